@@ -1,0 +1,16 @@
+//! Compiles rein's own tree-sitter grammar (the generated `parser.c` and the
+//! hand-written external `scanner.c`) into the binary, so that `cargo build`
+//! needs neither Node nor the tree-sitter CLI.
+fn main() {
+    let dir = std::path::Path::new("tree-sitter-grammar").join("src");
+    let parser = dir.join("parser.c");
+    let scanner = dir.join("scanner.c");
+    let mut build = cc::Build::new();
+    build.std("c11").include(&dir).warnings(false);
+    build.file(&parser);
+    build.file(&scanner);
+    build.compile("tree-sitter-puppet");
+    println!("cargo:rerun-if-changed={}", parser.display());
+    println!("cargo:rerun-if-changed={}", scanner.display());
+    println!("cargo:rerun-if-changed={}", dir.join("tree_sitter").display());
+}

@@ -1,0 +1,1 @@
+//! Diagnostics: findings with positions, and their output formats.

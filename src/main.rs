@@ -1,0 +1,5 @@
+//! The `rein` command-line program.
+
+fn main() {
+    std::process::exit(rein::cli::main());
+}

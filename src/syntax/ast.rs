@@ -1,0 +1,558 @@
+//! rein's typed AST of a Puppet manifest.
+//!
+//! The tree-sitter concrete tree is lowered once (`lower.rs`) into these types. Every
+//! consumer (rules, formatter, evaluator, PN dump) reads this AST, never the CST.
+//!
+//! Design:
+//! - One `Expr` type for everything, because in Puppet every statement is an expression
+//!   (definitions, conditionals and resources included). The variants mirror Puppet's own
+//!   model classes (`Puppet::Pops::Model`), so the PN printer is a direct mapping.
+//! - Every node carries a byte `Span` into the source. Values are *decoded*: escapes are
+//!   applied, heredoc margins and trim are applied, interpolation is split into parts.
+//! - Layout facts the formatter needs but Puppet's model drops (quote style, radix,
+//!   whether a call had parentheses, `elsif` vs `else { if }`) are kept as extra fields.
+//! - Comments are not in the tree; they are in `ParsedFile::comments` (trivia table).
+
+/// A half-open byte range `[start, end)` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+    pub fn start(&self) -> usize {
+        self.start as usize
+    }
+    pub fn end(&self) -> usize {
+        self.end as usize
+    }
+    pub fn len(&self) -> usize {
+        (self.end - self.start) as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+    /// The smallest span covering both.
+    pub fn cover(self, other: Span) -> Span {
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+}
+
+/// A whole manifest: its top-level statements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub body: Vec<Expr>,
+    pub span: Span,
+}
+
+/// An expression (= statement) with its source span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}
+
+/// A name as written in the source, with its span (a parameter name, attribute name,
+/// method name, definition name, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An empty expression (empty program or empty body where Puppet prints `(nop)`).
+    Nop,
+
+    // ---- literals ----
+    /// Integer literal. `value` is exact (Puppet prints bignums in full; values that do not
+    /// fit in i128 are clamped and flagged by the lowering as a diagnostic). `radix` is 8, 10
+    /// or 16 as written.
+    Integer { value: i128, radix: u8 },
+    /// Float literal.
+    Float(f64),
+    /// A string without interpolation (single-quoted, double-quoted without `$`, or a
+    /// bare WORD such as `foo-bar`). `value` is the decoded text.
+    String { value: String, style: StringStyle },
+    /// A double-quoted string with interpolation. Empty text parts are not stored.
+    Concat(Vec<StringPart>),
+    /// `@(TAG:syntax/flags)` heredoc. `text` is a `String` or `Concat` expression.
+    Heredoc(Box<Heredoc>),
+    Boolean(bool),
+    Undef,
+    Default,
+    /// `/.../` regular expression; `pattern` is the source between the slashes with `\/`
+    /// turned into `/` (as Puppet stores it).
+    Regex { pattern: String },
+    /// A reserved word used as a value (`private`, `attr`).
+    Reserved(String),
+    /// A bare lower-case name `a::b` (PN `qn`).
+    QualifiedName(String),
+    /// A capitalised name `Foo::Bar` (PN `qr`), case as written.
+    QualifiedReference(String),
+    /// `$name`; `name` without the `$` (may be empty, numeric, start with `::`).
+    Variable(String),
+
+    // ---- collections and access ----
+    Array(Vec<Expr>),
+    /// `{ k => v, ... }`. Also produced for adjacent `k => v` pairs in argument, array and
+    /// access lists (merged into one hash as Puppet does), with `synthetic` set.
+    Hash { entries: Vec<HashEntry>, synthetic: bool },
+    /// `target[k1, k2, ...]`.
+    Access { target: Box<Expr>, keys: Vec<Expr> },
+
+    // ---- operators ----
+    Unary { op: UnaryOp, operand: Box<Expr> },
+    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Assignment { op: AssignOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Relationship { op: RelationshipOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    /// `( expr )`.
+    Paren(Box<Expr>),
+    /// `subject ? { match => value, ... }` (or the braceless single-entry form).
+    Selector { subject: Box<Expr>, entries: Vec<SelectorEntry>, braces: bool },
+
+    // ---- control flow ----
+    If(Box<IfExpr>),
+    Unless(Box<UnlessExpr>),
+    Case(Box<CaseExpr>),
+
+    // ---- calls ----
+    /// A call of a named function (or of any functor expression): `f(1)`, `include a`,
+    /// `Integer('1')`, `$f(1)`.
+    Call(Box<CallExpr>),
+    /// `receiver.name(args) |params| { }`.
+    MethodCall(Box<MethodCallExpr>),
+
+    // ---- catalog expressions ----
+    Resource(Box<ResourceExpr>),
+    ResourceDefaults(Box<ResourceDefaultsExpr>),
+    ResourceOverride(Box<ResourceOverrideExpr>),
+    Collect(Box<CollectExpr>),
+
+    // ---- definitions ----
+    Class(Box<ClassDef>),
+    Define(Box<DefineDef>),
+    Node(Box<NodeDef>),
+    Function(Box<FunctionDef>),
+    Plan(Box<PlanDef>),
+    /// `type Name = Type` (PN `type-alias`). `value` is already rewritten as Puppet does
+    /// (`{...}` → `Object[{...}]`, `Parent {...}` → `Object[{..., parent => Parent}]`), and
+    /// `source` is kept for the formatter.
+    TypeAlias(Box<TypeAliasDef>),
+    /// `type Runtime[...] = Type` (PN `type-mapping`).
+    TypeMapping { mapping: Box<Expr>, value: Box<Expr> },
+    /// `type Name inherits Parent { ... }` (PN `type-definition`).
+    TypeDefinition(Box<TypeDefinitionDef>),
+
+    /// A statement list that Puppet prints as a nested `(block ...)`: the titleless-resource
+    /// reading of `name { k => v }` as two statements, `(block (qn name) (hash ...))`.
+    Block(Vec<Expr>),
+}
+
+/// How a plain string was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StringStyle {
+    Single,
+    Double,
+    /// A bare word that is not a valid name (`foo-bar`, `_x`), or the keywords `type` /
+    /// `function` used as a hash key or array element, or a node name.
+    Bare,
+}
+
+/// A piece of an interpolated string or heredoc.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StringPart {
+    /// Literal text, decoded.
+    Text { value: String, span: Span },
+    /// `$name` (braces = false) or `${expr}` (braces = true). For `${x}` the lowering has
+    /// already applied Puppet's rule that turns a lone name into a variable.
+    Interpolation { expr: Expr, braces: bool, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heredoc {
+    /// The `:syntax` part, if any (`json`, `yaml+x`).
+    pub syntax: Option<String>,
+    /// The end tag as written (without quotes).
+    pub tag: String,
+    /// Tag was double-quoted: interpolation is on.
+    pub interpolate: bool,
+    /// The escape flags as written after `/` (`None` when there is no `/`).
+    pub flags: Option<String>,
+    /// The body: a `String` or a `Concat` expression, with margin, trim and enabled escapes
+    /// applied. Its span covers the body lines including the end-tag line.
+    pub text: Expr,
+    /// Span of the `@(...)` opening.
+    pub opening: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HashEntry {
+    pub key: Expr,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelectorEntry {
+    pub matching: Expr,
+    pub value: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// `!`
+    Not,
+    /// unary `-`
+    Neg,
+    /// unary `*` (splat, PN `unfold`)
+    Splat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Match,
+    NotMatch,
+    In,
+    And,
+    Or,
+}
+
+impl BinaryOp {
+    /// The operator as written in Puppet source (also its PN name).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "%",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Match => "=~",
+            BinaryOp::NotMatch => "!~",
+            BinaryOp::In => "in",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    /// `=`
+    Assign,
+    /// `+=` (parses; the validator rejects it)
+    AddAssign,
+    /// `-=` (parses; the validator rejects it)
+    SubAssign,
+}
+
+impl AssignOp {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AssignOp::Assign => "=",
+            AssignOp::AddAssign => "+=",
+            AssignOp::SubAssign => "-=",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelationshipOp {
+    /// `->`
+    Before,
+    /// `~>`
+    Notify,
+    /// `<-`
+    After,
+    /// `<~`
+    NotifiedBy,
+}
+
+impl RelationshipOp {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RelationshipOp::Before => "->",
+            RelationshipOp::Notify => "~>",
+            RelationshipOp::After => "<-",
+            RelationshipOp::NotifiedBy => "<~",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfExpr {
+    pub test: Expr,
+    pub then_body: Body,
+    /// `else { ... }` or the `elsif` chain.
+    pub else_branch: Option<ElseBranch>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ElseBranch {
+    /// `elsif test { ... }`: an `If` expression (PN nests it in `:else`).
+    Elsif(Box<Expr>),
+    /// `else { ... }`
+    Else(Body),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnlessExpr {
+    pub test: Expr,
+    pub then_body: Body,
+    pub else_body: Option<Body>,
+}
+
+/// A braced statement list `{ ... }`; `span` covers the braces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    pub statements: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseExpr {
+    pub test: Expr,
+    pub options: Vec<CaseOption>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseOption {
+    pub values: Vec<Expr>,
+    pub body: Body,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallExpr {
+    /// Usually a `QualifiedName`; any expression parses (`$f(1)`, `Integer('1')`).
+    pub functor: Expr,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+    /// Written with `( ... )`; false for statement calls such as `include foo`.
+    pub parens: bool,
+    /// The call is itself a statement (PN `invoke`); false when its value is used (`call`).
+    pub statement: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodCallExpr {
+    pub receiver: Expr,
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub lambda: Option<Lambda>,
+    pub parens: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lambda {
+    pub params: Vec<Parameter>,
+    pub return_type: Option<Expr>,
+    pub body: Body,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    /// Name without `$`.
+    pub name: Ident,
+    pub type_expr: Option<Expr>,
+    /// `*$rest` (captures rest).
+    pub captures_rest: bool,
+    pub default: Option<Expr>,
+    pub span: Span,
+}
+
+/// `@` / `@@` prefix of a resource-form expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceForm {
+    Regular,
+    Virtual,
+    Exported,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceExpr {
+    /// `file`, `class`, `Foo`, `$x`... (the `class` keyword lowers to `QualifiedName("class")`).
+    pub type_name: Expr,
+    pub bodies: Vec<ResourceBody>,
+    pub form: ResourceForm,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceBody {
+    pub title: Expr,
+    pub ops: Vec<AttributeOp>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum AttributeOp {
+    /// `name => value` or `name +> value`.
+    Attribute {
+        name: Ident,
+        op: AttributeOperator,
+        value: Expr,
+        span: Span,
+    },
+    /// `* => value`.
+    Splat { value: Expr, span: Span },
+}
+
+impl AttributeOp {
+    pub fn span(&self) -> Span {
+        match self {
+            AttributeOp::Attribute { span, .. } | AttributeOp::Splat { span, .. } => *span,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttributeOperator {
+    /// `=>`
+    Assign,
+    /// `+>`
+    Append,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceDefaultsExpr {
+    pub type_ref: Expr,
+    pub ops: Vec<AttributeOp>,
+    pub form: ResourceForm,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceOverrideExpr {
+    /// An `Access` expression (`File['a']`).
+    pub resources: Expr,
+    pub ops: Vec<AttributeOp>,
+    pub form: ResourceForm,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CollectExpr {
+    pub type_expr: Expr,
+    pub exported: bool,
+    pub query: Option<Expr>,
+    pub ops: Vec<AttributeOp>,
+    /// Span of `<| ... |>` / `<<| ... |>>`.
+    pub query_span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassDef {
+    /// Full name: nested classes get the enclosing class name as prefix (as Puppet does).
+    pub name: String,
+    /// The name token as written.
+    pub name_span: Span,
+    pub parent: Option<Ident>,
+    pub params: Vec<Parameter>,
+    /// `true` when `( ... )` was written.
+    pub has_param_list: bool,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DefineDef {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub has_param_list: bool,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeDef {
+    /// Host matches: `String` (node names, dotted names joined), `Regex` or `Default`.
+    pub matches: Vec<Expr>,
+    pub parent: Option<Expr>,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionDef {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub has_param_list: bool,
+    pub return_type: Option<Expr>,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanDef {
+    pub name: String,
+    pub name_span: Span,
+    pub params: Vec<Parameter>,
+    pub has_param_list: bool,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeAliasDef {
+    pub name: Ident,
+    /// The value as Puppet's model has it (after the `Object[...]` rewrite).
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDefinitionDef {
+    pub name: Ident,
+    pub parent: Option<Ident>,
+    pub body: Body,
+}
+
+/// One comment of the source (trivia table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub kind: CommentKind,
+    /// Covers the whole comment including `#` or `/* */`.
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentKind {
+    /// `# ...` to end of line.
+    Line,
+    /// `/* ... */`
+    Block,
+}

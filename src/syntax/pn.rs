@@ -1,0 +1,1 @@
+//! PN printer: the AST as `puppet parser dump --format pn|json` prints it.

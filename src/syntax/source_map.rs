@@ -1,0 +1,45 @@
+//! Source map: byte offsets to 1-based line and column (columns count characters).
+
+/// Line start offsets of a source text.
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    line_starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        for (i, b) in source.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        LineIndex { line_starts }
+    }
+
+    /// 1-based line of a byte offset.
+    pub fn line(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i + 1,
+            Err(i) => i,
+        }
+    }
+
+    /// 1-based (line, column); the column counts characters, not bytes.
+    pub fn line_col(&self, source: &str, offset: usize) -> (usize, usize) {
+        let line = self.line(offset);
+        let start = self.line_starts[line - 1];
+        let end = offset.min(source.len());
+        let col = source.get(start..end).map(|s| s.chars().count()).unwrap_or(end - start);
+        (line, col + 1)
+    }
+
+    /// Byte offset where a 1-based line starts.
+    pub fn line_start(&self, line: usize) -> Option<usize> {
+        self.line_starts.get(line.wrapping_sub(1)).copied()
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+}

@@ -1,0 +1,1 @@
+//! Decoding of string literals, escapes and heredoc text.
