@@ -396,11 +396,31 @@ module.exports = grammar({
 
     interpolation: $ => seq(
       '${',
-      choice(
-        $._assign,
-        alias(choice(...INTERPOLATION_KEYWORDS), $.name),
-      ),
+      choice($._assign, $._interpolation_keyword_expression),
       '}',
+    ),
+
+    // `${class}`, `${type['a']}`, `${if.foo}`: a keyword first, alone or followed by `[` or `.`
+    // (Puppet turns it into a variable, §4.3). Shown as a `name`; the lowering applies the rule.
+    _interpolation_keyword_expression: $ => choice(
+      alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+      alias($._interpolation_keyword_access, $.access_expression),
+      alias($._interpolation_keyword_method, $.method_call),
+    ),
+
+    _interpolation_keyword_access: $ => seq(
+      field('target', $._interpolation_keyword_expression),
+      alias($._lbrack, '['),
+      commaList1(choice($._expression, $.pair)),
+      ']',
+    ),
+
+    _interpolation_keyword_method: $ => seq(
+      field('receiver', $._interpolation_keyword_expression),
+      '.',
+      field('name', $.identifier),
+      optional(field('arguments', alias($.method_argument_list, $.argument_list))),
+      optional(field('lambda', $.lambda)),
     ),
 
     heredoc: $ => seq('@(', $.heredoc_tag, ')'),
