@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use super::discover::io_message;
 use super::{DumpFormat, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::diagnostics::{Finding, Severity};
-use crate::syntax;
+use crate::syntax::{self, pn};
 
 /// Dumps `files` in `format`; returns the exit status.
 pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
@@ -54,11 +54,11 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
             continue;
         }
         match format {
-            DumpFormat::Json => out.push_str(&printer::to_json(&parsed.program)),
+            DumpFormat::Json => out.push_str(&pn::to_json(&parsed.program)),
             DumpFormat::Pn => {
                 out.push_str("--- ");
                 out.push_str(&display);
-                out.push_str(&printer::to_pn(&parsed.program));
+                out.push_str(&pn::to_pn(&parsed.program));
             }
         }
         printed = true;
@@ -72,15 +72,3 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
     status
 }
 
-/// Stand-in until the PN printer (`syntax::pn`, branch `pn`) is merged.
-mod printer {
-    use crate::syntax::Program;
-
-    pub fn to_json(_program: &Program) -> String {
-        "null".to_string()
-    }
-
-    pub fn to_pn(_program: &Program) -> String {
-        "nil".to_string()
-    }
-}
