@@ -45,13 +45,13 @@ if ! command -v puppet >/dev/null; then
 fi
 failed=0
 t0=$(now)
-while mapfile -t -n "$BATCH" chunk && [ "${#chunk[@]}" -gt 0 ]; do
+while mapfile -t -n "$BATCH" -u 3 chunk && [ "${#chunk[@]}" -gt 0 ]; do
   if ! puppet parser validate --color false "${chunk[@]}" >/dev/null 2>&1; then
     for f in "${chunk[@]}"; do
       puppet parser validate --color false "$f" >/dev/null 2>&1 || failed=$((failed + 1))
     done
   fi
-done <"$list"
+done 3<"$list"
 t1=$(now)
 t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
 echo "puppet parser validate: wall ${t}s  $(rate "$lines" "$t") lines/s  (batches of $BATCH; $failed files rejected)"
