@@ -232,9 +232,7 @@ fn is_blank(c: char) -> bool {
 /// Parse the text between `@(` and `)`. The error is Puppet's message.
 pub fn parse_heredoc_tag(raw: &str) -> Result<HeredocSpec, String> {
     // TAG: one or more chars other than : / ) CR LF.
-    let tag_end = raw
-        .find(|c| c == ':' || c == '/' || c == ')' || c == '\r' || c == '\n')
-        .unwrap_or(raw.len());
+    let tag_end = raw.find([':', '/', ')', '\r', '\n']).unwrap_or(raw.len());
     if tag_end == 0 {
         return Err(HEREDOC_SYNTAX_ERROR.to_string());
     }
