@@ -5,4 +5,5 @@
 
 pub mod cli;
 pub mod diagnostics;
+pub mod fmt;
 pub mod syntax;

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod discover;
 pub mod dump;
+pub mod fmt;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -38,6 +39,8 @@ enum Command {
     Check(CheckArgs),
     /// Print the syntax tree of manifests as `puppet parser dump --no-validate` does.
     Dump(DumpArgs),
+    /// Format Puppet manifests.
+    Fmt(fmt::FmtArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -131,5 +134,6 @@ pub fn run(args: Vec<OsString>) -> i32 {
             check::run(&paths, format, a.color)
         }
         Command::Dump(a) => dump::run(&a.files, a.format),
+        Command::Fmt(a) => fmt::run(a),
     }
 }

@@ -1,0 +1,320 @@
+//! The formatter's document IR and its printer (Prettier/ruff style).
+//!
+//! A [`Doc`] is text, spaces and line breaks (soft, hard), groups that print flat when they
+//! fit the line width and broken otherwise, indentation, line suffixes (trailing comments,
+//! flushed before the next newline), heredoc bodies (flushed after the line that opens
+//! them), verbatim source, and comments tagged with their index so the printer can prove
+//! each comment is printed exactly once and in order.
+
+/// One node of the document IR.
+#[derive(Clone, Debug)]
+pub enum Doc {
+    /// Text to print as is (may contain newlines only for multi-line literals).
+    Text(String),
+    /// A space when flat, a newline when broken.
+    Line,
+    /// Nothing when flat, a newline when broken.
+    SoftLine,
+    /// Always a newline; forces every enclosing group to break.
+    HardLine,
+    /// A sequence.
+    Concat(Vec<Doc>),
+    /// Contents printed flat if they fit, else broken. `broken` forces the broken mode.
+    Group { doc: Box<Doc>, broken: bool },
+    /// Contents indented one more level (for the lines they break).
+    Indent(Box<Doc>),
+    /// First doc when the enclosing group is broken, second when flat.
+    IfBreak(Box<Doc>, Box<Doc>),
+    /// Printed at the end of the current line (a trailing comment); forces a break.
+    LineSuffix(Box<Doc>),
+    /// A comment (index into the file's comment table, and its text).
+    Comment(usize, String),
+    /// Source text printed as written, with the indices of the comments it contains.
+    Verbatim { text: String, comments: Vec<usize> },
+    /// A heredoc opening `@(TAG)`; its body is printed after the current line.
+    Heredoc { opener: String, body: String },
+}
+
+impl Doc {
+    pub fn text(s: impl Into<String>) -> Doc {
+        Doc::Text(s.into())
+    }
+
+    /// A group that breaks if it contains a forced break or does not fit.
+    pub fn group(doc: Doc) -> Doc {
+        let broken = doc.forces_break();
+        Doc::Group {
+            doc: Box::new(doc),
+            broken,
+        }
+    }
+
+    /// A group that is always broken.
+    pub fn broken_group(doc: Doc) -> Doc {
+        Doc::Group {
+            doc: Box::new(doc),
+            broken: true,
+        }
+    }
+
+    pub fn indent(doc: Doc) -> Doc {
+        Doc::Indent(Box::new(doc))
+    }
+
+    pub fn if_break(a: Doc, b: Doc) -> Doc {
+        Doc::IfBreak(Box::new(a), Box::new(b))
+    }
+
+    /// Whether printing this doc necessarily ends a line (hard line, trailing comment,
+    /// multi-line verbatim text).
+    pub fn forces_break(&self) -> bool {
+        match self {
+            Doc::HardLine | Doc::LineSuffix(_) => true,
+            Doc::Verbatim { text, .. } => text.contains('\n'),
+            Doc::Comment(_, t) => t.starts_with('#') || t.contains('\n'),
+            Doc::Concat(v) => v.iter().any(Doc::forces_break),
+            Doc::Group { broken, doc } => *broken || doc.forces_break(),
+            Doc::Indent(d) => d.forces_break(),
+            Doc::IfBreak(a, _) => a.forces_break(),
+            _ => false,
+        }
+    }
+
+    /// Width of the doc printed flat (up to its last newline if it has one).
+    pub fn flat_width(&self) -> usize {
+        let mut s = String::new();
+        self.flat_into(&mut s);
+        match s.rfind('\n') {
+            Some(i) => s.get(i + 1..).map_or(0, |t| t.chars().count()),
+            None => s.chars().count(),
+        }
+    }
+
+    fn flat_into(&self, out: &mut String) {
+        match self {
+            Doc::Text(t) => out.push_str(t),
+            Doc::Line => out.push(' '),
+            Doc::SoftLine => {}
+            Doc::HardLine => out.push('\n'),
+            Doc::Concat(v) => v.iter().for_each(|d| d.flat_into(out)),
+            Doc::Group { doc, .. } | Doc::Indent(doc) => doc.flat_into(out),
+            Doc::IfBreak(_, b) => b.flat_into(out),
+            Doc::LineSuffix(_) => {}
+            Doc::Comment(_, t) => out.push_str(t),
+            Doc::Verbatim { text, .. } => out.push_str(text),
+            Doc::Heredoc { opener, .. } => out.push_str(opener),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Flat,
+    Break,
+}
+
+/// The printed text and the comment indices in the order they were printed.
+pub struct Printed {
+    pub text: String,
+    pub comments: Vec<usize>,
+}
+
+struct Printer<'d> {
+    out: String,
+    width: usize,
+    indent_unit: usize,
+    /// Column of the output cursor (characters since the last newline).
+    col: usize,
+    /// Indentation to write before the next text (set after a newline).
+    pending_indent: Option<usize>,
+    suffixes: Vec<(usize, &'d Doc)>,
+    heredocs: Vec<&'d str>,
+    comments: Vec<usize>,
+}
+
+/// Prints `doc` with the given line width and indentation unit.
+pub fn print(doc: &Doc, width: usize, indent_unit: usize) -> Printed {
+    let mut p = Printer {
+        out: String::new(),
+        width,
+        indent_unit,
+        col: 0,
+        pending_indent: None,
+        suffixes: Vec::new(),
+        heredocs: Vec::new(),
+        comments: Vec::new(),
+    };
+    let mut stack: Vec<(usize, Mode, &Doc)> = vec![(0, Mode::Break, doc)];
+    p.run(&mut stack);
+    p.flush_line_end();
+    Printed {
+        text: p.out,
+        comments: p.comments,
+    }
+}
+
+impl<'d> Printer<'d> {
+    fn run(&mut self, stack: &mut Vec<(usize, Mode, &'d Doc)>) {
+        while let Some((ind, mode, doc)) = stack.pop() {
+            match doc {
+                Doc::Text(t) => self.write(t),
+                Doc::Line | Doc::SoftLine if mode == Mode::Flat => {
+                    if matches!(doc, Doc::Line) {
+                        self.write(" ");
+                    }
+                }
+                Doc::Line | Doc::SoftLine | Doc::HardLine => self.newline(ind),
+                Doc::Concat(v) => {
+                    for d in v.iter().rev() {
+                        stack.push((ind, mode, d));
+                    }
+                }
+                Doc::Group { doc, broken } => {
+                    let m = if *broken {
+                        Mode::Break
+                    } else if mode == Mode::Flat {
+                        Mode::Flat
+                    } else {
+                        let rem = self.width as isize - self.current_col() as isize;
+                        if self.fits(doc, stack, rem) {
+                            Mode::Flat
+                        } else {
+                            Mode::Break
+                        }
+                    };
+                    stack.push((ind, m, doc));
+                }
+                Doc::Indent(d) => stack.push((ind + self.indent_unit, mode, d)),
+                Doc::IfBreak(a, b) => {
+                    stack.push((ind, mode, if mode == Mode::Break { a } else { b }))
+                }
+                Doc::LineSuffix(d) => self.suffixes.push((ind, d)),
+                Doc::Comment(i, t) => {
+                    self.comments.push(*i);
+                    self.write(t);
+                }
+                Doc::Verbatim { text, comments } => {
+                    self.comments.extend(comments.iter().copied());
+                    self.write(text);
+                }
+                Doc::Heredoc { opener, body } => {
+                    self.write(opener);
+                    self.heredocs.push(body);
+                }
+            }
+        }
+    }
+
+    fn current_col(&self) -> usize {
+        match self.pending_indent {
+            Some(i) => i,
+            None => self.col,
+        }
+    }
+
+    /// Whether `doc` printed flat, followed by the rest of the stack up to its first
+    /// possible line break, fits in `rem` columns.
+    fn fits(&self, doc: &Doc, rest: &[(usize, Mode, &Doc)], mut rem: isize) -> bool {
+        let mut work: Vec<(Mode, &Doc)> = vec![(Mode::Flat, doc)];
+        let mut rest_i = rest.len();
+        loop {
+            let (mode, d) = match work.pop() {
+                Some(x) => x,
+                None => {
+                    if rest_i == 0 {
+                        return true;
+                    }
+                    rest_i -= 1;
+                    match rest.get(rest_i) {
+                        Some((_, m, d)) => (*m, *d),
+                        None => return true,
+                    }
+                }
+            };
+            match d {
+                Doc::Text(t) | Doc::Comment(_, t) | Doc::Verbatim { text: t, .. } => {
+                    match t.find('\n') {
+                        Some(i) => {
+                            rem -= t.get(..i).map_or(0, |s| s.chars().count()) as isize;
+                            return rem >= 0;
+                        }
+                        None => rem -= t.chars().count() as isize,
+                    }
+                }
+                Doc::Heredoc { opener, .. } => rem -= opener.chars().count() as isize,
+                Doc::Line => {
+                    if mode == Mode::Break {
+                        return true;
+                    }
+                    rem -= 1;
+                }
+                Doc::SoftLine => {
+                    if mode == Mode::Break {
+                        return true;
+                    }
+                }
+                Doc::HardLine => return true,
+                Doc::Concat(v) => {
+                    for x in v.iter().rev() {
+                        work.push((mode, x));
+                    }
+                }
+                Doc::Group { doc, broken } => {
+                    work.push((if *broken { Mode::Break } else { mode }, doc));
+                }
+                Doc::Indent(x) => work.push((mode, x)),
+                Doc::IfBreak(a, b) => work.push((mode, if mode == Mode::Break { a } else { b })),
+                Doc::LineSuffix(_) => {}
+            }
+            if rem < 0 {
+                return false;
+            }
+        }
+    }
+
+    fn write(&mut self, t: &str) {
+        if t.is_empty() {
+            return;
+        }
+        if let Some(i) = self.pending_indent.take() {
+            for _ in 0..i {
+                self.out.push(' ');
+            }
+            self.col = i;
+        }
+        self.out.push_str(t);
+        match t.rfind('\n') {
+            Some(i) => self.col = t.get(i + 1..).map_or(0, |s| s.chars().count()),
+            None => self.col += t.chars().count(),
+        }
+    }
+
+    /// Prints pending trailing comments and heredoc bodies (before a newline).
+    fn flush_line_end(&mut self) {
+        while !self.suffixes.is_empty() {
+            let sfx = std::mem::take(&mut self.suffixes);
+            for (ind, d) in sfx {
+                let mut stack = vec![(ind, Mode::Flat, d)];
+                self.run(&mut stack);
+            }
+        }
+        let bodies = std::mem::take(&mut self.heredocs);
+        for b in bodies {
+            self.pending_indent = None;
+            self.out.push('\n');
+            self.out.push_str(b);
+            self.col = match b.rfind('\n') {
+                Some(i) => b.get(i + 1..).map_or(0, |s| s.chars().count()),
+                None => b.chars().count(),
+            };
+        }
+    }
+
+    fn newline(&mut self, ind: usize) {
+        self.flush_line_end();
+        self.pending_indent = None;
+        self.out.push('\n');
+        self.col = 0;
+        self.pending_indent = Some(ind);
+    }
+}

@@ -1,0 +1,190 @@
+//! `rein fmt`: the Puppet formatter.
+//!
+//! [`format_source`] parses a manifest, builds a document from the AST (`format`), prints
+//! it (`doc`), proves every comment was printed once and in order, and (unless told not
+//! to) verifies the result: the output must parse without errors, have the same PN as the
+//! input (rein's own AST dump, which ignores layout, quote style and `$x`/`${x}`) and the
+//! same comment texts in the same order. Configuration lives in [`config`].
+
+pub mod config;
+pub mod doc;
+mod format;
+
+use crate::syntax::{self, pn, ParsedFile};
+
+pub use config::FormatConfig;
+
+/// Why a file could not be formatted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FormatError {
+    /// The input has syntax errors (first one: line, column, message).
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// The formatter produced output that failed its own checks (a bug in rein).
+    Internal(String),
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormatError::Syntax {
+                line,
+                column,
+                message,
+            } => write!(f, "{line}:{column}: syntax error: {message}"),
+            FormatError::Internal(m) => write!(f, "internal error: {m}"),
+        }
+    }
+}
+
+/// Formats Puppet source text. `verify` runs the safety check on the result.
+pub fn format_source(
+    source: &str,
+    config: &FormatConfig,
+    verify: bool,
+) -> Result<String, FormatError> {
+    // Files written with CRLF throughout are formatted as LF and converted back.
+    let crlf =
+        source.contains("\r\n") && source.matches('\n').count() == source.matches("\r\n").count();
+    let lf;
+    let text = if crlf {
+        lf = source.replace("\r\n", "\n");
+        lf.as_str()
+    } else {
+        source
+    };
+    let parsed = syntax::parse(text);
+    if let Some(e) = parsed
+        .errors
+        .iter()
+        .find(|e| e.severity == syntax::Severity::Error)
+    {
+        let (line, column) = parsed.line_index.line_col(&parsed.source, e.span.start());
+        return Err(FormatError::Syntax {
+            line,
+            column,
+            message: e.message.clone(),
+        });
+    }
+    let out = format_parsed(&parsed, config)?;
+    if verify {
+        check_equivalent(&parsed, &out)?;
+    }
+    Ok(if crlf { out.replace('\n', "\r\n") } else { out })
+}
+
+/// Formats an already parsed, error-free file (no verification).
+pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<String, FormatError> {
+    let mut f = format::Formatter::new(parsed, config.line_width);
+    let d = f.program(&parsed.program);
+    let printed = doc::print(&d, config.line_width, config.indent_width);
+    let expected: Vec<usize> = (0..parsed.comments.len()).collect();
+    if printed.comments != expected {
+        let first = printed
+            .comments
+            .iter()
+            .zip(expected.iter())
+            .position(|(a, b)| a != b)
+            .unwrap_or(printed.comments.len().min(expected.len()));
+        let at = parsed
+            .comments
+            .get(first)
+            .map(|c| parsed.line_index.line_col(&parsed.source, c.span.start()))
+            .unwrap_or((0, 0));
+        return Err(FormatError::Internal(format!(
+            "comments not printed exactly once in order (printed {}, have {}; first difference at comment {} near {}:{})",
+            printed.comments.len(),
+            expected.len(),
+            first + 1,
+            at.0,
+            at.1
+        )));
+    }
+    let mut text = printed.text;
+    while text.ends_with("\n\n") {
+        text.pop();
+    }
+    if text.trim().is_empty() {
+        text.clear();
+    }
+    Ok(text)
+}
+
+/// The safety check: `out` parses, has the same PN and the same comments as `input`.
+pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError> {
+    let again = syntax::parse(out);
+    if let Some(e) = again
+        .errors
+        .iter()
+        .find(|e| e.severity == syntax::Severity::Error)
+    {
+        let (l, c) = again.line_index.line_col(&again.source, e.span.start());
+        return Err(FormatError::Internal(format!(
+            "formatted output does not parse ({l}:{c}: {})",
+            e.message
+        )));
+    }
+    let a = pn::to_pn(&input.program);
+    let b = pn::to_pn(&again.program);
+    if a != b {
+        let i = a
+            .bytes()
+            .zip(b.bytes())
+            .position(|(x, y)| x != y)
+            .unwrap_or(a.len().min(b.len()));
+        let ctx = |s: &str| -> String {
+            let lo = s.floor_char_boundary_compat(i.saturating_sub(30));
+            let hi = s.floor_char_boundary_compat((i + 30).min(s.len()));
+            s.get(lo..hi).unwrap_or("").to_string()
+        };
+        return Err(FormatError::Internal(format!(
+            "formatting changed the syntax tree: before `{}`, after `{}`",
+            ctx(&a),
+            ctx(&b)
+        )));
+    }
+    let ca: Vec<&str> = comment_texts(input);
+    let cb: Vec<&str> = comment_texts(&again);
+    if ca != cb {
+        let i = ca
+            .iter()
+            .zip(cb.iter())
+            .position(|(x, y)| x != y)
+            .unwrap_or(ca.len().min(cb.len()));
+        return Err(FormatError::Internal(format!(
+            "formatting changed comment {}: before {:?}, after {:?}",
+            i + 1,
+            ca.get(i).copied().unwrap_or("(none)"),
+            cb.get(i).copied().unwrap_or("(none)")
+        )));
+    }
+    Ok(())
+}
+
+fn comment_texts(p: &ParsedFile) -> Vec<&str> {
+    p.comments
+        .iter()
+        .map(|c| {
+            p.source
+                .get(c.span.start()..c.span.end())
+                .unwrap_or("")
+                .trim_end()
+        })
+        .collect()
+}
+
+trait FloorBoundary {
+    fn floor_char_boundary_compat(&self, i: usize) -> usize;
+}
+
+impl FloorBoundary for str {
+    fn floor_char_boundary_compat(&self, mut i: usize) -> usize {
+        while i > 0 && !self.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    }
+}
