@@ -188,7 +188,22 @@ impl<'a> Formatter<'a> {
             self.next += 1;
         }
         let text = self.s(span).to_string();
-        let mut docs = vec![Doc::Verbatim { text, comments }];
+        let mut docs = Vec::new();
+        // Comments before the span (left over by an enclosing element) are printed first.
+        let mut inside = Vec::new();
+        for i in comments {
+            if self.comment_start(i).is_some_and(|st| st < span.start()) {
+                let (d, _) = self.comment_doc(i);
+                docs.push(d);
+                docs.push(Doc::HardLine);
+            } else {
+                inside.push(i);
+            }
+        }
+        docs.push(Doc::Verbatim {
+            text,
+            comments: inside,
+        });
         for (open, body) in self.heredocs.clone() {
             if open.start() >= span.start()
                 && open.end() <= span.end()
@@ -340,10 +355,11 @@ impl<'a> Formatter<'a> {
         let n = l.slots.len();
         let mut first = true;
         for (i, s) in l.slots.into_iter().enumerate() {
-            for c in s.leading {
+            let has_leading = !s.leading.is_empty();
+            for (j, c) in s.leading.into_iter().enumerate() {
                 if !first {
                     out.push(Doc::HardLine);
-                    if c.blank_before {
+                    if c.blank_before || (j == 0 && s.blank_before) {
                         out.push(Doc::HardLine);
                     }
                 }
@@ -352,7 +368,7 @@ impl<'a> Formatter<'a> {
             }
             if !first {
                 out.push(Doc::HardLine);
-                if s.blank_before {
+                if s.blank_before && !has_leading {
                     out.push(Doc::HardLine);
                 }
             }
@@ -553,9 +569,21 @@ impl<'a> Formatter<'a> {
             }
             ExprKind::Relationship { op, lhs, rhs } => {
                 let l = self.expr(lhs);
+                let (trail, _) = self.take_trailing(lhs.span.end(), rhs.span.start());
+                let lead = self.take_leading(lhs.span.end(), rhs.span.start());
                 let r = self.expr(rhs);
-                if self.has_newline(lhs.span.end(), rhs.span.start()) {
-                    cat(vec![l, Doc::HardLine, txt(format!("{} ", op.as_str())), r])
+                if !trail.is_empty()
+                    || !lead.is_empty()
+                    || self.has_newline(lhs.span.end(), rhs.span.start())
+                {
+                    let mut v = vec![l];
+                    v.extend(trail);
+                    for c in lead {
+                        v.push(Doc::HardLine);
+                        v.push(c.doc);
+                    }
+                    v.extend([Doc::HardLine, txt(format!("{} ", op.as_str())), r]);
+                    cat(v)
                 } else {
                     cat(vec![l, txt(format!(" {} ", op.as_str())), r])
                 }
@@ -1100,7 +1128,15 @@ impl<'a> Formatter<'a> {
                 return cat(vec![]);
             };
             let t = p.type_expr.as_ref().map(|t| me.expr(t));
-            let tw = t.as_ref().map_or(0, |t| t.flat_width());
+            // Long or multi-line types do not take part in the type column.
+            let tw = t.as_ref().map_or(0, |t| {
+                let w = t.flat_width();
+                if t.forces_break() || w > 50 {
+                    usize::MAX
+                } else {
+                    w
+                }
+            });
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
             cols.push((tw, nw));
@@ -1121,7 +1157,12 @@ impl<'a> Formatter<'a> {
             cat(v)
         });
         let any_type = params.iter().any(|p| p.type_expr.is_some());
-        let tmax = cols.iter().map(|c| c.0).max().unwrap_or(0);
+        let tmax = cols
+            .iter()
+            .map(|c| c.0)
+            .filter(|w| *w != usize::MAX)
+            .max()
+            .unwrap_or(0);
         let nmax = cols.iter().map(|c| c.1).max().unwrap_or(0);
         let l = ListDocs {
             slots: l
@@ -1370,6 +1411,8 @@ fn pad_params(d: Doc, tmax: usize, nmax: usize, any_type: bool) -> Doc {
                     Doc::Text(t) if t.starts_with('\u{0}') => {
                         let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
                         if !any_type {
+                            txt("")
+                        } else if w == usize::MAX {
                             txt("")
                         } else if w == 0 {
                             txt(" ".repeat(tmax + 1))
