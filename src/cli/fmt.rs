@@ -228,16 +228,16 @@ pub fn unified_diff(name: &str, a: &str, b: &str) -> String {
                 ops.push((' ', xm.get(i).copied().unwrap_or("")));
                 i += 1;
                 j += 1;
-            } else if j < m
-                && (i >= n
-                    || t.get(i * w + j + 1).copied().unwrap_or(0)
-                        >= t.get((i + 1) * w + j).copied().unwrap_or(0))
+            } else if i < n
+                && (j >= m
+                    || t.get((i + 1) * w + j).copied().unwrap_or(0)
+                        >= t.get(i * w + j + 1).copied().unwrap_or(0))
             {
-                ops.push(('+', ym.get(j).copied().unwrap_or("")));
-                j += 1;
-            } else {
                 ops.push(('-', xm.get(i).copied().unwrap_or("")));
                 i += 1;
+            } else {
+                ops.push(('+', ym.get(j).copied().unwrap_or("")));
+                j += 1;
             }
         }
     } else {

@@ -1,0 +1,155 @@
+//! `rein fmt` as a process: stdin/stdout, `--check`, `--diff`, in-place writes, exit
+//! codes, CRLF, config discovery and config errors.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn rein(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rein");
+    {
+        let mut i = child.stdin.take().expect("stdin");
+        i.write_all(stdin.unwrap_or("").as_bytes())
+            .expect("write stdin");
+    }
+    child.wait_with_output().expect("wait")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-fmt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const UGLY: &str = "file { \"/tmp/a\":\nensure=>file,\n  mode => '0644' }\n";
+const PRETTY: &str = "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n}\n";
+
+#[test]
+fn stdin_to_stdout() {
+    let d = temp_dir("stdin");
+    let o = rein(&["fmt", "-"], &d, Some(UGLY));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), PRETTY);
+    assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn syntax_error_prints_nothing_and_exits_2() {
+    let d = temp_dir("syntax");
+    let o = rein(
+        &["fmt", "-", "--stdin-filepath", "x.pp"],
+        &d,
+        Some("class {\n"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("rein fmt: x.pp:"), "{err}");
+    assert!(err.contains("syntax error"), "{err}");
+}
+
+#[test]
+fn check_lists_files_and_exits_1_without_writing() {
+    let d = temp_dir("check");
+    std::fs::write(d.join("a.pp"), UGLY).unwrap();
+    std::fs::write(d.join("b.pp"), PRETTY).unwrap();
+    let o = rein(&["fmt", "--check", "."], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "a.pp\n");
+    assert_eq!(std::fs::read_to_string(d.join("a.pp")).unwrap(), UGLY);
+    std::fs::write(d.join("a.pp"), PRETTY).unwrap();
+    let o = rein(&["fmt", "--check", "."], &d, None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn diff_prints_unified_diff_and_exits_1() {
+    let d = temp_dir("diff");
+    std::fs::write(d.join("a.pp"), "$a = \"x\"\n$b = 1\n").unwrap();
+    let o = rein(&["fmt", "--diff", "a.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "--- a.pp\n+++ a.pp\n@@ -1,2 +1,2 @@\n-$a = \"x\"\n+$a = 'x'\n $b = 1\n"
+    );
+}
+
+#[test]
+fn in_place_writes_changed_files_only_and_keeps_crlf() {
+    let d = temp_dir("inplace");
+    std::fs::write(d.join("a.pp"), UGLY).unwrap();
+    std::fs::write(d.join("b.pp"), PRETTY).unwrap();
+    std::fs::write(d.join("c.pp"), "$a=1\r\n$b  =  2\r\n").unwrap();
+    let before = std::fs::metadata(d.join("b.pp"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let o = rein(&["fmt", "."], &d, None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(d.join("a.pp")).unwrap(), PRETTY);
+    assert_eq!(
+        std::fs::read_to_string(d.join("c.pp")).unwrap(),
+        "$a = 1\r\n$b = 2\r\n"
+    );
+    let after = std::fs::metadata(d.join("b.pp"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    assert_eq!(before, after);
+    let leftovers: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("rein-fmt"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn config_line_width_and_indent_are_read() {
+    let d = temp_dir("config");
+    std::fs::write(d.join("lint.toml"), "[format]\nindent_width = 4\n").unwrap();
+    let o = rein(&["fmt", "-", "--stdin-filepath", "x.pp"], &d, Some(UGLY));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "file { '/tmp/a':\n    ensure => file,\n    mode   => '0644',\n}\n"
+    );
+}
+
+#[test]
+fn unknown_format_key_is_an_error_pointing_into_the_file() {
+    let d = temp_dir("badconfig");
+    std::fs::write(
+        d.join("rein.toml"),
+        "[format]\nindent_width = 2\nquote_style = 'x'\n",
+    )
+    .unwrap();
+    let o = rein(&["fmt", "-", "--stdin-filepath", "x.pp"], &d, Some(UGLY));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("rein.toml:3:1:"), "{err}");
+    assert!(err.contains("unknown field `quote_style`"), "{err}");
+}
+
+#[test]
+fn missing_path_is_an_error() {
+    let d = temp_dir("missing");
+    let o = rein(&["fmt", "nope.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(2));
+}
