@@ -1205,9 +1205,9 @@ impl<'a> Formatter<'a> {
             let one_line = !self.has_newline(span.start(), span.end())
                 && b.ops.len() <= 1
                 && !self.s(Span::new(colon, close)).trim_end().ends_with(',')
-                && !self
+                && self
                     .comment_start(self.next)
-                    .is_some_and(|st| st < span.end());
+                    .is_none_or(|st| st >= span.end());
             let ops = self.attr_list(colon + 1, close, &b.ops);
             if one_line && !ops.has_comments() && !ops.slots.is_empty() {
                 let mut items = Vec::new();
@@ -1410,9 +1410,7 @@ fn pad_params(d: Doc, tmax: usize, nmax: usize, any_type: bool) -> Doc {
                     Doc::Concat(_) => pad_params(x, tmax, nmax, any_type),
                     Doc::Text(t) if t.starts_with('\u{0}') => {
                         let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
-                        if !any_type {
-                            txt("")
-                        } else if w == usize::MAX {
+                        if !any_type || w == usize::MAX || (w == 0 && tmax == 0) {
                             txt("")
                         } else if w == 0 {
                             txt(" ".repeat(tmax + 1))
