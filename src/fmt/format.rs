@@ -1401,31 +1401,39 @@ fn strip_marker(d: Doc) -> Doc {
     pad_marker(d, 0)
 }
 
-/// Replaces the `\0` (type) and `\1` (name) markers of a parameter with padding.
+/// Replaces the `\0` (type) and `\1` (name) markers of a parameter with padding. An
+/// untyped parameter starts at the indentation (never at an odd column, which
+/// puppet-lint's `2sp_soft_tabs` rejects) and its `=` is padded to the common column.
 fn pad_params(d: Doc, tmax: usize, nmax: usize, any_type: bool) -> Doc {
+    let mut untyped = false;
+    pad_params_in(d, tmax, nmax, any_type, &mut untyped)
+}
+
+fn pad_params_in(d: Doc, tmax: usize, nmax: usize, any_type: bool, untyped: &mut bool) -> Doc {
     match d {
         Doc::Concat(v) => Doc::Concat(
             v.into_iter()
-                .map(|x| match x {
-                    Doc::Concat(_) => pad_params(x, tmax, nmax, any_type),
-                    Doc::Text(t) if t.starts_with('\u{0}') => {
-                        let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
-                        if !any_type || w == usize::MAX || (w == 0 && tmax == 0) {
-                            txt("")
-                        } else if w == 0 {
-                            txt(" ".repeat(tmax + 1))
-                        } else {
-                            txt(" ".repeat(tmax.saturating_sub(w)))
-                        }
-                    }
-                    Doc::Text(t) if t.starts_with('\u{1}') => {
-                        let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
-                        txt(" ".repeat(nmax.saturating_sub(w)))
-                    }
-                    other => other,
-                })
+                .map(|x| pad_params_in(x, tmax, nmax, any_type, untyped))
                 .collect(),
         ),
+        Doc::Text(t) if t.starts_with('\u{0}') => {
+            let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
+            *untyped = w == 0;
+            if !any_type || w == 0 || w == usize::MAX {
+                txt("")
+            } else {
+                txt(" ".repeat(tmax.saturating_sub(w)))
+            }
+        }
+        Doc::Text(t) if t.starts_with('\u{1}') => {
+            let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
+            let extra = if *untyped && any_type && tmax > 0 {
+                tmax + 1
+            } else {
+                0
+            };
+            txt(" ".repeat(nmax.saturating_sub(w) + extra))
+        }
         other => other,
     }
 }
