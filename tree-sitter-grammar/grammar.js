@@ -74,6 +74,7 @@ module.exports = grammar({
     $._regex_ok,
     $._call_lparen,
     $._selbrace,
+    $._lambda_close,
     $._error_sentinel,
   ],
 
@@ -288,7 +289,8 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    lambda_parameters: $ => seq('|', optional(commaList1($.parameter)), '|'),
+    // The closing `|` comes from the scanner, which refuses `|>` and `|>>` (trap 11).
+    lambda_parameters: $ => seq('|', optional(commaList1($.parameter)), alias($._lambda_close, '|')),
 
     collect_expression: $ => choice(
       // Without `{...}`: right-associative, so that a following `{` joins the collector.

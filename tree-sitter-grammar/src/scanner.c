@@ -33,6 +33,7 @@ enum TokenType {
   REGEX_OK,
   CALL_LPAREN,
   SELBRACE,
+  LAMBDA_CLOSE,
   ERROR_SENTINEL,
 };
 
@@ -568,6 +569,14 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     advance(lexer);
     lexer->mark_end(lexer);
     lexer->result_symbol = SELBRACE;
+    return true;
+  }
+  if (c == '|' && valid[LAMBDA_CLOSE]) {
+    advance(lexer);
+    /* Puppet lexes `|>` and `|>>` greedily, even right after lambda parameters. */
+    if (!lexer->eof(lexer) && lexer->lookahead == '>') return false;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LAMBDA_CLOSE;
     return true;
   }
   if (c == '/' && (valid[REGEX] || valid[DIV])) {
