@@ -75,6 +75,7 @@ module.exports = grammar({
     $._call_lparen,
     $._selbrace,
     $._lambda_close,
+    $._lbrack,
     $._error_sentinel,
   ],
 
@@ -94,6 +95,8 @@ module.exports = grammar({
 
   conflicts: _ => [],
 
+  // `_lbrack` is a `[` directly after the previous token, comments included (LBRACK, trap 5);
+  // only it can index. A `[` after whitespace is the ordinary `[` that starts an array.
   rules: {
     manifest: $ => optional($._statements),
 
@@ -229,8 +232,6 @@ module.exports = grammar({
       ']',
     )),
 
-    // `[` directly after the previous token (LBRACK): only this one indexes (trap 5).
-    _lbrack: _ => token.immediate(prec(1, '[')),
 
     call_expression: $ => choice(
       prec.right(PREC.CALL, seq(

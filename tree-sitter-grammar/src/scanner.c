@@ -34,6 +34,7 @@ enum TokenType {
   CALL_LPAREN,
   SELBRACE,
   LAMBDA_CLOSE,
+  LBRACK,
   ERROR_SENTINEL,
 };
 
@@ -542,6 +543,14 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
   }
 
   if (valid[HEREDOC_TAG]) return scan_heredoc_tag(s, lexer);
+
+  /* LBRACK: a `[` with no whitespace before it (a comment before it does not count). */
+  if (valid[LBRACK] && !lexer->eof(lexer) && lexer->lookahead == '[') {
+    advance(lexer);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LBRACK;
+    return true;
+  }
 
   bool newline = false;
   for (;;) {
