@@ -1,21 +1,180 @@
-//! Lowering: one cursor walk over the tree-sitter tree builds the typed AST.
+//! Lowering: parse with rein's tree-sitter grammar and turn the concrete tree into the
+//! typed AST (`ast.rs`) in one walk, applying Puppet's post-parse transforms (statement
+//! calls, titleless resource bodies, the `${name}` rule, nested class names, type alias
+//! rewrites) and its lexical checks (numbers, escapes, heredoc openings).
+//!
+//! Entry points: [`parse_bytes`] (input checks: byte order marks, invalid UTF-8) and
+//! [`parse_str`].
+
+mod kinds;
+mod walk;
+
+use std::cell::RefCell;
 
 use super::ast::*;
-use super::{LineIndex, ParsedFile};
+use super::{LineIndex, ParsedFile, Severity, SyntaxError};
 
+/// Nesting deeper than this (in lowered expressions) is reported as `nesting too deep`
+/// and the deeper part is dropped.
+pub const MAX_DEPTH: usize = 1000;
+
+/// Byte order marks Puppet rejects, longest first where they share a prefix.
+const BOMS: &[(&str, &[u8])] = &[
+    ("UTF-8", &[0xEF, 0xBB, 0xBF]),
+    ("UTF-32BE", &[0x00, 0x00, 0xFE, 0xFF]),
+    ("UTF-32LE", &[0xFF, 0xFE, 0x00, 0x00]),
+    ("UTF-16BE", &[0xFE, 0xFF]),
+    ("UTF-16LE", &[0xFF, 0xFE]),
+    ("UTF-1", &[0xF7, 0x64, 0x4C]),
+    ("UTF-EBCDIC", &[0xDD, 0x73, 0x66, 0x73]),
+    ("SCSU", &[0x0E, 0xFE, 0xFF]),
+    ("BOCU", &[0xFB, 0xEE, 0x28]),
+    ("GB-18030", &[0x84, 0x31, 0x95, 0x33]),
+];
+
+/// Parse raw file bytes: a byte order mark or invalid UTF-8 gives an error (and an
+/// empty program); otherwise the text is parsed.
 pub fn parse_bytes(bytes: &[u8]) -> ParsedFile {
-    parse_str(&String::from_utf8_lossy(bytes))
+    for (name, bom) in BOMS {
+        if bytes.starts_with(bom) {
+            let hex: Vec<String> = bom.iter().map(|b| format!("{b:X}")).collect();
+            let message = format!(
+                "Illegal {name} Byte Order mark at beginning of input: [{}] - remove these from the puppet source",
+                hex.join(" ")
+            );
+            return empty_file(
+                String::from_utf8_lossy(bytes).into_owned(),
+                SyntaxError {
+                    span: Span::new(0, 0),
+                    message,
+                    severity: Severity::Error,
+                },
+            );
+        }
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => parse_str(s),
+        Err(e) => {
+            let at = e.valid_up_to();
+            empty_file(
+                String::from_utf8_lossy(bytes).into_owned(),
+                SyntaxError {
+                    span: Span::new(at, at + 1),
+                    message: "invalid byte sequence in UTF-8".to_string(),
+                    severity: Severity::Error,
+                },
+            )
+        }
+    }
 }
 
-pub fn parse_str(source: &str) -> ParsedFile {
+fn empty_file(source: String, error: SyntaxError) -> ParsedFile {
     ParsedFile {
-        source: source.to_string(),
         program: Program {
             body: Vec::new(),
             span: Span::new(0, source.len()),
         },
         comments: Vec::new(),
-        errors: Vec::new(),
+        errors: vec![error],
+        line_index: LineIndex::new(&source),
+        source,
+    }
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<tree_sitter::Parser>> = const { RefCell::new(None) };
+}
+
+fn parse_tree(source: &str) -> Option<tree_sitter::Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut parser = tree_sitter::Parser::new();
+            parser.set_language(&super::grammar::language()).ok()?;
+            *slot = Some(parser);
+        }
+        slot.as_mut()?.parse(source, None)
+    })
+}
+
+/// Parse Puppet source text into a [`ParsedFile`].
+pub fn parse_str(source: &str) -> ParsedFile {
+    let Some(tree) = parse_tree(source) else {
+        return empty_file(
+            source.to_string(),
+            SyntaxError {
+                span: Span::new(0, 0),
+                message: "the parser gave no tree".to_string(),
+                severity: Severity::Error,
+            },
+        );
+    };
+    let (program, comments, mut errors) = walk::lower_tree(&tree, source);
+    if tree.root_node().has_error() {
+        errors.extend(syntax_errors(&tree, source));
+    }
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    ParsedFile {
+        source: source.to_string(),
+        program,
+        comments,
+        errors,
         line_index: LineIndex::new(source),
     }
+}
+
+/// Syntax errors from ERROR and MISSING nodes (a fallback until `errors.rs` exists): one
+/// error per outermost ERROR node and per MISSING node.
+fn syntax_errors(tree: &tree_sitter::Tree, source: &str) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        let mut descend = true;
+        if node.is_error() {
+            let text = first_token_text(node, source);
+            let message = if text.is_empty() && node.start_byte() >= source.len() {
+                "Syntax error at end of input".to_string()
+            } else {
+                format!("Syntax error at '{text}'")
+            };
+            out.push(SyntaxError {
+                span: Span::new(node.start_byte(), node.end_byte()),
+                message,
+                severity: Severity::Error,
+            });
+            descend = false;
+        } else if node.is_missing() {
+            let message = if node.start_byte() >= source.trim_end().len() {
+                "Syntax error at end of input".to_string()
+            } else {
+                format!("Syntax error, missing '{}'", node.kind())
+            };
+            out.push(SyntaxError {
+                span: Span::new(node.start_byte(), node.end_byte()),
+                message,
+                severity: Severity::Error,
+            });
+        }
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
+
+fn first_token_text(node: tree_sitter::Node, source: &str) -> String {
+    let mut n = node;
+    while let Some(c) = n.child(0) {
+        n = c;
+    }
+    let text = source.get(n.start_byte()..n.end_byte()).unwrap_or("");
+    text.chars().take(40).collect()
 }

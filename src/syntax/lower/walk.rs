@@ -1,0 +1,1565 @@
+//! The lowering walk: a pre-pass collects trivia (comments) and pairs heredoc openings with
+//! their bodies (bodies are `extra` nodes that land wherever the next newline falls), then a
+//! recursive walk with one reusable `TreeCursor` builds the AST, dispatching on
+//! `kind_id()`. Recursion is bounded by [`MAX_DEPTH`]; deep trees are lowered on a
+//! thread with a large stack so that the bound, not the stack, is the limit.
+
+use std::collections::HashMap;
+
+use tree_sitter::{Node, Tree, TreeCursor};
+
+use super::kinds::{ids, Ids};
+use super::MAX_DEPTH;
+use crate::syntax::ast::*;
+use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec, NumberValue};
+use crate::syntax::{Severity, SyntaxError};
+
+/// The 15 names that Puppet turns into calls without parentheses.
+pub const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
+];
+
+/// Trees deeper than this (in CST levels) are lowered on a big-stack thread.
+const DEEP_TREE: u32 = 48;
+const BIG_STACK: usize = 512 << 20;
+
+type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
+
+/// Lower a whole tree: the program, the comments and the lowering diagnostics.
+pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
+    let pre = prepass(tree, source);
+    if pre.max_depth > DEEP_TREE {
+        let done = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(BIG_STACK)
+                .spawn_scoped(s, || lower_with(tree, source, prepass(tree, source)))
+                .ok()
+                .and_then(|h| h.join().ok())
+        });
+        if let Some(done) = done {
+            return done;
+        }
+    }
+    lower_with(tree, source, pre)
+}
+
+fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
+    let root = tree.root_node();
+    let mut heredoc_bodies = HashMap::new();
+    for (open, body) in pre.openings.iter().zip(pre.bodies.iter()) {
+        heredoc_bodies.insert(open.start_byte(), *body);
+    }
+    let mut l = Lowerer {
+        src: source,
+        ids: ids(),
+        cursor: root.walk(),
+        errors: Vec::new(),
+        depth: 0,
+        too_deep: false,
+        heredoc_bodies,
+        namestack: Vec::new(),
+        var_override: None,
+    };
+    let body = l.statements(root);
+    let program = Program {
+        body,
+        span: Span::new(0, source.len()),
+    };
+    (program, pre.comments, l.errors)
+}
+
+struct Pre<'t> {
+    comments: Vec<Comment>,
+    openings: Vec<Node<'t>>,
+    bodies: Vec<Node<'t>>,
+    max_depth: u32,
+}
+
+/// One iterative cursor walk over every node: comments, heredoc openings and bodies (in
+/// document order), and the depth of the tree.
+fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
+    let k = &ids().k;
+    let mut pre = Pre {
+        comments: Vec::new(),
+        openings: Vec::new(),
+        bodies: Vec::new(),
+        max_depth: 0,
+    };
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        let id = node.kind_id();
+        pre.max_depth = pre.max_depth.max(cursor.depth());
+        if id == k.comment {
+            let text = source.get(node.start_byte()..).unwrap_or("");
+            pre.comments.push(Comment {
+                kind: if text.starts_with("/*") {
+                    CommentKind::Block
+                } else {
+                    CommentKind::Line
+                },
+                span: span(node),
+            });
+        } else if id == k.heredoc {
+            pre.openings.push(node);
+        } else if id == k.heredoc_body {
+            pre.bodies.push(node);
+        }
+        if id != k.comment && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return pre;
+            }
+        }
+    }
+}
+
+fn span(node: Node) -> Span {
+    Span::new(node.start_byte(), node.end_byte())
+}
+
+fn at(pos: usize) -> Span {
+    Span::new(pos, pos)
+}
+
+fn nop(span: Span) -> Expr {
+    Expr::new(ExprKind::Nop, span)
+}
+
+/// A child of a node with its field id (0 when it has none).
+type Kids<'t> = Vec<(u16, Node<'t>)>;
+
+fn field<'t>(kids: &Kids<'t>, id: u16) -> Option<Node<'t>> {
+    kids.iter().find(|(f, _)| *f == id).map(|(_, n)| *n)
+}
+
+fn is_statement_call_name(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::QualifiedName(n) if STATEMENT_CALLS.contains(&n.as_str()))
+}
+
+struct Lowerer<'t, 's> {
+    src: &'s str,
+    ids: &'static Ids,
+    cursor: TreeCursor<'t>,
+    errors: Vec<SyntaxError>,
+    depth: usize,
+    too_deep: bool,
+    heredoc_bodies: HashMap<usize, Node<'t>>,
+    /// Names of the enclosing classes (Puppet's namestack).
+    namestack: Vec<String>,
+    /// Start byte of the first token of a `${...}` that the variable rule converts.
+    var_override: Option<usize>,
+}
+
+impl<'t, 's> Lowerer<'t, 's> {
+    fn text(&self, node: Node) -> &'s str {
+        self.src
+            .get(node.start_byte()..node.end_byte())
+            .unwrap_or("")
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(SyntaxError {
+            span,
+            message: message.into(),
+            severity: Severity::Error,
+        });
+    }
+
+    fn warning(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(SyntaxError {
+            span,
+            message: message.into(),
+            severity: Severity::Warning,
+        });
+    }
+
+    /// The non-extra children of a node, with their field ids.
+    fn kids(&mut self, node: Node<'t>) -> Kids<'t> {
+        let mut out = Vec::new();
+        self.cursor.reset(node);
+        if self.cursor.goto_first_child() {
+            loop {
+                let n = self.cursor.node();
+                if !n.is_extra() {
+                    out.push((self.cursor.field_id().map_or(0, |f| f.get()), n));
+                }
+                if !self.cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Named, non-error children (the "values" of a list node).
+    fn named_kids(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
+        self.kids(node)
+            .into_iter()
+            .map(|(_, n)| n)
+            .filter(|n| usable(*n))
+            .collect()
+    }
+
+    /// The text of the operator of a binary-like node: the `operator` field, else the
+    /// first anonymous child.
+    fn operator(&self, kids: &Kids<'t>) -> &'s str {
+        let node = field(kids, self.ids.f.operator)
+            .or_else(|| kids.iter().map(|(_, n)| *n).find(|n| !n.is_named()));
+        node.map(|n| self.text(n)).unwrap_or("")
+    }
+
+    fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
+        match node {
+            Some(n) => self.expr(n),
+            None => nop(at(parent.end_byte())),
+        }
+    }
+
+    // ---------------------------------------------------------------- statement lists
+
+    /// Lower a statement list (the manifest or a block), applying Puppet's statement-call
+    /// transform (`transform_calls`).
+    fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
+        let kids = self.kids(node);
+        let mut out: Vec<Expr> = Vec::new();
+        for (_, n) in kids {
+            if !usable(n) || n.kind_id() == self.ids.k.comment {
+                continue;
+            }
+            if n.kind_id() == self.ids.k.comma_list {
+                let ckids = self.kids(n);
+                let comma = ckids
+                    .iter()
+                    .find(|(_, c)| !c.is_named() && self.text(*c) == ",")
+                    .map(|(_, c)| span(*c))
+                    .unwrap_or_else(|| span(n));
+                let items: Vec<Node<'t>> = ckids
+                    .iter()
+                    .map(|(_, c)| *c)
+                    .filter(|c| usable(*c))
+                    .collect();
+                let args: Vec<Expr> = items.into_iter().map(|c| self.expr(c)).collect();
+                if out.last().is_some_and(is_statement_call_name) {
+                    merge_statement_call(&mut out, args);
+                } else {
+                    let message = match out.last().map(|e| &e.kind) {
+                        Some(ExprKind::QualifiedName(name)) => format!(
+                            "attempt to pass argument list to the function '{name}' which cannot be called without parentheses"
+                        ),
+                        _ => "illegal comma separated argument list".to_string(),
+                    };
+                    self.error(comma, message);
+                    for a in args {
+                        push_statement(&mut out, a);
+                    }
+                }
+            } else {
+                let e = self.expr(n);
+                if out.last().is_some_and(is_statement_call_name) {
+                    merge_statement_call(&mut out, vec![e]);
+                } else {
+                    push_statement(&mut out, e);
+                }
+            }
+        }
+        out
+    }
+
+    fn body(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Body {
+        match node {
+            Some(b) => Body {
+                statements: self.statements(b),
+                span: span(b),
+            },
+            None => Body {
+                statements: Vec::new(),
+                span: at(parent.end_byte()),
+            },
+        }
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn expr(&mut self, node: Node<'t>) -> Expr {
+        if self.depth >= MAX_DEPTH {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.error(span(node), "nesting too deep");
+            }
+            return nop(span(node));
+        }
+        self.depth += 1;
+        let kind = self.expr_kind(node);
+        self.depth -= 1;
+        Expr::new(kind, span(node))
+    }
+
+    fn expr_kind(&mut self, node: Node<'t>) -> ExprKind {
+        if node.is_error() || node.is_missing() {
+            return ExprKind::Nop;
+        }
+        let k = &self.ids.k;
+        let f = &self.ids.f;
+        let id = node.kind_id();
+
+        if let Some(pos) = self.var_override {
+            if pos == node.start_byte() && self.is_convertible(node) {
+                self.var_override = None;
+                return ExprKind::Variable(self.text(node).to_string());
+            }
+        }
+
+        match id {
+            _ if id == k.variable => {
+                let t = self.text(node);
+                ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string())
+            }
+            _ if id == k.name => ExprKind::QualifiedName(self.text(node).to_string()),
+            _ if id == k.word || id == k.type_keyword_string => ExprKind::String {
+                value: self.text(node).to_string(),
+                style: StringStyle::Bare,
+            },
+            _ if id == k.type_reference => {
+                ExprKind::QualifiedReference(self.text(node).to_string())
+            }
+            _ if id == k.number => self.number(node),
+            _ if id == k.true_ => ExprKind::Boolean(true),
+            _ if id == k.false_ => ExprKind::Boolean(false),
+            _ if id == k.undef => ExprKind::Undef,
+            _ if id == k.default => ExprKind::Default,
+            _ if id == k.reserved_word => ExprKind::Reserved(self.text(node).to_string()),
+            _ if id == k.regex => ExprKind::Regex {
+                pattern: strings::regex_pattern(self.text(node)),
+            },
+            _ if id == k.single_quoted_string => {
+                let t = self.text(node);
+                let inner = t.strip_prefix('\'').unwrap_or(t);
+                let inner = inner.strip_suffix('\'').unwrap_or(inner);
+                ExprKind::String {
+                    value: strings::decode_single_quoted(inner),
+                    style: StringStyle::Single,
+                }
+            }
+            _ if id == k.double_quoted_string => self.double_quoted(node),
+            _ if id == k.heredoc => self.heredoc(node),
+            _ if id == k.array => {
+                let items = self.named_kids(node);
+                ExprKind::Array(self.list_with_pairs(items))
+            }
+            _ if id == k.hash => ExprKind::Hash {
+                entries: self.hash_entries(node),
+                synthetic: false,
+            },
+            _ if id == k.assignment => {
+                let kids = self.kids(node);
+                let op = match self.operator(&kids) {
+                    "+=" => AssignOp::AddAssign,
+                    "-=" => AssignOp::SubAssign,
+                    _ => AssignOp::Assign,
+                };
+                let lhs = self.opt_expr(field(&kids, f.left), node);
+                let rhs = self.opt_expr(field(&kids, f.right), node);
+                ExprKind::Assignment {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                }
+            }
+            _ if id == k.relationship => {
+                let kids = self.kids(node);
+                let op = match self.operator(&kids) {
+                    "~>" => RelationshipOp::Notify,
+                    "<-" => RelationshipOp::After,
+                    "<~" => RelationshipOp::NotifiedBy,
+                    _ => RelationshipOp::Before,
+                };
+                let lhs = self.opt_expr(field(&kids, f.left), node);
+                let rhs = self.opt_expr(field(&kids, f.right), node);
+                ExprKind::Relationship {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                }
+            }
+            _ if id == k.binary_expression => {
+                let kids = self.kids(node);
+                let op_text = self.operator(&kids);
+                let lhs = self.opt_expr(field(&kids, f.left), node);
+                let rhs = self.opt_expr(field(&kids, f.right), node);
+                let Some(op) = binary_op(op_text) else {
+                    return ExprKind::Nop;
+                };
+                ExprKind::Binary {
+                    op,
+                    lhs: Box::new(lhs),
+                    rhs: Box::new(rhs),
+                }
+            }
+            _ if id == k.unary_expression => {
+                let kids = self.kids(node);
+                let op = match self.operator(&kids) {
+                    "!" => UnaryOp::Not,
+                    "*" => UnaryOp::Splat,
+                    _ => UnaryOp::Neg,
+                };
+                let operand = field(&kids, f.operand)
+                    .or_else(|| kids.iter().map(|(_, n)| *n).find(|n| usable(*n)));
+                let operand = self.opt_expr(operand, node);
+                ExprKind::Unary {
+                    op,
+                    operand: Box::new(operand),
+                }
+            }
+            _ if id == k.parenthesized_expression => {
+                let inner = self.named_kids(node).into_iter().next();
+                ExprKind::Paren(Box::new(self.opt_expr(inner, node)))
+            }
+            _ if id == k.selector_expression => self.selector(node),
+            _ if id == k.access_expression => {
+                let kids = self.kids(node);
+                let target = self.opt_expr(field(&kids, f.target), node);
+                let keys: Vec<Node<'t>> = kids
+                    .iter()
+                    .filter(|(fid, n)| *fid != f.target && usable(*n))
+                    .map(|(_, n)| *n)
+                    .collect();
+                ExprKind::Access {
+                    target: Box::new(target),
+                    keys: self.list_with_pairs(keys),
+                }
+            }
+            _ if id == k.call_expression => {
+                let kids = self.kids(node);
+                let functor = self.opt_expr(field(&kids, f.function), node);
+                let args = self.arguments(field(&kids, f.arguments));
+                let lambda = field(&kids, f.lambda).map(|l| self.lambda(l));
+                ExprKind::Call(Box::new(CallExpr {
+                    functor,
+                    args,
+                    lambda,
+                    parens: true,
+                    statement: false,
+                }))
+            }
+            _ if id == k.method_call => {
+                let kids = self.kids(node);
+                let receiver = self.opt_expr(field(&kids, f.receiver), node);
+                let name = match field(&kids, f.name) {
+                    Some(n) => Ident {
+                        name: self.text(n).to_string(),
+                        span: span(n),
+                    },
+                    None => Ident {
+                        name: String::new(),
+                        span: at(node.end_byte()),
+                    },
+                };
+                let args_node = field(&kids, f.arguments);
+                let args = self.arguments(args_node);
+                let lambda = field(&kids, f.lambda).map(|l| self.lambda(l));
+                ExprKind::MethodCall(Box::new(MethodCallExpr {
+                    receiver,
+                    name,
+                    args,
+                    lambda,
+                    parens: args_node.is_some(),
+                }))
+            }
+            _ if id == k.if_expression => self.if_expr(node),
+            _ if id == k.unless_expression => {
+                let kids = self.kids(node);
+                let test = self.opt_expr(field(&kids, f.condition), node);
+                let then_body = self.body(field(&kids, f.consequence), node);
+                let else_body = match kids.iter().find(|(_, n)| n.kind_id() == k.else_clause) {
+                    Some((_, e)) => {
+                        let ek = self.kids(*e);
+                        Some(self.body(field(&ek, f.body), *e))
+                    }
+                    None => None,
+                };
+                ExprKind::Unless(Box::new(UnlessExpr {
+                    test,
+                    then_body,
+                    else_body,
+                }))
+            }
+            _ if id == k.case_expression => self.case_expr(node),
+            _ if id == k.collect_expression => self.collect(node),
+            _ if id == k.resource_expression => self.resource(node),
+            _ if id == k.attribute_block => self.attribute_block(node),
+            _ if id == k.class_definition => self.class_def(node),
+            _ if id == k.define_definition => {
+                let kids = self.kids(node);
+                let (name, name_span) = self.def_name(&kids, node);
+                let name = self.classname(&name);
+                let (params, has_param_list) = self.param_list(field(&kids, f.parameters));
+                let body = self.body(field(&kids, f.body), node);
+                ExprKind::Define(Box::new(DefineDef {
+                    name,
+                    name_span,
+                    params,
+                    has_param_list,
+                    body,
+                }))
+            }
+            _ if id == k.function_definition => {
+                let kids = self.kids(node);
+                let (name, name_span) = self.def_name(&kids, node);
+                let (params, has_param_list) = self.param_list(field(&kids, f.parameters));
+                let return_type = field(&kids, f.return_type).map(|r| self.expr(r));
+                let body = self.body(field(&kids, f.body), node);
+                ExprKind::Function(Box::new(FunctionDef {
+                    name,
+                    name_span,
+                    params,
+                    has_param_list,
+                    return_type,
+                    body,
+                }))
+            }
+            _ if id == k.plan_definition => {
+                let kids = self.kids(node);
+                let (name, name_span) = self.def_name(&kids, node);
+                let (params, has_param_list) = self.param_list(field(&kids, f.parameters));
+                let body = self.body(field(&kids, f.body), node);
+                ExprKind::Plan(Box::new(PlanDef {
+                    name,
+                    name_span,
+                    params,
+                    has_param_list,
+                    body,
+                }))
+            }
+            _ if id == k.node_definition => self.node_def(node),
+            _ if id == k.type_alias => self.type_alias(node),
+            _ if id == k.type_mapping => {
+                let kids = self.kids(node);
+                let mapping = self.opt_expr(field(&kids, f.mapping), node);
+                let value = self.opt_expr(field(&kids, f.value), node);
+                ExprKind::TypeMapping {
+                    mapping: Box::new(mapping),
+                    value: Box::new(value),
+                }
+            }
+            _ if id == k.type_definition => {
+                let kids = self.kids(node);
+                let name = self.ident(field(&kids, f.name), node);
+                let parent = field(&kids, f.parent).map(|p| Ident {
+                    name: self.text(p).to_string(),
+                    span: span(p),
+                });
+                let body = self.body(field(&kids, f.body), node);
+                ExprKind::TypeDefinition(Box::new(TypeDefinitionDef { name, parent, body }))
+            }
+            _ if id == k.block => ExprKind::Block(self.statements(node)),
+            _ if id == k.comma_list => {
+                let items = self.named_kids(node);
+                if let Some(second) = items.get(1) {
+                    self.error(
+                        at(second.start_byte()),
+                        "illegal comma separated argument list",
+                    );
+                }
+                match items.first() {
+                    Some(first) => self.expr(*first).kind,
+                    None => ExprKind::Nop,
+                }
+            }
+            _ => {
+                // An unknown wrapper: lower its single named child, if any.
+                let items = self.named_kids(node);
+                match items.as_slice() {
+                    [only] => self.expr(*only).kind,
+                    _ => ExprKind::Nop,
+                }
+            }
+        }
+    }
+
+    /// Whether a node is a token the `${name}` rule turns into a variable.
+    fn is_convertible(&self, node: Node) -> bool {
+        let k = &self.ids.k;
+        let id = node.kind_id();
+        [
+            k.name,
+            k.word,
+            k.number,
+            k.true_,
+            k.false_,
+            k.undef,
+            k.default,
+            k.reserved_word,
+            k.type_keyword_string,
+        ]
+        .contains(&id)
+            || (!node.is_named() && node.child_count() == 0 && is_keyword(self.text(node)))
+    }
+
+    fn number(&mut self, node: Node<'t>) -> ExprKind {
+        let text = self.text(node);
+        match strings::parse_number(text) {
+            Ok(NumberValue::Integer {
+                value,
+                radix,
+                overflow,
+            }) => {
+                if overflow {
+                    self.warning(
+                        span(node),
+                        format!("integer literal {text} is too large to be represented"),
+                    );
+                }
+                ExprKind::Integer { value, radix }
+            }
+            Ok(NumberValue::Float(v)) => ExprKind::Float(v),
+            Err(message) => {
+                self.error(at(node.start_byte()), message);
+                ExprKind::Nop
+            }
+        }
+    }
+
+    /// Elements of an array, argument list or access: adjacent `pair`s merge into one hash.
+    fn list_with_pairs(&mut self, items: Vec<Node<'t>>) -> Vec<Expr> {
+        let mut out = Vec::new();
+        let mut pending: Vec<HashEntry> = Vec::new();
+        for n in items {
+            if n.kind_id() == self.ids.k.pair {
+                let entry = self.pair(n);
+                pending.push(entry);
+            } else {
+                flush_pairs(&mut out, &mut pending);
+                out.push(self.expr(n));
+            }
+        }
+        flush_pairs(&mut out, &mut pending);
+        out
+    }
+
+    fn pair(&mut self, n: Node<'t>) -> HashEntry {
+        let kids = self.kids(n);
+        let key = self.opt_expr(field(&kids, self.ids.f.key), n);
+        let value = self.opt_expr(field(&kids, self.ids.f.value), n);
+        HashEntry {
+            key,
+            value,
+            span: span(n),
+        }
+    }
+
+    fn hash_entries(&mut self, node: Node<'t>) -> Vec<HashEntry> {
+        let items = self.named_kids(node);
+        items
+            .into_iter()
+            .filter(|n| n.kind_id() == self.ids.k.pair)
+            .map(|n| self.pair(n))
+            .collect()
+    }
+
+    fn arguments(&mut self, list: Option<Node<'t>>) -> Vec<Expr> {
+        match list {
+            Some(l) => {
+                let items = self.named_kids(l);
+                self.list_with_pairs(items)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn lambda(&mut self, node: Node<'t>) -> Lambda {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let params = match field(&kids, f.parameters) {
+            Some(p) => self.parameters(p),
+            None => Vec::new(),
+        };
+        let return_type = field(&kids, f.return_type).map(|r| self.expr(r));
+        let body = self.body(field(&kids, f.body), node);
+        Lambda {
+            params,
+            return_type,
+            body,
+            span: span(node),
+        }
+    }
+
+    fn param_list(&mut self, list: Option<Node<'t>>) -> (Vec<Parameter>, bool) {
+        match list {
+            Some(l) => (self.parameters(l), true),
+            None => (Vec::new(), false),
+        }
+    }
+
+    fn parameters(&mut self, list: Node<'t>) -> Vec<Parameter> {
+        let items = self.named_kids(list);
+        items
+            .into_iter()
+            .filter(|n| n.kind_id() == self.ids.k.parameter)
+            .map(|n| self.parameter(n))
+            .collect()
+    }
+
+    fn parameter(&mut self, node: Node<'t>) -> Parameter {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let type_expr = field(&kids, f.type_).map(|t| self.expr(t));
+        let captures_rest = field(&kids, f.splat).is_some()
+            || field(&kids, f.captures_rest).is_some()
+            || kids
+                .iter()
+                .any(|(_, n)| !n.is_named() && self.text(*n) == "*");
+        let name = match field(&kids, f.name) {
+            Some(n) => {
+                let t = self.text(n);
+                Ident {
+                    name: t.strip_prefix('$').unwrap_or(t).to_string(),
+                    span: span(n),
+                }
+            }
+            None => Ident {
+                name: String::new(),
+                span: at(node.end_byte()),
+            },
+        };
+        let default = field(&kids, f.default).map(|d| self.expr(d));
+        Parameter {
+            name,
+            type_expr,
+            captures_rest,
+            default,
+            span: span(node),
+        }
+    }
+
+    fn ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
+        match node {
+            Some(n) => Ident {
+                name: self.text(n).to_string(),
+                span: span(n),
+            },
+            None => Ident {
+                name: String::new(),
+                span: at(parent.end_byte()),
+            },
+        }
+    }
+
+    fn def_name(&self, kids: &Kids<'t>, node: Node<'t>) -> (String, Span) {
+        let id = self.ident(field(kids, self.ids.f.name), node);
+        (id.name, id.span)
+    }
+
+    /// Puppet's `classname`: the enclosing class names joined with `::`, one leading
+    /// `::` removed.
+    fn classname(&self, name: &str) -> String {
+        let joined = format!("{}::{}", self.namestack.join("::"), name);
+        joined
+            .strip_prefix("::")
+            .map(str::to_string)
+            .unwrap_or(joined)
+    }
+
+    fn class_def(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let (raw, name_span) = self.def_name(&kids, node);
+        let name = self.classname(&raw);
+        let (params, has_param_list) = self.param_list(field(&kids, f.parameters));
+        let parent = field(&kids, f.parent).map(|p| Ident {
+            name: self.text(p).to_string(),
+            span: span(p),
+        });
+        self.namestack.push(raw);
+        let body = self.body(field(&kids, f.body), node);
+        self.namestack.pop();
+        ExprKind::Class(Box::new(ClassDef {
+            name,
+            name_span,
+            parent,
+            params,
+            has_param_list,
+            body,
+        }))
+    }
+
+    fn node_def(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let mut matches = Vec::new();
+        let mut parent = None;
+        for (fid, n) in &kids {
+            if !usable(*n) || *fid == f.body {
+                continue;
+            }
+            if *fid == f.parent {
+                parent = Some(self.node_match(*n));
+            } else if n.kind_id() == self.ids.k.node_match || n.kind_id() == self.ids.k.hostname {
+                matches.push(self.node_match(*n));
+            }
+        }
+        let body = self.body(field(&kids, f.body), node);
+        ExprKind::Node(Box::new(NodeDef {
+            matches,
+            parent,
+            body,
+        }))
+    }
+
+    fn node_match(&mut self, node: Node<'t>) -> Expr {
+        let inner = if node.kind_id() == self.ids.k.node_match {
+            match self.named_kids(node).into_iter().next() {
+                Some(i) => i,
+                None => return nop(span(node)),
+            }
+        } else {
+            node
+        };
+        if inner.kind_id() != self.ids.k.hostname {
+            return self.expr(inner);
+        }
+        let parts = self.named_kids(inner);
+        let mut names = Vec::new();
+        for p in parts {
+            let t = self.text(p);
+            if p.kind_id() == self.ids.k.number {
+                if let Err(message) = strings::parse_number(t) {
+                    self.error(at(p.start_byte()), message);
+                }
+            }
+            names.push(t);
+        }
+        Expr::new(
+            ExprKind::String {
+                value: names.join("."),
+                style: StringStyle::Bare,
+            },
+            span(inner),
+        )
+    }
+
+    fn type_alias(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let name = self.ident(field(&kids, f.name), node);
+        let value = match field(&kids, f.value) {
+            Some(v) if v.kind_id() == self.ids.k.hash => {
+                let hash = self.expr(v);
+                object_access("Object", at(v.start_byte()), hash, span(v))
+            }
+            Some(v) if v.kind_id() == self.ids.k.type_with_hash => {
+                let vk = self.kids(v);
+                let tnode = field(&vk, f.type_);
+                let hnode = field(&vk, f.hash);
+                let type_ref = self.opt_expr(tnode, v);
+                let mut hash = self.opt_expr(hnode, v);
+                let tname = tnode.map(|t| self.text(t)).unwrap_or("");
+                if tname == "Object" || tname == "TypeSet" {
+                    let tspan = type_ref.span;
+                    object_access(tname, tspan, hash, span(v))
+                } else {
+                    let end = hash.span.end();
+                    if let ExprKind::Hash { entries, .. } = &mut hash.kind {
+                        entries.push(HashEntry {
+                            key: Expr::new(ExprKind::QualifiedName("parent".into()), at(end)),
+                            span: type_ref.span,
+                            value: type_ref,
+                        });
+                    }
+                    object_access("Object", at(v.start_byte()), hash, span(v))
+                }
+            }
+            Some(v) => self.expr(v),
+            None => nop(at(node.end_byte())),
+        };
+        ExprKind::TypeAlias(Box::new(TypeAliasDef { name, value }))
+    }
+
+    fn selector(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let subject = self.opt_expr(field(&kids, f.subject), node);
+        let braces = kids
+            .iter()
+            .any(|(_, n)| !n.is_named() && self.text(*n) == "{");
+        let mut entries = Vec::new();
+        for (_, n) in &kids {
+            if n.kind_id() == self.ids.k.selector_entry {
+                let ek = self.kids(*n);
+                let matching = self.opt_expr(field(&ek, f.key), *n);
+                let value = self.opt_expr(field(&ek, f.value), *n);
+                entries.push(SelectorEntry {
+                    matching,
+                    value,
+                    span: span(*n),
+                });
+            }
+        }
+        ExprKind::Selector {
+            subject: Box::new(subject),
+            entries,
+            braces,
+        }
+    }
+
+    fn if_expr(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let k = &self.ids.k;
+        let f = &self.ids.f;
+        let test = self.opt_expr(field(&kids, f.condition), node);
+        let then_body = self.body(field(&kids, f.consequence), node);
+        let mut elsifs = Vec::new();
+        let mut else_branch = None;
+        for (_, n) in &kids {
+            if n.kind_id() == k.elsif_clause {
+                let ek = self.kids(*n);
+                let t = self.opt_expr(field(&ek, f.condition), *n);
+                let b = self.body(field(&ek, f.consequence), *n);
+                elsifs.push((t, b, n.start_byte()));
+            } else if n.kind_id() == k.else_clause {
+                let ek = self.kids(*n);
+                else_branch = Some(ElseBranch::Else(self.body(field(&ek, f.body), *n)));
+            }
+        }
+        for (test, then_body, start) in elsifs.into_iter().rev() {
+            let inner = IfExpr {
+                test,
+                then_body,
+                else_branch,
+            };
+            else_branch = Some(ElseBranch::Elsif(Box::new(Expr::new(
+                ExprKind::If(Box::new(inner)),
+                Span::new(start, node.end_byte()),
+            ))));
+        }
+        ExprKind::If(Box::new(IfExpr {
+            test,
+            then_body,
+            else_branch,
+        }))
+    }
+
+    fn case_expr(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let test = self.opt_expr(field(&kids, f.value), node);
+        let mut options = Vec::new();
+        for (_, n) in &kids {
+            if n.kind_id() != self.ids.k.case_option {
+                continue;
+            }
+            let ok = self.kids(*n);
+            let values: Vec<Expr> = ok
+                .iter()
+                .filter(|(fid, c)| *fid != f.body && usable(*c))
+                .map(|(_, c)| *c)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .map(|c| self.expr(c))
+                .collect();
+            let body = self.body(field(&ok, f.body), *n);
+            options.push(CaseOption {
+                values,
+                body,
+                span: span(*n),
+            });
+        }
+        ExprKind::Case(Box::new(CaseExpr { test, options }))
+    }
+
+    fn collect(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let f = &self.ids.f;
+        let type_expr = self.opt_expr(field(&kids, f.type_), node);
+        let (exported, query, query_span) = match field(&kids, f.query) {
+            Some(q) => {
+                let inner = self.named_kids(q).into_iter().next();
+                let query = inner.map(|i| self.expr(i));
+                (q.kind_id() == self.ids.k.exported_query, query, span(q))
+            }
+            None => (false, None, at(node.end_byte())),
+        };
+        let ops = self.attribute_ops(&kids);
+        ExprKind::Collect(Box::new(CollectExpr {
+            type_expr,
+            exported,
+            query,
+            ops,
+            query_span,
+        }))
+    }
+
+    // ---------------------------------------------------------------- catalog
+
+    fn form(&self, kids: &Kids<'t>) -> (ResourceForm, Option<Span>) {
+        for (_, n) in kids {
+            if !n.is_named() {
+                match self.text(*n) {
+                    "@" => return (ResourceForm::Virtual, Some(span(*n))),
+                    "@@" => return (ResourceForm::Exported, Some(span(*n))),
+                    _ => {}
+                }
+            }
+        }
+        (ResourceForm::Regular, None)
+    }
+
+    fn attribute_ops(&mut self, kids: &Kids<'t>) -> Vec<AttributeOp> {
+        let k = &self.ids.k;
+        let f = &self.ids.f;
+        let mut ops = Vec::new();
+        for (_, n) in kids {
+            let id = n.kind_id();
+            if id == k.attribute {
+                let ak = self.kids(*n);
+                let name = self.ident(field(&ak, f.name), *n);
+                let op = if self.operator(&ak) == "+>" {
+                    AttributeOperator::Append
+                } else {
+                    AttributeOperator::Assign
+                };
+                let value = self.opt_expr(field(&ak, f.value), *n);
+                ops.push(AttributeOp::Attribute {
+                    name,
+                    op,
+                    value,
+                    span: span(*n),
+                });
+            } else if id == k.splat_attribute {
+                let ak = self.kids(*n);
+                let v =
+                    field(&ak, f.value).or_else(|| ak.iter().map(|(_, c)| *c).find(|c| usable(*c)));
+                let value = self.opt_expr(v, *n);
+                ops.push(AttributeOp::Splat {
+                    value,
+                    span: span(*n),
+                });
+            }
+        }
+        ops
+    }
+
+    fn resource(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let (form, _) = self.form(&kids);
+        let type_name = match field(&kids, self.ids.f.type_) {
+            Some(t) if !t.is_named() => {
+                Expr::new(ExprKind::QualifiedName(self.text(t).to_string()), span(t))
+            }
+            t => self.opt_expr(t, node),
+        };
+        let mut bodies = Vec::new();
+        for (_, b) in &kids {
+            if b.kind_id() != self.ids.k.resource_body {
+                continue;
+            }
+            let bk = self.kids(*b);
+            let title = self.opt_expr(field(&bk, self.ids.f.title), *b);
+            let ops = self.attribute_ops(&bk);
+            bodies.push(ResourceBody {
+                title,
+                ops,
+                span: span(*b),
+            });
+        }
+        ExprKind::Resource(Box::new(ResourceExpr {
+            type_name,
+            bodies,
+            form,
+        }))
+    }
+
+    /// `X { attrs }` without a title: defaults, override, a name followed by a hash (or a
+    /// statement call with a hash argument), or an error (§7.5).
+    fn attribute_block(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let (form, at_span) = self.form(&kids);
+        let left = self.opt_expr(field(&kids, self.ids.f.type_), node);
+        let ops = self.attribute_ops(&kids);
+        let lbrace = kids
+            .iter()
+            .find(|(_, n)| !n.is_named() && self.text(*n) == "{")
+            .map(|(_, n)| n.start_byte())
+            .unwrap_or(left.span.end());
+        match &left.kind {
+            ExprKind::QualifiedReference(_) => {
+                ExprKind::ResourceDefaults(Box::new(ResourceDefaultsExpr {
+                    type_ref: left,
+                    ops,
+                    form,
+                }))
+            }
+            ExprKind::Access { .. } => ExprKind::ResourceOverride(Box::new(ResourceOverrideExpr {
+                resources: left,
+                ops,
+                form,
+            })),
+            ExprKind::QualifiedName(name) => {
+                let name = name.clone();
+                let plain = ops.iter().all(|op| {
+                    matches!(
+                        op,
+                        AttributeOp::Attribute {
+                            op: AttributeOperator::Assign,
+                            ..
+                        }
+                    )
+                });
+                if !plain {
+                    self.error(
+                        at(lbrace),
+                        "Syntax error resource body without title or hash with +>",
+                    );
+                    return ExprKind::Nop;
+                }
+                if let Some(s) = at_span {
+                    self.error(s, virtual_error(form));
+                }
+                let entries = ops
+                    .into_iter()
+                    .filter_map(|op| match op {
+                        AttributeOp::Attribute {
+                            name, value, span, ..
+                        } => Some(HashEntry {
+                            key: Expr::new(
+                                ExprKind::String {
+                                    value: name.name,
+                                    style: StringStyle::Bare,
+                                },
+                                name.span,
+                            ),
+                            value,
+                            span,
+                        }),
+                        AttributeOp::Splat { .. } => None,
+                    })
+                    .collect();
+                let hash = Expr::new(
+                    ExprKind::Hash {
+                        entries,
+                        synthetic: false,
+                    },
+                    Span::new(lbrace, node.end_byte()),
+                );
+                if STATEMENT_CALLS.contains(&name.as_str()) {
+                    ExprKind::Call(Box::new(CallExpr {
+                        functor: left,
+                        args: vec![hash],
+                        lambda: None,
+                        parens: false,
+                        statement: true,
+                    }))
+                } else {
+                    ExprKind::Block(vec![left, hash])
+                }
+            }
+            _ => {
+                self.error(
+                    at(left.span.start()),
+                    "Expression is not valid as a resource, resource-default, or resource-override",
+                );
+                ExprKind::Nop
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- strings
+
+    /// Decode escapes of a text piece, reporting issues at `report_at` (Puppet reports
+    /// them at the end of the string part).
+    fn decode(&mut self, raw: &str, set: &EscapeSet, report_at: usize, heredoc: bool) -> String {
+        let mut issues = Vec::new();
+        let value = strings::decode_escapes(raw, set, &mut issues);
+        for issue in issues {
+            let message = issue.message();
+            if issue.is_warning() && !heredoc {
+                self.warning(at(report_at), message);
+            } else if heredoc && issue == EscapeIssue::BadUnicode {
+                // Puppet crashes on a bad `\u` in a `/u` heredoc.
+                self.error(at(report_at), message);
+            } else {
+                self.error(at(report_at), message);
+            }
+        }
+        value
+    }
+
+    fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let k = &self.ids.k;
+        let set = EscapeSet::double_quoted();
+        let named: Vec<Node<'t>> = kids
+            .iter()
+            .map(|(_, n)| *n)
+            .filter(|n| n.is_named())
+            .collect();
+        if named.is_empty() {
+            let t = self.text(node);
+            let inner = t.strip_prefix('"').unwrap_or(t);
+            let inner = inner.strip_suffix('"').unwrap_or(inner);
+            return ExprKind::String {
+                value: self.decode(inner, &set, node.end_byte(), false),
+                style: StringStyle::Double,
+            };
+        }
+        let mut parts: Vec<StringPart> = Vec::new();
+        for (i, n) in named.iter().enumerate() {
+            let id = n.kind_id();
+            if id == k.string_text {
+                let report_at = match named.get(i + 1) {
+                    Some(next) if next.kind_id() == k.interpolation => next.start_byte() + 2,
+                    Some(next) => next.start_byte() + 1,
+                    None => node.end_byte(),
+                };
+                let raw = self.text(*n);
+                let value = self.decode(raw, &set, report_at, false);
+                push_text(&mut parts, value, span(*n));
+            } else if id == k.interpolation || id == k.short_interpolation {
+                parts.push(self.interpolation_part(*n));
+            }
+        }
+        finish_parts(parts, StringStyle::Double)
+    }
+
+    fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
+        if n.kind_id() == self.ids.k.short_interpolation {
+            let t = self.text(n);
+            return StringPart::Interpolation {
+                expr: Expr::new(
+                    ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string()),
+                    span(n),
+                ),
+                braces: false,
+                span: span(n),
+            };
+        }
+        let inner = self.named_kids(n).into_iter().next();
+        let expr = match inner {
+            Some(i) => {
+                self.var_override = self.variable_rule(i);
+                let e = self.expr(i);
+                self.var_override = None;
+                e
+            }
+            None => nop(span(n)),
+        };
+        StringPart::Interpolation {
+            expr,
+            braces: true,
+            span: span(n),
+        }
+    }
+
+    /// Puppet's `${...}` rule: the first token becomes a variable when it is the only token
+    /// or is directly followed by `.` or `[`. Returns that token's start byte.
+    fn variable_rule(&self, inner: Node<'t>) -> Option<usize> {
+        let mut leaf = inner;
+        while let Some(c) = leaf.child(0) {
+            if leaf.kind_id() == self.ids.k.double_quoted_string
+                || leaf.kind_id() == self.ids.k.heredoc
+            {
+                return None;
+            }
+            leaf = c;
+        }
+        if !self.is_convertible(leaf) && !self.is_convertible(leaf.parent()?) {
+            return None;
+        }
+        // A keyword token may sit inside a named wrapper (e.g. `true`).
+        let token = if self.is_convertible(leaf) {
+            leaf
+        } else {
+            leaf.parent()?
+        };
+        if token.start_byte() == inner.start_byte() && token.end_byte() == inner.end_byte() {
+            return Some(token.start_byte());
+        }
+        let after = self.src.get(token.end_byte()..).unwrap_or("");
+        if after.starts_with('[') || after.trim_start().starts_with('.') {
+            return Some(token.start_byte());
+        }
+        None
+    }
+
+    fn heredoc(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let raw_tag = match kids
+            .iter()
+            .find(|(_, n)| n.kind_id() == self.ids.k.heredoc_tag)
+        {
+            Some((_, t)) => self.text(*t),
+            None => {
+                let t = self.text(node);
+                let t = t.strip_prefix("@(").unwrap_or(t);
+                t.strip_suffix(')').unwrap_or(t)
+            }
+        };
+        let spec = match strings::parse_heredoc_tag(raw_tag) {
+            Ok(s) => s,
+            Err(message) => {
+                self.error(at(node.end_byte()), message);
+                HeredocSpec {
+                    tag: raw_tag.trim().to_string(),
+                    syntax: None,
+                    interpolate: false,
+                    flags: None,
+                }
+            }
+        };
+        let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
+            Some(body) => self.heredoc_text(body, &spec),
+            None => Expr::new(
+                ExprKind::String {
+                    value: String::new(),
+                    style: StringStyle::Single,
+                },
+                at(node.end_byte()),
+            ),
+        };
+        ExprKind::Heredoc(Box::new(Heredoc {
+            syntax: spec.syntax,
+            tag: spec.tag,
+            interpolate: spec.interpolate,
+            flags: spec.flags,
+            text,
+            opening: span(node),
+        }))
+    }
+
+    fn heredoc_text(&mut self, body: Node<'t>, spec: &HeredocSpec) -> Expr {
+        let kids = self.kids(body);
+        let k = &self.ids.k;
+        let end = kids
+            .iter()
+            .find(|(_, n)| n.kind_id() == k.heredoc_end)
+            .map(|(_, n)| *n);
+        let end_line = end
+            .and_then(|e| strings::match_end_line(self.text(e), &spec.tag))
+            .unwrap_or(strings::EndLine {
+                margin: None,
+                trim: false,
+            });
+        let margin = end_line.margin.clone().unwrap_or_default();
+        let set = match &spec.flags {
+            Some(f) => EscapeSet::heredoc(f),
+            None => EscapeSet::none(),
+        };
+        let src = self.src.as_bytes();
+        // Raw pieces: margin-stripped text, or interpolation nodes.
+        enum Piece<'t> {
+            Text(String, Span),
+            Interp(Node<'t>),
+        }
+        let mut pieces: Vec<Piece<'t>> = Vec::new();
+        for (_, n) in &kids {
+            let id = n.kind_id();
+            if id == k.heredoc_end || !n.is_named() {
+                continue;
+            }
+            let is_interp = id == k.interpolation || id == k.short_interpolation;
+            if is_interp && spec.interpolate {
+                pieces.push(Piece::Interp(*n));
+                continue;
+            }
+            let start = n.start_byte();
+            let line_start = start == body.start_byte()
+                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
+            let stripped = strings::strip_margin(self.text(*n), &margin, line_start);
+            match pieces.last_mut() {
+                Some(Piece::Text(t, s)) if !is_interp || !spec.interpolate => {
+                    t.push_str(&stripped);
+                    *s = s.cover(span(*n));
+                }
+                _ => pieces.push(Piece::Text(stripped, span(*n))),
+            }
+        }
+        if end_line.trim {
+            if let Some(Piece::Text(t, _)) = pieces.last_mut() {
+                strings::trim_final_newline(t);
+            }
+        }
+        let mut parts = Vec::new();
+        let count = pieces.len();
+        for (i, p) in pieces.into_iter().enumerate() {
+            match p {
+                Piece::Text(raw, s) => {
+                    let report_at = if i + 1 == count {
+                        body.end_byte()
+                    } else {
+                        s.end()
+                    };
+                    let value = self.decode(&raw, &set, report_at, true);
+                    push_text(&mut parts, value, s);
+                }
+                Piece::Interp(n) => parts.push(self.interpolation_part(n)),
+            }
+        }
+        let style = if spec.interpolate {
+            StringStyle::Double
+        } else {
+            StringStyle::Single
+        };
+        Expr::new(finish_parts(parts, style), span(body))
+    }
+}
+
+/// A node that carries a value (named, not an error, not missing).
+fn usable(n: Node) -> bool {
+    n.is_named() && !n.is_error() && !n.is_missing()
+}
+
+fn is_keyword(t: &str) -> bool {
+    matches!(
+        t,
+        "and"
+            | "attr"
+            | "case"
+            | "class"
+            | "default"
+            | "define"
+            | "else"
+            | "elsif"
+            | "false"
+            | "function"
+            | "if"
+            | "in"
+            | "inherits"
+            | "node"
+            | "or"
+            | "private"
+            | "true"
+            | "type"
+            | "undef"
+            | "unless"
+    )
+}
+
+fn binary_op(t: &str) -> Option<BinaryOp> {
+    Some(match t {
+        "+" => BinaryOp::Add,
+        "-" => BinaryOp::Sub,
+        "*" => BinaryOp::Mul,
+        "/" => BinaryOp::Div,
+        "%" => BinaryOp::Mod,
+        "<<" => BinaryOp::Shl,
+        ">>" => BinaryOp::Shr,
+        "==" => BinaryOp::Eq,
+        "!=" => BinaryOp::Ne,
+        "<" => BinaryOp::Lt,
+        "<=" => BinaryOp::Le,
+        ">" => BinaryOp::Gt,
+        ">=" => BinaryOp::Ge,
+        "=~" => BinaryOp::Match,
+        "!~" => BinaryOp::NotMatch,
+        "in" => BinaryOp::In,
+        "and" => BinaryOp::And,
+        "or" => BinaryOp::Or,
+        _ => return None,
+    })
+}
+
+fn virtual_error(form: ResourceForm) -> &'static str {
+    match form {
+        ResourceForm::Exported => "Exported (@@) can only be applied to a Resource Expression",
+        _ => "Virtual (@) can only be applied to a Resource Expression",
+    }
+}
+
+/// `Name[hash]` for the type alias rewrite.
+fn object_access(name: &str, name_span: Span, hash: Expr, whole: Span) -> Expr {
+    Expr::new(
+        ExprKind::Access {
+            target: Box::new(Expr::new(
+                ExprKind::QualifiedReference(name.to_string()),
+                name_span,
+            )),
+            keys: vec![hash],
+        },
+        whole,
+    )
+}
+
+fn flush_pairs(out: &mut Vec<Expr>, pending: &mut Vec<HashEntry>) {
+    if pending.is_empty() {
+        return;
+    }
+    let entries = std::mem::take(pending);
+    let mut s = entries[0].span;
+    for e in &entries {
+        s = s.cover(e.span);
+    }
+    out.push(Expr::new(
+        ExprKind::Hash {
+            entries,
+            synthetic: true,
+        },
+        s,
+    ));
+}
+
+/// Push a statement; a call standing directly as a statement is a PN `invoke`.
+fn push_statement(out: &mut Vec<Expr>, mut e: Expr) {
+    if let ExprKind::Call(c) = &mut e.kind {
+        c.statement = true;
+    }
+    out.push(e);
+}
+
+/// Turn the statement-call name at the end of `out` into a call with `args`.
+fn merge_statement_call(out: &mut Vec<Expr>, mut args: Vec<Expr>) {
+    let Some(functor) = out.pop() else {
+        return;
+    };
+    if let [only] = args.as_mut_slice() {
+        if let ExprKind::Call(c) = &mut only.kind {
+            c.statement = false;
+        }
+    }
+    let end = args.last().map_or(functor.span, |a| a.span);
+    let s = functor.span.cover(end);
+    out.push(Expr::new(
+        ExprKind::Call(Box::new(CallExpr {
+            functor,
+            args,
+            lambda: None,
+            parens: false,
+            statement: true,
+        })),
+        s,
+    ));
+}
+
+fn push_text(parts: &mut Vec<StringPart>, value: String, s: Span) {
+    if let Some(StringPart::Text { value: v, span }) = parts.last_mut() {
+        v.push_str(&value);
+        *span = span.cover(s);
+        return;
+    }
+    parts.push(StringPart::Text { value, span: s });
+}
+
+/// A plain `String` when there is no interpolation, else a `Concat` without empty texts.
+fn finish_parts(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
+    if parts.iter().all(|p| matches!(p, StringPart::Text { .. })) {
+        let value = parts
+            .into_iter()
+            .map(|p| match p {
+                StringPart::Text { value, .. } => value,
+                StringPart::Interpolation { .. } => String::new(),
+            })
+            .collect();
+        return ExprKind::String { value, style };
+    }
+    ExprKind::Concat(
+        parts
+            .into_iter()
+            .filter(|p| !matches!(p, StringPart::Text { value, .. } if value.is_empty()))
+            .collect(),
+    )
+}
