@@ -390,7 +390,11 @@ module.exports = grammar({
     variable: _ => /\$((::)?([A-Za-z0-9_]+::)*[A-Za-z0-9_]+)?/,
 
     // One broad token; the lowering classifies it and reports Puppet's lexer errors.
-    number: _ => /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*(\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*)?/,
+    // A fraction only after plain digits: `1e1.5` is `1e1` `.` `5`, as in Puppet.
+    number: _ => token(choice(
+      /[0-9]+\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+      /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+    )),
 
     single_quoted_string: _ => /'([^'\\]|\\(.|\n))*'/,
 

@@ -3062,98 +3062,98 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(47);
+      if (eof) ADVANCE(46);
       ADVANCE_MAP(
-        '!', 101,
-        '"', 141,
-        '#', 145,
-        '$', 135,
-        '%', 97,
+        '!', 100,
+        '"', 139,
+        '#', 143,
+        '$', 134,
+        '%', 96,
         '\'', 7,
-        '(', 113,
-        ')', 104,
-        '*', 81,
-        '+', 93,
-        ',', 49,
-        '-', 96,
-        '.', 105,
+        '(', 112,
+        ')', 103,
+        '*', 80,
+        '+', 92,
+        ',', 48,
+        '-', 95,
+        '.', 104,
         '/', 9,
-        ':', 63,
-        ';', 48,
-        '<', 84,
-        '=', 53,
-        '>', 83,
-        '?', 102,
-        '@', 60,
-        '[', 114,
-        ']', 103,
-        'a', 128,
-        'e', 127,
-        'i', 129,
-        'o', 130,
-        '{', 50,
-        '|', 107,
-        '}', 51,
+        ':', 62,
+        ';', 47,
+        '<', 83,
+        '=', 52,
+        '>', 82,
+        '?', 101,
+        '@', 59,
+        '[', 113,
+        ']', 102,
+        'a', 127,
+        'e', 126,
+        'i', 128,
+        'o', 129,
+        '{', 49,
+        '|', 106,
+        '}', 50,
         '~', 25,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(138);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(136);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(0);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 1:
       ADVANCE_MAP(
-        '!', 100,
-        '"', 141,
-        '#', 145,
-        '$', 135,
+        '!', 99,
+        '"', 139,
+        '#', 143,
+        '$', 134,
         '\'', 7,
-        '(', 113,
-        '*', 81,
-        '-', 95,
+        '(', 112,
+        '*', 80,
+        '-', 94,
         '/', 9,
         ':', 15,
         '@', 8,
-        '[', 114,
-        '_', 133,
-        'a', 119,
-        'e', 118,
-        'i', 120,
-        'o', 121,
-        '{', 50,
+        '[', 113,
+        '_', 132,
+        'a', 118,
+        'e', 117,
+        'i', 119,
+        'o', 120,
+        '{', 49,
         '|', 27,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(138);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(136);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(1);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(134);
+      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(122);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(133);
       END_STATE();
     case 2:
       ADVANCE_MAP(
         '!', 19,
-        '"', 141,
-        '#', 145,
+        '"', 139,
+        '#', 143,
         '$', 38,
-        '%', 97,
-        ')', 104,
-        '*', 81,
-        '+', 92,
-        ',', 49,
-        '-', 96,
-        '.', 105,
+        '%', 96,
+        ')', 103,
+        '*', 80,
+        '+', 91,
+        ',', 48,
+        '-', 95,
+        '.', 104,
         '/', 9,
-        ':', 62,
-        '<', 84,
-        '=', 53,
-        '>', 83,
-        '?', 102,
-        ']', 103,
+        ':', 61,
+        '<', 83,
+        '=', 52,
+        '>', 82,
+        '?', 101,
+        ']', 102,
         'a', 34,
         'e', 33,
         'i', 35,
         'o', 36,
-        '{', 50,
-        '|', 106,
-        '}', 51,
+        '{', 49,
+        '|', 105,
+        '}', 50,
         '~', 25,
       );
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(2);
@@ -3161,107 +3161,107 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
     case 3:
       ADVANCE_MAP(
         '!', 19,
-        '#', 145,
-        '%', 97,
-        ')', 104,
-        '*', 81,
-        '+', 94,
-        ',', 49,
-        '-', 95,
-        '.', 105,
+        '#', 143,
+        '%', 96,
+        ')', 103,
+        '*', 80,
+        '+', 93,
+        ',', 48,
+        '-', 94,
+        '.', 104,
         '/', 9,
-        ':', 62,
-        ';', 48,
-        '<', 85,
+        ':', 61,
+        ';', 47,
+        '<', 84,
         '=', 20,
-        '>', 83,
-        '?', 102,
+        '>', 82,
+        '?', 101,
         'a', 34,
         'e', 33,
         'i', 35,
         'o', 36,
-        '{', 50,
-        '|', 107,
-        '}', 51,
+        '{', 49,
+        '|', 106,
+        '}', 50,
       );
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(3);
       END_STATE();
     case 4:
       ADVANCE_MAP(
         '!', 19,
-        '#', 145,
-        '%', 97,
-        '*', 81,
-        '+', 91,
-        '-', 95,
-        '.', 105,
+        '#', 143,
+        '%', 96,
+        '*', 80,
+        '+', 90,
+        '-', 94,
+        '.', 104,
         '/', 9,
-        '<', 85,
+        '<', 84,
         '=', 21,
-        '>', 83,
-        '?', 102,
+        '>', 82,
+        '?', 101,
         'a', 34,
         'e', 33,
         'i', 35,
         'o', 36,
-        '{', 50,
-        '|', 108,
+        '{', 49,
+        '|', 107,
       );
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(4);
       END_STATE();
     case 5:
       ADVANCE_MAP(
-        '"', 141,
-        '#', 145,
+        '"', 139,
+        '#', 143,
         '\'', 7,
-        '*', 81,
+        '*', 80,
         '+', 22,
-        ',', 49,
-        '.', 105,
+        ',', 48,
+        '.', 104,
         '/', 9,
         ':', 13,
-        ';', 48,
+        ';', 47,
         '=', 23,
-        'a', 128,
-        'e', 127,
-        'i', 129,
-        'o', 130,
-        '{', 50,
-        '}', 51,
+        'a', 127,
+        'e', 126,
+        'i', 128,
+        'o', 129,
+        '{', 49,
+        '}', 50,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(138);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(136);
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(5);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 6:
       ADVANCE_MAP(
-        '#', 145,
-        '(', 113,
-        ',', 49,
-        '.', 105,
+        '#', 143,
+        '(', 112,
+        ',', 48,
+        '.', 104,
         '/', 9,
         ':', 13,
-        '=', 52,
+        '=', 51,
         '>', 24,
-        '{', 50,
+        '{', 49,
       );
       if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(6);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 7:
-      if (lookahead == '\'') ADVANCE(140);
-      if (lookahead == '\\') ADVANCE(45);
+      if (lookahead == '\'') ADVANCE(138);
+      if (lookahead == '\\') ADVANCE(44);
       if (lookahead != 0) ADVANCE(7);
       END_STATE();
     case 8:
-      if (lookahead == '(') ADVANCE(143);
+      if (lookahead == '(') ADVANCE(141);
       END_STATE();
     case 9:
       if (lookahead == '*') ADVANCE(11);
       END_STATE();
     case 10:
       if (lookahead == '*') ADVANCE(10);
-      if (lookahead == '/') ADVANCE(144);
+      if (lookahead == '/') ADVANCE(142);
       if (lookahead != 0) ADVANCE(11);
       END_STATE();
     case 11:
@@ -3273,75 +3273,75 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(133);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
       END_STATE();
     case 13:
-      if (lookahead == ':') ADVANCE(41);
+      if (lookahead == ':') ADVANCE(40);
       END_STATE();
     case 14:
-      if (lookahead == ':') ADVANCE(43);
+      if (lookahead == ':') ADVANCE(42);
       END_STATE();
     case 15:
       if (lookahead == ':') ADVANCE(28);
       END_STATE();
     case 16:
-      if (lookahead == ':') ADVANCE(42);
+      if (lookahead == ':') ADVANCE(41);
       END_STATE();
     case 17:
       if (lookahead == ':') ADVANCE(29);
       END_STATE();
     case 18:
-      if (lookahead == ':') ADVANCE(44);
+      if (lookahead == ':') ADVANCE(43);
       END_STATE();
     case 19:
-      if (lookahead == '=') ADVANCE(88);
-      if (lookahead == '~') ADVANCE(99);
+      if (lookahead == '=') ADVANCE(87);
+      if (lookahead == '~') ADVANCE(98);
       END_STATE();
     case 20:
-      if (lookahead == '=') ADVANCE(87);
-      if (lookahead == '>') ADVANCE(64);
-      if (lookahead == '~') ADVANCE(98);
+      if (lookahead == '=') ADVANCE(86);
+      if (lookahead == '>') ADVANCE(63);
+      if (lookahead == '~') ADVANCE(97);
       END_STATE();
     case 21:
-      if (lookahead == '=') ADVANCE(87);
-      if (lookahead == '~') ADVANCE(98);
+      if (lookahead == '=') ADVANCE(86);
+      if (lookahead == '~') ADVANCE(97);
       END_STATE();
     case 22:
-      if (lookahead == '>') ADVANCE(65);
-      END_STATE();
-    case 23:
       if (lookahead == '>') ADVANCE(64);
       END_STATE();
+    case 23:
+      if (lookahead == '>') ADVANCE(63);
+      END_STATE();
     case 24:
-      if (lookahead == '>') ADVANCE(90);
+      if (lookahead == '>') ADVANCE(89);
       END_STATE();
     case 25:
-      if (lookahead == '>') ADVANCE(57);
+      if (lookahead == '>') ADVANCE(56);
       END_STATE();
     case 26:
-      if (lookahead == '>') ADVANCE(112);
+      if (lookahead == '>') ADVANCE(111);
       END_STATE();
     case 27:
       if (lookahead == '>') ADVANCE(26);
       END_STATE();
     case 28:
-      if (lookahead == '_') ADVANCE(133);
-      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(134);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+      if (lookahead == '_') ADVANCE(132);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(133);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 29:
-      if (lookahead == '_') ADVANCE(133);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+      if (lookahead == '_') ADVANCE(132);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 30:
-      if (lookahead == 'd') ADVANCE(66);
+      if (lookahead == 'd') ADVANCE(65);
       END_STATE();
     case 31:
-      if (lookahead == 'e') ADVANCE(69);
+      if (lookahead == 'e') ADVANCE(68);
       if (lookahead == 'i') ADVANCE(32);
       END_STATE();
     case 32:
-      if (lookahead == 'f') ADVANCE(72);
+      if (lookahead == 'f') ADVANCE(71);
       END_STATE();
     case 33:
       if (lookahead == 'l') ADVANCE(37);
@@ -3350,627 +3350,613 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'n') ADVANCE(30);
       END_STATE();
     case 35:
-      if (lookahead == 'n') ADVANCE(75);
+      if (lookahead == 'n') ADVANCE(74);
       END_STATE();
     case 36:
-      if (lookahead == 'r') ADVANCE(78);
+      if (lookahead == 'r') ADVANCE(77);
       END_STATE();
     case 37:
       if (lookahead == 's') ADVANCE(31);
       END_STATE();
     case 38:
-      if (lookahead == '{') ADVANCE(142);
+      if (lookahead == '{') ADVANCE(140);
       END_STATE();
     case 39:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(138);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(137);
       END_STATE();
     case 40:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 41:
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+      if (lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
       END_STATE();
     case 42:
-      if (lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(133);
-      END_STATE();
-    case 43:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(135);
-      END_STATE();
-    case 44:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(134);
       END_STATE();
-    case 45:
+    case 43:
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(133);
+      END_STATE();
+    case 44:
       if (lookahead != 0) ADVANCE(7);
       END_STATE();
-    case 46:
-      if (eof) ADVANCE(47);
+    case 45:
+      if (eof) ADVANCE(46);
       ADVANCE_MAP(
-        '!', 101,
-        '"', 141,
-        '#', 145,
-        '$', 135,
-        '%', 97,
+        '!', 100,
+        '"', 139,
+        '#', 143,
+        '$', 134,
+        '%', 96,
         '\'', 7,
-        '(', 113,
-        ')', 104,
-        '*', 81,
-        '+', 93,
-        ',', 49,
-        '-', 96,
-        '.', 105,
+        '(', 112,
+        ')', 103,
+        '*', 80,
+        '+', 92,
+        ',', 48,
+        '-', 95,
+        '.', 104,
         '/', 9,
         ':', 15,
-        ';', 48,
-        '<', 84,
-        '=', 53,
-        '>', 83,
-        '?', 102,
-        '@', 60,
-        '[', 114,
-        ']', 103,
-        '_', 133,
-        'a', 119,
-        'e', 118,
-        'i', 120,
-        'o', 121,
-        '{', 50,
-        '|', 107,
-        '}', 51,
+        ';', 47,
+        '<', 83,
+        '=', 52,
+        '>', 82,
+        '?', 101,
+        '@', 59,
+        '[', 113,
+        ']', 102,
+        '_', 132,
+        'a', 118,
+        'e', 117,
+        'i', 119,
+        'o', 120,
+        '{', 49,
+        '|', 106,
+        '}', 50,
         '~', 25,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(138);
-      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(46);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(134);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(136);
+      if (set_contains(extras_character_set_1, 9, lookahead)) SKIP(45);
+      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(122);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(133);
       END_STATE();
-    case 47:
+    case 46:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 48:
+    case 47:
       ACCEPT_TOKEN(anon_sym_SEMI);
       END_STATE();
-    case 49:
+    case 48:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 50:
+    case 49:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 51:
+    case 50:
       ACCEPT_TOKEN(anon_sym_RBRACE);
+      END_STATE();
+    case 51:
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 52:
       ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '=') ADVANCE(86);
+      if (lookahead == '>') ADVANCE(63);
+      if (lookahead == '~') ADVANCE(97);
       END_STATE();
     case 53:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(87);
-      if (lookahead == '>') ADVANCE(64);
-      if (lookahead == '~') ADVANCE(98);
-      END_STATE();
-    case 54:
       ACCEPT_TOKEN(anon_sym_PLUS_EQ);
       END_STATE();
-    case 55:
+    case 54:
       ACCEPT_TOKEN(anon_sym_DASH_EQ);
       END_STATE();
-    case 56:
+    case 55:
       ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
-    case 57:
+    case 56:
       ACCEPT_TOKEN(anon_sym_TILDE_GT);
       END_STATE();
-    case 58:
+    case 57:
       ACCEPT_TOKEN(anon_sym_LT_DASH);
       END_STATE();
-    case 59:
+    case 58:
       ACCEPT_TOKEN(anon_sym_LT_TILDE);
       END_STATE();
-    case 60:
+    case 59:
       ACCEPT_TOKEN(anon_sym_AT);
-      if (lookahead == '(') ADVANCE(143);
-      if (lookahead == '@') ADVANCE(61);
+      if (lookahead == '(') ADVANCE(141);
+      if (lookahead == '@') ADVANCE(60);
+      END_STATE();
+    case 60:
+      ACCEPT_TOKEN(anon_sym_AT_AT);
       END_STATE();
     case 61:
-      ACCEPT_TOKEN(anon_sym_AT_AT);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 62:
       ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == ':') ADVANCE(40);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(anon_sym_COLON);
-      if (lookahead == ':') ADVANCE(41);
-      END_STATE();
-    case 64:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
-    case 65:
+    case 64:
       ACCEPT_TOKEN(anon_sym_PLUS_GT);
+      END_STATE();
+    case 65:
+      ACCEPT_TOKEN(anon_sym_and);
       END_STATE();
     case 66:
       ACCEPT_TOKEN(anon_sym_and);
+      if (lookahead == '-') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 67:
       ACCEPT_TOKEN(anon_sym_and);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == ':') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      END_STATE();
-    case 68:
-      ACCEPT_TOKEN(anon_sym_and);
       if (lookahead == ':') ADVANCE(13);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
+      END_STATE();
+    case 68:
+      ACCEPT_TOKEN(anon_sym_else);
       END_STATE();
     case 69:
       ACCEPT_TOKEN(anon_sym_else);
+      if (lookahead == '-') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 70:
       ACCEPT_TOKEN(anon_sym_else);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == ':') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      END_STATE();
-    case 71:
-      ACCEPT_TOKEN(anon_sym_else);
       if (lookahead == ':') ADVANCE(13);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
+      END_STATE();
+    case 71:
+      ACCEPT_TOKEN(anon_sym_elsif);
       END_STATE();
     case 72:
       ACCEPT_TOKEN(anon_sym_elsif);
+      if (lookahead == '-') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 73:
       ACCEPT_TOKEN(anon_sym_elsif);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == ':') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      END_STATE();
-    case 74:
-      ACCEPT_TOKEN(anon_sym_elsif);
       if (lookahead == ':') ADVANCE(13);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
+      END_STATE();
+    case 74:
+      ACCEPT_TOKEN(anon_sym_in);
       END_STATE();
     case 75:
       ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == '-') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(17);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 76:
       ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == ':') ADVANCE(17);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
-      END_STATE();
-    case 77:
-      ACCEPT_TOKEN(anon_sym_in);
       if (lookahead == ':') ADVANCE(13);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(anon_sym_or);
       END_STATE();
     case 78:
       ACCEPT_TOKEN(anon_sym_or);
-      END_STATE();
-    case 79:
-      ACCEPT_TOKEN(anon_sym_or);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
-    case 80:
+    case 79:
       ACCEPT_TOKEN(anon_sym_or);
       if (lookahead == ':') ADVANCE(13);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
-    case 81:
+    case 80:
       ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
-    case 82:
+    case 81:
       ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
-    case 83:
+    case 82:
       ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(82);
-      if (lookahead == '>') ADVANCE(90);
+      if (lookahead == '=') ADVANCE(81);
+      if (lookahead == '>') ADVANCE(89);
+      END_STATE();
+    case 83:
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '-') ADVANCE(57);
+      if (lookahead == '<') ADVANCE(88);
+      if (lookahead == '=') ADVANCE(85);
+      if (lookahead == '|') ADVANCE(108);
+      if (lookahead == '~') ADVANCE(58);
       END_STATE();
     case 84:
       ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '-') ADVANCE(58);
-      if (lookahead == '<') ADVANCE(89);
-      if (lookahead == '=') ADVANCE(86);
-      if (lookahead == '|') ADVANCE(109);
-      if (lookahead == '~') ADVANCE(59);
+      if (lookahead == '<') ADVANCE(88);
+      if (lookahead == '=') ADVANCE(85);
+      if (lookahead == '|') ADVANCE(108);
       END_STATE();
     case 85:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '<') ADVANCE(89);
-      if (lookahead == '=') ADVANCE(86);
-      if (lookahead == '|') ADVANCE(109);
-      END_STATE();
-    case 86:
       ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
-    case 87:
+    case 86:
       ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
-    case 88:
+    case 87:
       ACCEPT_TOKEN(anon_sym_BANG_EQ);
       END_STATE();
-    case 89:
+    case 88:
       ACCEPT_TOKEN(anon_sym_LT_LT);
-      if (lookahead == '|') ADVANCE(111);
+      if (lookahead == '|') ADVANCE(110);
+      END_STATE();
+    case 89:
+      ACCEPT_TOKEN(anon_sym_GT_GT);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_GT_GT);
+      ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
     case 91:
       ACCEPT_TOKEN(anon_sym_PLUS);
+      if (lookahead == '=') ADVANCE(53);
       END_STATE();
     case 92:
       ACCEPT_TOKEN(anon_sym_PLUS);
-      if (lookahead == '=') ADVANCE(54);
+      if (lookahead == '=') ADVANCE(53);
+      if (lookahead == '>') ADVANCE(64);
       END_STATE();
     case 93:
       ACCEPT_TOKEN(anon_sym_PLUS);
-      if (lookahead == '=') ADVANCE(54);
-      if (lookahead == '>') ADVANCE(65);
+      if (lookahead == '>') ADVANCE(64);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_PLUS);
-      if (lookahead == '>') ADVANCE(65);
+      ACCEPT_TOKEN(anon_sym_DASH);
       END_STATE();
     case 95:
       ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '=') ADVANCE(54);
+      if (lookahead == '>') ADVANCE(55);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '=') ADVANCE(55);
-      if (lookahead == '>') ADVANCE(56);
-      END_STATE();
-    case 97:
       ACCEPT_TOKEN(anon_sym_PERCENT);
       END_STATE();
-    case 98:
+    case 97:
       ACCEPT_TOKEN(anon_sym_EQ_TILDE);
       END_STATE();
-    case 99:
+    case 98:
       ACCEPT_TOKEN(anon_sym_BANG_TILDE);
+      END_STATE();
+    case 99:
+      ACCEPT_TOKEN(anon_sym_BANG);
       END_STATE();
     case 100:
       ACCEPT_TOKEN(anon_sym_BANG);
+      if (lookahead == '=') ADVANCE(87);
+      if (lookahead == '~') ADVANCE(98);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '=') ADVANCE(88);
-      if (lookahead == '~') ADVANCE(99);
-      END_STATE();
-    case 102:
       ACCEPT_TOKEN(anon_sym_QMARK);
       END_STATE();
-    case 103:
+    case 102:
       ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
-    case 104:
+    case 103:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 105:
+    case 104:
       ACCEPT_TOKEN(anon_sym_DOT);
+      END_STATE();
+    case 105:
+      ACCEPT_TOKEN(anon_sym_PIPE);
       END_STATE();
     case 106:
       ACCEPT_TOKEN(anon_sym_PIPE);
+      if (lookahead == '>') ADVANCE(109);
       END_STATE();
     case 107:
       ACCEPT_TOKEN(anon_sym_PIPE);
-      if (lookahead == '>') ADVANCE(110);
-      END_STATE();
-    case 108:
-      ACCEPT_TOKEN(anon_sym_PIPE);
       if (lookahead == '>') ADVANCE(26);
       END_STATE();
-    case 109:
+    case 108:
       ACCEPT_TOKEN(anon_sym_LT_PIPE);
       END_STATE();
-    case 110:
+    case 109:
       ACCEPT_TOKEN(anon_sym_PIPE_GT);
       END_STATE();
-    case 111:
+    case 110:
       ACCEPT_TOKEN(anon_sym_LT_LT_PIPE);
       END_STATE();
-    case 112:
+    case 111:
       ACCEPT_TOKEN(anon_sym_PIPE_GT_GT);
       END_STATE();
-    case 113:
+    case 112:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 114:
+    case 113:
       ACCEPT_TOKEN(anon_sym_LBRACK);
+      END_STATE();
+    case 114:
+      ACCEPT_TOKEN(sym__ident);
+      if (lookahead == '-') ADVANCE(12);
+      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == 'd') ADVANCE(66);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 115:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'd') ADVANCE(67);
+      if (lookahead == 'e') ADVANCE(69);
+      if (lookahead == 'i') ADVANCE(116);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 116:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'e') ADVANCE(70);
-      if (lookahead == 'i') ADVANCE(117);
+      if (lookahead == 'f') ADVANCE(72);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 117:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'f') ADVANCE(73);
+      if (lookahead == 'l') ADVANCE(121);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 118:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'l') ADVANCE(122);
+      if (lookahead == 'n') ADVANCE(114);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 119:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'n') ADVANCE(115);
+      if (lookahead == 'n') ADVANCE(75);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 120:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'n') ADVANCE(76);
+      if (lookahead == 'r') ADVANCE(78);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 121:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 'r') ADVANCE(79);
+      if (lookahead == 's') ADVANCE(115);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 122:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(17);
-      if (lookahead == 's') ADVANCE(116);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(122);
       END_STATE();
     case 123:
       ACCEPT_TOKEN(sym__ident);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == ':') ADVANCE(17);
+      if (lookahead == ':') ADVANCE(13);
+      if (lookahead == 'd') ADVANCE(67);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(123);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 124:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'd') ADVANCE(68);
+      if (lookahead == 'e') ADVANCE(70);
+      if (lookahead == 'i') ADVANCE(125);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 125:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'e') ADVANCE(71);
-      if (lookahead == 'i') ADVANCE(126);
+      if (lookahead == 'f') ADVANCE(73);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 126:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'f') ADVANCE(74);
+      if (lookahead == 'l') ADVANCE(130);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 127:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'l') ADVANCE(131);
+      if (lookahead == 'n') ADVANCE(123);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 128:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'n') ADVANCE(124);
+      if (lookahead == 'n') ADVANCE(76);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'n') ADVANCE(77);
+      if (lookahead == 'r') ADVANCE(79);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 'r') ADVANCE(80);
+      if (lookahead == 's') ADVANCE(124);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym__ident);
       if (lookahead == ':') ADVANCE(13);
-      if (lookahead == 's') ADVANCE(125);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(131);
       END_STATE();
     case 132:
-      ACCEPT_TOKEN(sym__ident);
-      if (lookahead == ':') ADVANCE(13);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
-      END_STATE();
-    case 133:
       ACCEPT_TOKEN(sym_word);
       if (lookahead == '-') ADVANCE(12);
       if (lookahead == ':') ADVANCE(16);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(132);
+      END_STATE();
+    case 133:
+      ACCEPT_TOKEN(sym_type_reference);
+      if (lookahead == ':') ADVANCE(18);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(133);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(sym_type_reference);
-      if (lookahead == ':') ADVANCE(18);
+      ACCEPT_TOKEN(sym_variable);
+      if (lookahead == ':') ADVANCE(14);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(134);
       END_STATE();
     case 135:
-      ACCEPT_TOKEN(sym_variable);
-      if (lookahead == ':') ADVANCE(14);
+      ACCEPT_TOKEN(sym_number);
+      if (lookahead == '-') ADVANCE(39);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(135);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(135);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(137);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym_number);
-      if (lookahead == '-') ADVANCE(40);
+      if (lookahead == '.') ADVANCE(39);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(136);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == 'e') ADVANCE(135);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(136);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(139);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(137);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym_number);
-      if (lookahead == '-') ADVANCE(39);
-      if (lookahead == '.') ADVANCE(40);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(137);
+          lookahead == 'e') ADVANCE(135);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(138);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(137);
       END_STATE();
     case 138:
-      ACCEPT_TOKEN(sym_number);
-      if (lookahead == '.') ADVANCE(40);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(137);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(138);
-      END_STATE();
-    case 139:
-      ACCEPT_TOKEN(sym_number);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(136);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(139);
-      END_STATE();
-    case 140:
       ACCEPT_TOKEN(sym_single_quoted_string);
       END_STATE();
-    case 141:
+    case 139:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       END_STATE();
-    case 142:
+    case 140:
       ACCEPT_TOKEN(anon_sym_DOLLAR_LBRACE);
       END_STATE();
-    case 143:
+    case 141:
       ACCEPT_TOKEN(anon_sym_AT_LPAREN);
       END_STATE();
-    case 144:
+    case 142:
       ACCEPT_TOKEN(sym_comment);
       END_STATE();
-    case 145:
+    case 143:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(145);
+          lookahead != '\n') ADVANCE(143);
       END_STATE();
     default:
       return false;
@@ -4218,427 +4204,427 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [2] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [3] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [4] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [5] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [6] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [7] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [8] = {.lex_state = 46, .external_lex_state = 2},
-  [9] = {.lex_state = 46, .external_lex_state = 2},
-  [10] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [11] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [12] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [13] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [14] = {.lex_state = 46, .external_lex_state = 2},
-  [15] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [16] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [17] = {.lex_state = 46, .external_lex_state = 2},
-  [18] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [19] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [20] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [21] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [22] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [23] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [24] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [25] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [26] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [27] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [28] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [29] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [30] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [31] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [32] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [33] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [34] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [35] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [36] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [37] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [38] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [39] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [40] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [41] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [42] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [43] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [44] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [45] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [46] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [47] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [48] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [49] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [50] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [51] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [52] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [53] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [54] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [55] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [56] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [57] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [58] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [59] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [60] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [61] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [62] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [63] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [64] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [65] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [66] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [67] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [68] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [69] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [70] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [71] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [72] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [73] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [74] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [75] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [76] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [77] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [78] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [79] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [80] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [81] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [82] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [83] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [84] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [85] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [86] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [87] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [88] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [89] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [90] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [91] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [92] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [93] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [94] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [95] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [96] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [97] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [98] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [99] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [100] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [101] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [102] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [103] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [104] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [105] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [106] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [107] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [108] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [109] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [110] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [111] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [112] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [113] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [114] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [115] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [116] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [117] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [118] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [119] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [120] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [121] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [122] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [123] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [124] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [125] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [126] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [127] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [128] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [129] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [130] = {.lex_state = 46, .external_lex_state = 4, .reserved_word_set_id = 3},
-  [131] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [132] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [133] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [134] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [135] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 5},
-  [136] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [137] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [138] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [139] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [140] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [141] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [142] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [143] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [144] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [145] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 3},
-  [146] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [147] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [148] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [149] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [150] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [151] = {.lex_state = 46, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [152] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [153] = {.lex_state = 46, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [154] = {.lex_state = 46, .external_lex_state = 4, .reserved_word_set_id = 4},
-  [155] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [156] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [157] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [158] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [159] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [160] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [161] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [162] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [163] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [164] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [165] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [166] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [167] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [168] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [169] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [170] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [171] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [172] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [173] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [174] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [175] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [176] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [177] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [178] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [179] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [180] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [181] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [182] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [183] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [184] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [185] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [186] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [187] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [188] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [189] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [190] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [191] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [192] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [193] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [194] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [195] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [196] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [197] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [198] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [199] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [200] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [201] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [202] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [203] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [204] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [205] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [206] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [207] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [208] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [209] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [210] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [211] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [212] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [213] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [214] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [215] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [216] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [217] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [218] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [219] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [220] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [221] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [222] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [223] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [224] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [225] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [226] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [227] = {.lex_state = 46, .external_lex_state = 3, .reserved_word_set_id = 4},
-  [228] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [229] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [230] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [231] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [232] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [233] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [234] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [235] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [236] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [237] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [238] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [239] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [240] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [241] = {.lex_state = 46, .external_lex_state = 5, .reserved_word_set_id = 1},
-  [242] = {.lex_state = 46, .external_lex_state = 5, .reserved_word_set_id = 1},
-  [243] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [244] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [245] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [246] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [247] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [248] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [249] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [250] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [251] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [252] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [253] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [254] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [255] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [256] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [257] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [258] = {.lex_state = 46, .external_lex_state = 5, .reserved_word_set_id = 1},
-  [259] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [260] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [261] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [262] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [263] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [264] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [265] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [266] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [267] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [268] = {.lex_state = 46, .external_lex_state = 6, .reserved_word_set_id = 2},
-  [269] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [270] = {.lex_state = 46, .external_lex_state = 6, .reserved_word_set_id = 1},
-  [271] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [272] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [273] = {.lex_state = 46, .external_lex_state = 6, .reserved_word_set_id = 2},
-  [274] = {.lex_state = 46, .external_lex_state = 6, .reserved_word_set_id = 2},
-  [275] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [276] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [277] = {.lex_state = 46, .external_lex_state = 6, .reserved_word_set_id = 1},
-  [278] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [1] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [2] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [3] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [4] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [5] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [6] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [7] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [8] = {.lex_state = 45, .external_lex_state = 2},
+  [9] = {.lex_state = 45, .external_lex_state = 2},
+  [10] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [11] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [12] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [13] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [14] = {.lex_state = 45, .external_lex_state = 2},
+  [15] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [16] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [17] = {.lex_state = 45, .external_lex_state = 2},
+  [18] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [19] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [20] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [21] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [22] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [23] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [24] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [25] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [26] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [27] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [28] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [29] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [30] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [31] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [32] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [33] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [34] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [35] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [36] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [37] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [38] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [39] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [40] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [41] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [42] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [43] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [44] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [45] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [46] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [47] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [48] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [49] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [50] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [51] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [52] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [53] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [54] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [55] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [56] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [57] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [58] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [59] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [60] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [61] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [62] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [63] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [64] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [65] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [66] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [67] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [68] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [69] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [70] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [71] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [72] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [73] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [74] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [75] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [76] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [77] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [78] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [79] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [80] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [81] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [82] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [83] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [84] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [85] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [86] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [87] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [88] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [89] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [90] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [91] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [92] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [93] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [94] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [95] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [96] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [97] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [98] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [99] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [100] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [101] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [102] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [103] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [104] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [105] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [106] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [107] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [108] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [109] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [110] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [111] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [112] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [113] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [114] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [115] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [116] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [117] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [118] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [119] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [120] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [121] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [122] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [123] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [124] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [125] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [126] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [127] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [128] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [129] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [130] = {.lex_state = 45, .external_lex_state = 4, .reserved_word_set_id = 3},
+  [131] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [132] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [133] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [134] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [135] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 5},
+  [136] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [137] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [138] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [139] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [140] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [141] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [142] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [143] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [144] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [145] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 3},
+  [146] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [147] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [148] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [149] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [150] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [151] = {.lex_state = 45, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [152] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [153] = {.lex_state = 45, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [154] = {.lex_state = 45, .external_lex_state = 4, .reserved_word_set_id = 4},
+  [155] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [156] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [157] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [158] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [159] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [160] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [161] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [162] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [163] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [164] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [165] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [166] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [167] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [168] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [169] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [170] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [171] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [172] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [173] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [174] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [175] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [176] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [177] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [178] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [179] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [180] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [181] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [182] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [183] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [184] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [185] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [186] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [187] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [188] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [189] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [190] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [191] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [192] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [193] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [194] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [195] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [196] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [197] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [198] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [199] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [200] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [201] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [202] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [203] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [204] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [205] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [206] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [207] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [208] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [209] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [210] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [211] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [212] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [213] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [214] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [215] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [216] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [217] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [218] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [219] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [220] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [221] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [222] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [223] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [224] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [225] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [226] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [227] = {.lex_state = 45, .external_lex_state = 3, .reserved_word_set_id = 4},
+  [228] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [229] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [230] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [231] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [232] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [233] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [234] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [235] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [236] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [237] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [238] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [239] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [240] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [241] = {.lex_state = 45, .external_lex_state = 5, .reserved_word_set_id = 1},
+  [242] = {.lex_state = 45, .external_lex_state = 5, .reserved_word_set_id = 1},
+  [243] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [244] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [245] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [246] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [247] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [248] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [249] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [250] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [251] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [252] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [253] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [254] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [255] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [256] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [257] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [258] = {.lex_state = 45, .external_lex_state = 5, .reserved_word_set_id = 1},
+  [259] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [260] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [261] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [262] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [263] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [264] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [265] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [266] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [267] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [268] = {.lex_state = 45, .external_lex_state = 6, .reserved_word_set_id = 2},
+  [269] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [270] = {.lex_state = 45, .external_lex_state = 6, .reserved_word_set_id = 1},
+  [271] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [272] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [273] = {.lex_state = 45, .external_lex_state = 6, .reserved_word_set_id = 2},
+  [274] = {.lex_state = 45, .external_lex_state = 6, .reserved_word_set_id = 2},
+  [275] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [276] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [277] = {.lex_state = 45, .external_lex_state = 6, .reserved_word_set_id = 1},
+  [278] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [279] = {.lex_state = 1, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [280] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [281] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [280] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [281] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [282] = {.lex_state = 1, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [283] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [284] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [285] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [286] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [287] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [288] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [289] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [290] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [283] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [284] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [285] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [286] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [287] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [288] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [289] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [290] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [291] = {.lex_state = 1, .external_lex_state = 2, .reserved_word_set_id = 2},
   [292] = {.lex_state = 1, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [293] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [294] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [295] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [296] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [297] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [293] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [294] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [295] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [296] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [297] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [298] = {.lex_state = 1, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [299] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [300] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [301] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [302] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [303] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [304] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [305] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [306] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [307] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [308] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [309] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [310] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [311] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [312] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [313] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [314] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [315] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [316] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [317] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [318] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [319] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [320] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [321] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [322] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [323] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [324] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [325] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [326] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [327] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [328] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [329] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [330] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [331] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [332] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [333] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [334] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [335] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [336] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [337] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [338] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [339] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [340] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [341] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [342] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [343] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [344] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [345] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [346] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [347] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [348] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [349] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [350] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [351] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [352] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [353] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [354] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [355] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [356] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [357] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [358] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [359] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [360] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [361] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [362] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [363] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [364] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [365] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [366] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [367] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [368] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [369] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [370] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [371] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [372] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [373] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [374] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [375] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [376] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [377] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [378] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [379] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [380] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [381] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [382] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [383] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [384] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [385] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [386] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [387] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [388] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [389] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [390] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [391] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [392] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [393] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [394] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [395] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [396] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [397] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [398] = {.lex_state = 46, .external_lex_state = 7, .reserved_word_set_id = 2},
-  [399] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [400] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [401] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [299] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [300] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [301] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [302] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [303] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [304] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [305] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [306] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [307] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [308] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [309] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [310] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [311] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [312] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [313] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [314] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [315] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [316] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [317] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [318] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [319] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [320] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [321] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [322] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [323] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [324] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [325] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [326] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [327] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [328] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [329] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [330] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [331] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [332] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [333] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [334] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [335] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [336] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [337] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [338] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [339] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [340] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [341] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [342] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [343] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [344] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [345] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [346] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [347] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [348] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [349] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [350] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [351] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [352] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [353] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [354] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [355] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [356] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [357] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [358] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [359] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [360] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [361] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [362] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [363] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [364] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [365] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [366] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [367] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [368] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [369] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [370] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [371] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [372] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [373] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [374] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [375] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [376] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [377] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [378] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [379] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [380] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [381] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [382] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [383] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [384] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [385] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [386] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [387] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [388] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [389] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [390] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [391] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [392] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [393] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [394] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [395] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [396] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [397] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [398] = {.lex_state = 45, .external_lex_state = 7, .reserved_word_set_id = 2},
+  [399] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [400] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [401] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [402] = {.lex_state = 2, .external_lex_state = 8},
-  [403] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [404] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [405] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [406] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [407] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [408] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [403] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [404] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [405] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [406] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [407] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [408] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [409] = {.lex_state = 2, .external_lex_state = 8},
-  [410] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [411] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [412] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [413] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [414] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [415] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [416] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [417] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [418] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [419] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [420] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [421] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [410] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [411] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [412] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [413] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [414] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [415] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [416] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [417] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [418] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [419] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [420] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [421] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [422] = {.lex_state = 2, .external_lex_state = 8},
   [423] = {.lex_state = 2, .external_lex_state = 8},
   [424] = {.lex_state = 2, .external_lex_state = 8},
@@ -4764,11 +4750,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [544] = {.lex_state = 3, .external_lex_state = 8},
   [545] = {.lex_state = 3, .external_lex_state = 8},
   [546] = {.lex_state = 3, .external_lex_state = 8},
-  [547] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [547] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [548] = {.lex_state = 3, .external_lex_state = 8},
   [549] = {.lex_state = 3, .external_lex_state = 8},
   [550] = {.lex_state = 3, .external_lex_state = 8},
-  [551] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [551] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [552] = {.lex_state = 3, .external_lex_state = 8},
   [553] = {.lex_state = 3, .external_lex_state = 8},
   [554] = {.lex_state = 3, .external_lex_state = 8},
@@ -4778,22 +4764,22 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [558] = {.lex_state = 3, .external_lex_state = 8},
   [559] = {.lex_state = 3, .external_lex_state = 8},
   [560] = {.lex_state = 3, .external_lex_state = 8},
-  [561] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [561] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [562] = {.lex_state = 3, .external_lex_state = 9},
-  [563] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [563] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [564] = {.lex_state = 3, .external_lex_state = 8},
   [565] = {.lex_state = 3, .external_lex_state = 8},
   [566] = {.lex_state = 3, .external_lex_state = 8},
-  [567] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [568] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [567] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [568] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [569] = {.lex_state = 3, .external_lex_state = 8},
   [570] = {.lex_state = 3, .external_lex_state = 8},
   [571] = {.lex_state = 3, .external_lex_state = 8},
-  [572] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [572] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [573] = {.lex_state = 3, .external_lex_state = 8},
   [574] = {.lex_state = 3, .external_lex_state = 8},
-  [575] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
-  [576] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [575] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
+  [576] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 2},
   [577] = {.lex_state = 3, .external_lex_state = 8},
   [578] = {.lex_state = 3, .external_lex_state = 8},
   [579] = {.lex_state = 3, .external_lex_state = 8},
@@ -4887,7 +4873,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [667] = {.lex_state = 3, .external_lex_state = 10},
   [668] = {.lex_state = 3, .external_lex_state = 10},
   [669] = {.lex_state = 3, .external_lex_state = 8},
-  [670] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [670] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [671] = {.lex_state = 3, .external_lex_state = 8},
   [672] = {.lex_state = 3, .external_lex_state = 10},
   [673] = {.lex_state = 3, .external_lex_state = 10},
@@ -4906,7 +4892,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [686] = {.lex_state = 3, .external_lex_state = 8},
   [687] = {.lex_state = 3, .external_lex_state = 8},
   [688] = {.lex_state = 3, .external_lex_state = 8},
-  [689] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [689] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [690] = {.lex_state = 3, .external_lex_state = 10},
   [691] = {.lex_state = 3, .external_lex_state = 10},
   [692] = {.lex_state = 3, .external_lex_state = 8},
@@ -4915,12 +4901,12 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [695] = {.lex_state = 3, .external_lex_state = 10},
   [696] = {.lex_state = 3, .external_lex_state = 10},
   [697] = {.lex_state = 3, .external_lex_state = 8},
-  [698] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [698] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [699] = {.lex_state = 4, .external_lex_state = 8},
   [700] = {.lex_state = 3, .external_lex_state = 10},
   [701] = {.lex_state = 3, .external_lex_state = 8},
-  [702] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [703] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [702] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [703] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [704] = {.lex_state = 3, .external_lex_state = 8},
   [705] = {.lex_state = 3, .external_lex_state = 8},
   [706] = {.lex_state = 3, .external_lex_state = 10},
@@ -4941,7 +4927,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [721] = {.lex_state = 4, .external_lex_state = 8},
   [722] = {.lex_state = 3, .external_lex_state = 10},
   [723] = {.lex_state = 3, .external_lex_state = 11},
-  [724] = {.lex_state = 46, .external_lex_state = 2, .reserved_word_set_id = 1},
+  [724] = {.lex_state = 45, .external_lex_state = 2, .reserved_word_set_id = 1},
   [725] = {.lex_state = 3, .external_lex_state = 8},
   [726] = {.lex_state = 3, .external_lex_state = 8},
   [727] = {.lex_state = 3, .external_lex_state = 8},
@@ -5201,12 +5187,12 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [981] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
   [982] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
   [983] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
-  [984] = {.lex_state = 46, .external_lex_state = 14},
+  [984] = {.lex_state = 45, .external_lex_state = 14},
   [985] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
   [986] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
   [987] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
   [988] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
-  [989] = {.lex_state = 46, .external_lex_state = 13, .reserved_word_set_id = 1},
+  [989] = {.lex_state = 45, .external_lex_state = 13, .reserved_word_set_id = 1},
   [990] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
   [991] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
   [992] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
@@ -5218,59 +5204,59 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [998] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 1},
   [999] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
   [1000] = {.lex_state = 5, .external_lex_state = 2, .reserved_word_set_id = 8},
-  [1001] = {.lex_state = 46, .external_lex_state = 12},
-  [1002] = {.lex_state = 46, .external_lex_state = 12},
-  [1003] = {.lex_state = 46, .external_lex_state = 12},
+  [1001] = {.lex_state = 45, .external_lex_state = 12},
+  [1002] = {.lex_state = 45, .external_lex_state = 12},
+  [1003] = {.lex_state = 45, .external_lex_state = 12},
   [1004] = {.lex_state = 0, .external_lex_state = 15},
-  [1005] = {.lex_state = 46, .external_lex_state = 12},
-  [1006] = {.lex_state = 46, .external_lex_state = 12},
-  [1007] = {.lex_state = 46, .external_lex_state = 12},
-  [1008] = {.lex_state = 46, .external_lex_state = 12},
-  [1009] = {.lex_state = 46, .external_lex_state = 12},
-  [1010] = {.lex_state = 46, .external_lex_state = 16, .reserved_word_set_id = 1},
-  [1011] = {.lex_state = 46, .external_lex_state = 12},
-  [1012] = {.lex_state = 46, .external_lex_state = 12},
-  [1013] = {.lex_state = 46, .external_lex_state = 16, .reserved_word_set_id = 1},
-  [1014] = {.lex_state = 46, .external_lex_state = 12},
-  [1015] = {.lex_state = 46, .external_lex_state = 17},
-  [1016] = {.lex_state = 46, .external_lex_state = 12},
-  [1017] = {.lex_state = 46, .external_lex_state = 12},
-  [1018] = {.lex_state = 46, .external_lex_state = 16, .reserved_word_set_id = 1},
-  [1019] = {.lex_state = 46, .external_lex_state = 17},
-  [1020] = {.lex_state = 46, .external_lex_state = 15},
-  [1021] = {.lex_state = 46, .external_lex_state = 17},
+  [1005] = {.lex_state = 45, .external_lex_state = 12},
+  [1006] = {.lex_state = 45, .external_lex_state = 12},
+  [1007] = {.lex_state = 45, .external_lex_state = 12},
+  [1008] = {.lex_state = 45, .external_lex_state = 12},
+  [1009] = {.lex_state = 45, .external_lex_state = 12},
+  [1010] = {.lex_state = 45, .external_lex_state = 16, .reserved_word_set_id = 1},
+  [1011] = {.lex_state = 45, .external_lex_state = 12},
+  [1012] = {.lex_state = 45, .external_lex_state = 12},
+  [1013] = {.lex_state = 45, .external_lex_state = 16, .reserved_word_set_id = 1},
+  [1014] = {.lex_state = 45, .external_lex_state = 12},
+  [1015] = {.lex_state = 45, .external_lex_state = 17},
+  [1016] = {.lex_state = 45, .external_lex_state = 12},
+  [1017] = {.lex_state = 45, .external_lex_state = 12},
+  [1018] = {.lex_state = 45, .external_lex_state = 16, .reserved_word_set_id = 1},
+  [1019] = {.lex_state = 45, .external_lex_state = 17},
+  [1020] = {.lex_state = 45, .external_lex_state = 15},
+  [1021] = {.lex_state = 45, .external_lex_state = 17},
   [1022] = {.lex_state = 0, .external_lex_state = 16},
   [1023] = {.lex_state = 2, .external_lex_state = 18},
   [1024] = {.lex_state = 2, .external_lex_state = 18},
   [1025] = {.lex_state = 2, .external_lex_state = 18},
   [1026] = {.lex_state = 2, .external_lex_state = 18},
-  [1027] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
-  [1028] = {.lex_state = 46, .external_lex_state = 19},
-  [1029] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
-  [1030] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1027] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1028] = {.lex_state = 45, .external_lex_state = 19},
+  [1029] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1030] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1031] = {.lex_state = 2, .external_lex_state = 20},
   [1032] = {.lex_state = 2, .external_lex_state = 18},
   [1033] = {.lex_state = 2, .external_lex_state = 18},
-  [1034] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1034] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
   [1035] = {.lex_state = 2, .external_lex_state = 18},
-  [1036] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
-  [1037] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1036] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1037] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
   [1038] = {.lex_state = 2, .external_lex_state = 18},
   [1039] = {.lex_state = 2, .external_lex_state = 18},
-  [1040] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1041] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1040] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1041] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1042] = {.lex_state = 2, .external_lex_state = 18},
   [1043] = {.lex_state = 2, .external_lex_state = 18},
-  [1044] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1045] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1046] = {.lex_state = 46, .external_lex_state = 12},
-  [1047] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1048] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1044] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1045] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1046] = {.lex_state = 45, .external_lex_state = 12},
+  [1047] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1048] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1049] = {.lex_state = 2, .external_lex_state = 20},
   [1050] = {.lex_state = 2, .external_lex_state = 18},
   [1051] = {.lex_state = 2, .external_lex_state = 18},
-  [1052] = {.lex_state = 46, .external_lex_state = 12},
-  [1053] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 8},
+  [1052] = {.lex_state = 45, .external_lex_state = 12},
+  [1053] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 8},
   [1054] = {.lex_state = 2, .external_lex_state = 20},
   [1055] = {.lex_state = 6, .external_lex_state = 12},
   [1056] = {.lex_state = 6, .external_lex_state = 16},
@@ -5285,17 +5271,17 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1065] = {.lex_state = 6, .external_lex_state = 16},
   [1066] = {.lex_state = 6, .external_lex_state = 16},
   [1067] = {.lex_state = 6, .external_lex_state = 12},
-  [1068] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1068] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1069] = {.lex_state = 0, .external_lex_state = 12},
   [1070] = {.lex_state = 6, .external_lex_state = 12},
   [1071] = {.lex_state = 0, .external_lex_state = 12},
   [1072] = {.lex_state = 6, .external_lex_state = 12},
-  [1073] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1073] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1074] = {.lex_state = 0, .external_lex_state = 12},
   [1075] = {.lex_state = 6, .external_lex_state = 12},
   [1076] = {.lex_state = 6, .external_lex_state = 12},
   [1077] = {.lex_state = 6, .external_lex_state = 12},
-  [1078] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1078] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1079] = {.lex_state = 0, .external_lex_state = 15},
   [1080] = {.lex_state = 0, .external_lex_state = 12},
   [1081] = {.lex_state = 0, .external_lex_state = 12},
@@ -5306,10 +5292,10 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1086] = {.lex_state = 6, .external_lex_state = 12},
   [1087] = {.lex_state = 6, .external_lex_state = 16},
   [1088] = {.lex_state = 6, .external_lex_state = 16},
-  [1089] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1089] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1090] = {.lex_state = 6, .external_lex_state = 12},
   [1091] = {.lex_state = 0, .external_lex_state = 12},
-  [1092] = {.lex_state = 46, .external_lex_state = 19},
+  [1092] = {.lex_state = 45, .external_lex_state = 19},
   [1093] = {.lex_state = 0, .external_lex_state = 12},
   [1094] = {.lex_state = 0, .external_lex_state = 12},
   [1095] = {.lex_state = 0, .external_lex_state = 12},
@@ -5327,13 +5313,13 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1107] = {.lex_state = 0, .external_lex_state = 12},
   [1108] = {.lex_state = 0, .external_lex_state = 12},
   [1109] = {.lex_state = 0, .external_lex_state = 12},
-  [1110] = {.lex_state = 46, .external_lex_state = 19},
+  [1110] = {.lex_state = 45, .external_lex_state = 19},
   [1111] = {.lex_state = 0, .external_lex_state = 12},
   [1112] = {.lex_state = 0, .external_lex_state = 12},
   [1113] = {.lex_state = 0, .external_lex_state = 12},
   [1114] = {.lex_state = 0, .external_lex_state = 12},
   [1115] = {.lex_state = 0, .external_lex_state = 12},
-  [1116] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1116] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1117] = {.lex_state = 0, .external_lex_state = 16},
   [1118] = {.lex_state = 0, .external_lex_state = 12},
   [1119] = {.lex_state = 0, .external_lex_state = 12},
@@ -5341,24 +5327,24 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1121] = {.lex_state = 0, .external_lex_state = 16},
   [1122] = {.lex_state = 0, .external_lex_state = 12},
   [1123] = {.lex_state = 0, .external_lex_state = 12},
-  [1124] = {.lex_state = 46, .external_lex_state = 19},
+  [1124] = {.lex_state = 45, .external_lex_state = 19},
   [1125] = {.lex_state = 0, .external_lex_state = 12},
   [1126] = {.lex_state = 0, .external_lex_state = 21},
   [1127] = {.lex_state = 0, .external_lex_state = 12},
   [1128] = {.lex_state = 6, .external_lex_state = 12},
   [1129] = {.lex_state = 0, .external_lex_state = 12},
-  [1130] = {.lex_state = 46, .external_lex_state = 19},
+  [1130] = {.lex_state = 45, .external_lex_state = 19},
   [1131] = {.lex_state = 0, .external_lex_state = 12},
   [1132] = {.lex_state = 0, .external_lex_state = 12},
   [1133] = {.lex_state = 0, .external_lex_state = 12},
   [1134] = {.lex_state = 2, .external_lex_state = 18},
   [1135] = {.lex_state = 6, .external_lex_state = 12},
-  [1136] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1137] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1138] = {.lex_state = 46, .external_lex_state = 19},
+  [1136] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1137] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1138] = {.lex_state = 45, .external_lex_state = 19},
   [1139] = {.lex_state = 2, .external_lex_state = 20},
   [1140] = {.lex_state = 0, .external_lex_state = 12},
-  [1141] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1141] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1142] = {.lex_state = 0, .external_lex_state = 12},
   [1143] = {.lex_state = 0, .external_lex_state = 12},
   [1144] = {.lex_state = 0, .external_lex_state = 12},
@@ -5368,25 +5354,25 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1148] = {.lex_state = 6, .external_lex_state = 13},
   [1149] = {.lex_state = 0, .external_lex_state = 12},
   [1150] = {.lex_state = 0, .external_lex_state = 12},
-  [1151] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1152] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1153] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1151] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1152] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1153] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1154] = {.lex_state = 0, .external_lex_state = 12},
   [1155] = {.lex_state = 0, .external_lex_state = 12},
-  [1156] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1157] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1156] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1157] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1158] = {.lex_state = 0, .external_lex_state = 12},
   [1159] = {.lex_state = 0, .external_lex_state = 12},
   [1160] = {.lex_state = 0, .external_lex_state = 12},
-  [1161] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1161] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1162] = {.lex_state = 0, .external_lex_state = 12},
-  [1163] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1164] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1163] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1164] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1165] = {.lex_state = 0, .external_lex_state = 12},
-  [1166] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1166] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1167] = {.lex_state = 0, .external_lex_state = 12},
-  [1168] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
-  [1169] = {.lex_state = 46, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1168] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
+  [1169] = {.lex_state = 45, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1170] = {.lex_state = 6, .external_lex_state = 12},
   [1171] = {.lex_state = 0, .external_lex_state = 12},
   [1172] = {.lex_state = 0, .external_lex_state = 12},
@@ -5407,7 +5393,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1187] = {.lex_state = 0, .external_lex_state = 12},
   [1188] = {.lex_state = 6, .external_lex_state = 12},
   [1189] = {.lex_state = 0, .external_lex_state = 12},
-  [1190] = {.lex_state = 46, .external_lex_state = 12},
+  [1190] = {.lex_state = 45, .external_lex_state = 12},
   [1191] = {.lex_state = 0, .external_lex_state = 17},
   [1192] = {.lex_state = 0, .external_lex_state = 12},
   [1193] = {.lex_state = 2, .external_lex_state = 12},
@@ -5419,13 +5405,13 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1199] = {.lex_state = 0, .external_lex_state = 12},
   [1200] = {.lex_state = 0, .external_lex_state = 12},
   [1201] = {.lex_state = 0, .external_lex_state = 12},
-  [1202] = {.lex_state = 46, .external_lex_state = 12},
-  [1203] = {.lex_state = 46, .external_lex_state = 12},
+  [1202] = {.lex_state = 45, .external_lex_state = 12},
+  [1203] = {.lex_state = 45, .external_lex_state = 12},
   [1204] = {.lex_state = 6, .external_lex_state = 12},
   [1205] = {.lex_state = 0, .external_lex_state = 12},
   [1206] = {.lex_state = 0, .external_lex_state = 12},
   [1207] = {.lex_state = 0, .external_lex_state = 12},
-  [1208] = {.lex_state = 46, .external_lex_state = 12},
+  [1208] = {.lex_state = 45, .external_lex_state = 12},
   [1209] = {.lex_state = 0, .external_lex_state = 16},
   [1210] = {.lex_state = 0, .external_lex_state = 12},
   [1211] = {.lex_state = 0, .external_lex_state = 12},
@@ -5442,7 +5428,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1222] = {.lex_state = 6, .external_lex_state = 12},
   [1223] = {.lex_state = 0, .external_lex_state = 12},
   [1224] = {.lex_state = 0, .external_lex_state = 12},
-  [1225] = {.lex_state = 46, .external_lex_state = 12},
+  [1225] = {.lex_state = 45, .external_lex_state = 12},
   [1226] = {.lex_state = 6, .external_lex_state = 12},
   [1227] = {.lex_state = 0, .external_lex_state = 12},
   [1228] = {.lex_state = 0, .external_lex_state = 16},
@@ -5451,7 +5437,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1231] = {.lex_state = 5, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1232] = {.lex_state = 0, .external_lex_state = 12},
   [1233] = {.lex_state = 0, .external_lex_state = 12},
-  [1234] = {.lex_state = 46, .external_lex_state = 12},
+  [1234] = {.lex_state = 45, .external_lex_state = 12},
   [1235] = {.lex_state = 6, .external_lex_state = 12},
   [1236] = {.lex_state = 0, .external_lex_state = 12},
   [1237] = {.lex_state = 0, .external_lex_state = 12},
@@ -5459,18 +5445,18 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1239] = {.lex_state = 0, .external_lex_state = 12},
   [1240] = {.lex_state = 0, .external_lex_state = 12},
   [1241] = {.lex_state = 0, .external_lex_state = 12},
-  [1242] = {.lex_state = 46, .external_lex_state = 12},
+  [1242] = {.lex_state = 45, .external_lex_state = 12},
   [1243] = {.lex_state = 0, .external_lex_state = 12},
   [1244] = {.lex_state = 5, .external_lex_state = 12, .reserved_word_set_id = 9},
   [1245] = {.lex_state = 0, .external_lex_state = 12},
-  [1246] = {.lex_state = 46, .external_lex_state = 12},
+  [1246] = {.lex_state = 45, .external_lex_state = 12},
   [1247] = {.lex_state = 0, .external_lex_state = 16},
   [1248] = {.lex_state = 0, .external_lex_state = 12},
   [1249] = {.lex_state = 0, .external_lex_state = 16},
   [1250] = {.lex_state = 0, .external_lex_state = 12},
-  [1251] = {.lex_state = 46, .external_lex_state = 12},
+  [1251] = {.lex_state = 45, .external_lex_state = 12},
   [1252] = {.lex_state = 0, .external_lex_state = 12},
-  [1253] = {.lex_state = 46, .external_lex_state = 12},
+  [1253] = {.lex_state = 45, .external_lex_state = 12},
   [1254] = {.lex_state = 0, .external_lex_state = 16},
   [1255] = {.lex_state = 0, .external_lex_state = 17},
   [1256] = {.lex_state = 0, .external_lex_state = 12},
@@ -5480,11 +5466,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1260] = {.lex_state = 0, .external_lex_state = 12},
   [1261] = {.lex_state = 0, .external_lex_state = 12},
   [1262] = {.lex_state = 0, .external_lex_state = 12},
-  [1263] = {.lex_state = 46, .external_lex_state = 12},
+  [1263] = {.lex_state = 45, .external_lex_state = 12},
   [1264] = {.lex_state = 0, .external_lex_state = 12},
   [1265] = {.lex_state = 0, .external_lex_state = 12},
   [1266] = {.lex_state = 0, .external_lex_state = 12},
-  [1267] = {.lex_state = 46, .external_lex_state = 12},
+  [1267] = {.lex_state = 45, .external_lex_state = 12},
   [1268] = {.lex_state = 2, .external_lex_state = 12},
   [1269] = {.lex_state = 0, .external_lex_state = 12},
   [1270] = {.lex_state = 0, .external_lex_state = 12},
@@ -5504,7 +5490,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1284] = {.lex_state = 6, .external_lex_state = 12},
   [1285] = {.lex_state = 0, .external_lex_state = 16},
   [1286] = {.lex_state = 0, .external_lex_state = 17},
-  [1287] = {.lex_state = 46, .external_lex_state = 12},
+  [1287] = {.lex_state = 45, .external_lex_state = 12},
   [1288] = {.lex_state = 0, .external_lex_state = 12},
   [1289] = {.lex_state = 0, .external_lex_state = 12},
   [1290] = {.lex_state = 0, .external_lex_state = 17},
@@ -5513,16 +5499,16 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1293] = {.lex_state = 0, .external_lex_state = 12},
   [1294] = {.lex_state = 6, .external_lex_state = 12},
   [1295] = {.lex_state = 0, .external_lex_state = 12},
-  [1296] = {.lex_state = 46, .external_lex_state = 12},
+  [1296] = {.lex_state = 45, .external_lex_state = 12},
   [1297] = {.lex_state = 0, .external_lex_state = 12},
   [1298] = {.lex_state = 0, .external_lex_state = 12},
   [1299] = {.lex_state = 5, .external_lex_state = 12, .reserved_word_set_id = 1},
   [1300] = {.lex_state = 6, .external_lex_state = 12},
   [1301] = {.lex_state = 0, .external_lex_state = 16},
-  [1302] = {.lex_state = 46, .external_lex_state = 12},
+  [1302] = {.lex_state = 45, .external_lex_state = 12},
   [1303] = {.lex_state = 0, .external_lex_state = 12},
   [1304] = {.lex_state = 0, .external_lex_state = 12},
-  [1305] = {.lex_state = 46, .external_lex_state = 12},
+  [1305] = {.lex_state = 45, .external_lex_state = 12},
   [1306] = {.lex_state = 0, .external_lex_state = 12},
   [1307] = {.lex_state = 0, .external_lex_state = 12},
   [1308] = {.lex_state = 0, .external_lex_state = 12},
@@ -5638,9 +5624,9 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1418] = {.lex_state = 0, .external_lex_state = 12},
   [1419] = {.lex_state = 0, .external_lex_state = 12},
   [1420] = {.lex_state = 0, .external_lex_state = 12},
-  [1421] = {.lex_state = 46, .external_lex_state = 12},
+  [1421] = {.lex_state = 45, .external_lex_state = 12},
   [1422] = {.lex_state = 0, .external_lex_state = 22},
-  [1423] = {.lex_state = 46, .external_lex_state = 12},
+  [1423] = {.lex_state = 45, .external_lex_state = 12},
   [1424] = {.lex_state = 0, .external_lex_state = 22},
   [1425] = {.lex_state = 0, .external_lex_state = 12},
   [1426] = {.lex_state = 0, .external_lex_state = 22},
@@ -5659,11 +5645,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [1439] = {.lex_state = 0, .external_lex_state = 12},
   [1440] = {.lex_state = 0, .external_lex_state = 12},
   [1441] = {.lex_state = 0, .external_lex_state = 12},
-  [1442] = {.lex_state = 46, .external_lex_state = 12},
-  [1443] = {.lex_state = 46, .external_lex_state = 12},
+  [1442] = {.lex_state = 45, .external_lex_state = 12},
+  [1443] = {.lex_state = 45, .external_lex_state = 12},
   [1444] = {.lex_state = 0, .external_lex_state = 12},
   [1445] = {.lex_state = 0, .external_lex_state = 12},
-  [1446] = {.lex_state = 46, .external_lex_state = 12},
+  [1446] = {.lex_state = 45, .external_lex_state = 12},
   [1447] = {(TSStateId)(-1),},
   [1448] = {(TSStateId)(-1),},
 };
