@@ -62,6 +62,7 @@ function commaList1(rule) {
 module.exports = grammar({
   name: 'puppet',
 
+  // From src/scanner.c (the order is the scanner's TokenType enum).
   externals: $ => [
     $._heredoc_body_start,
     $.heredoc_text,
@@ -90,10 +91,6 @@ module.exports = grammar({
   reserved: {
     global: _ => KEYWORDS,
   },
-
-  supertypes: _ => [],
-
-  conflicts: _ => [],
 
   // `_lbrack` is a `[` directly after the previous token, comments included (LBRACK, trap 5);
   // only it can index. A `[` after whitespace is the ordinary `[` that starts an array.
