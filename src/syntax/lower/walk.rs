@@ -87,10 +87,12 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
         max_depth: 0,
     };
     let mut cursor = tree.walk();
+    // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
+    let mut depth: u32 = 0;
     loop {
         let node = cursor.node();
         let id = node.kind_id();
-        pre.max_depth = pre.max_depth.max(cursor.depth());
+        pre.max_depth = pre.max_depth.max(depth);
         if id == k.comment {
             let text = source.get(node.start_byte()..).unwrap_or("");
             pre.comments.push(Comment {
@@ -107,6 +109,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             pre.bodies.push(node);
         }
         if id != k.comment && cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
@@ -116,6 +119,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             if !cursor.goto_parent() {
                 return pre;
             }
+            depth = depth.saturating_sub(1);
         }
     }
 }
