@@ -1106,11 +1106,11 @@ impl<'t, 's> Lowerer<'t, 's> {
             })),
             ExprKind::QualifiedName(name) => {
                 let name = name.clone();
-                let plain = ops.iter().all(|op| {
+                let plain = !ops.iter().any(|op| {
                     matches!(
                         op,
                         AttributeOp::Attribute {
-                            op: AttributeOperator::Assign,
+                            op: AttributeOperator::Append,
                             ..
                         }
                     )
@@ -1125,12 +1125,13 @@ impl<'t, 's> Lowerer<'t, 's> {
                 if let Some(s) = at_span {
                     self.error(s, virtual_error(form));
                 }
+                // A `* => x` entry becomes `(nop) => (nop)`, as Puppet does.
                 let entries = ops
                     .into_iter()
-                    .filter_map(|op| match op {
+                    .map(|op| match op {
                         AttributeOp::Attribute {
                             name, value, span, ..
-                        } => Some(HashEntry {
+                        } => HashEntry {
                             key: Expr::new(
                                 ExprKind::String {
                                     value: name.name,
@@ -1140,8 +1141,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                             ),
                             value,
                             span,
-                        }),
-                        AttributeOp::Splat { .. } => None,
+                        },
+                        AttributeOp::Splat { span, .. } => HashEntry {
+                            key: nop(span),
+                            value: nop(span),
+                            span,
+                        },
                     })
                     .collect();
                 let hash = Expr::new(
