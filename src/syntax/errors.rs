@@ -67,6 +67,8 @@ struct Leaf<'t> {
     node: Node<'t>,
     start: usize,
     end: usize,
+    /// Inside a string, regex or heredoc: not a bracket of the code.
+    in_atomic: bool,
 }
 
 impl<'s> Ctx<'s> {
@@ -131,7 +133,17 @@ impl<'s> Ctx<'s> {
                 format!("missing `=>` after `{}`", shorten(name))
             }
         } else if node.is_named() {
-            format!("expected {}", describe_kind(kind))
+            let what = if is_expression_start(kind) {
+                "an expression".to_string()
+            } else {
+                describe_kind(kind)
+            };
+            match node.prev_sibling().map(|p| self.node_text(last_leaf(p))) {
+                Some(prev) if !prev.is_empty() => {
+                    format!("expected {what} after `{}`", shorten(prev))
+                }
+                _ => format!("expected {what}"),
+            }
         } else {
             format!("missing `{kind}`")
         };
@@ -197,6 +209,12 @@ impl<'s> Ctx<'s> {
                     .to_string(),
             );
         }
+        // The first token the parser could not take, from the parse states it went through.
+        if let Some((i, state)) = first_rejected(&leaves) {
+            if let Some(leaf) = leaves.get(i).copied() {
+                return self.unexpected(&leaves, i, leaf, state);
+            }
+        }
         if first_text.is_empty() {
             return self.error(
                 first.start,
@@ -209,6 +227,72 @@ impl<'s> Ctx<'s> {
             first.end,
             format!("unexpected `{}`", shorten(first_text)),
         )
+    }
+
+    /// "unexpected `X`" for the token `leaves[i]` that the parser rejected in `state`, with
+    /// what it expected when that is a short list of tokens.
+    fn unexpected(&self, leaves: &[Leaf], i: usize, leaf: Leaf, state: u16) -> SyntaxError {
+        let expected = expected_tokens(leaf.node, state);
+        let text = self.text(leaf.start, leaf.end);
+        // `type { title attr => ...`: the title was not followed by `:`.
+        if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "missing `:` after the resource title".to_string(),
+            );
+        }
+        let what = if text.is_empty() {
+            "end of input".to_string()
+        } else {
+            format!("`{}`", shorten(text))
+        };
+        let message = match expected.as_slice() {
+            [] => format!("unexpected {what}"),
+            [one] => format!("unexpected {what}, expected `{one}`"),
+            [a, b] => format!("unexpected {what}, expected `{a}` or `{b}`"),
+            [a, b, c] => format!("unexpected {what}, expected `{a}`, `{b}` or `{c}`"),
+            _ => format!("unexpected {what}"),
+        };
+        self.error(leaf.start, leaf.end, message)
+    }
+
+    /// Is `leaves[i]` just after `NAME { TITLE` (a resource title without its `:`)?
+    fn after_resource_title(&self, leaves: &[Leaf], i: usize) -> bool {
+        let Some(title_end) = i.checked_sub(1) else {
+            return false;
+        };
+        // Walk back over the title's tokens to the `{` that opens the resource.
+        let mut depth = 0usize;
+        let mut j = title_end;
+        loop {
+            let Some(l) = leaves.get(j) else {
+                return false;
+            };
+            if !l.in_atomic {
+                match self.text(l.start, l.end) {
+                    ")" | "]" | "}" => depth += 1,
+                    "(" | "[" | "${" => depth = depth.saturating_sub(1),
+                    "{" if depth == 0 => {
+                        if j == title_end {
+                            return false;
+                        }
+                        let before = j.checked_sub(1).and_then(|k| leaves.get(k));
+                        return before.is_some_and(|b| {
+                            matches!(b.node.kind(), "name" | "type_reference" | "class")
+                                || self.text(b.start, b.end) == "]"
+                        });
+                    }
+                    "{" => depth = depth.saturating_sub(1),
+                    ";" | "=>" | ":" if depth == 0 => return false,
+                    _ => {}
+                }
+            }
+            match j.checked_sub(1) {
+                Some(k) => j = k,
+                None => return false,
+            }
+        }
     }
 
     /// An unterminated string or comment starting at `start` (`text` runs from there to the
@@ -391,6 +475,34 @@ fn container_name(opener: Node) -> Option<String> {
     Some(name.to_string())
 }
 
+/// Kinds of the primary expressions tree-sitter may insert as missing.
+fn is_expression_start(kind: &str) -> bool {
+    matches!(
+        kind,
+        "name"
+            | "variable"
+            | "number"
+            | "word"
+            | "type_reference"
+            | "single_quoted_string"
+            | "double_quoted_string"
+            | "regex"
+            | "true"
+            | "false"
+            | "undef"
+            | "default"
+    )
+}
+
+/// The last leaf of a subtree.
+fn last_leaf(node: Node) -> Node {
+    let mut n = node;
+    while let Some(c) = n.child(n.child_count().saturating_sub(1) as u32) {
+        n = c;
+    }
+    n
+}
+
 /// "a variable", "a name", ... for a named node kind the parser expected.
 fn describe_kind(kind: &str) -> String {
     let words = kind.trim_start_matches('_').replace('_', " ");
@@ -401,33 +513,37 @@ fn describe_kind(kind: &str) -> String {
     format!("{article} {words}")
 }
 
-/// The leaf tokens of a subtree in source order, comments left out. String, regex and
-/// heredoc nodes count as one token each, so their insides do not look like brackets.
+/// Kinds whose inner tokens are text, not code brackets.
+fn is_atomic(kind: &str) -> bool {
+    matches!(
+        kind,
+        "single_quoted_string" | "double_quoted_string" | "regex" | "heredoc" | "heredoc_body"
+    )
+}
+
+/// The leaf tokens of a subtree in source order, comments and other extras left out.
 fn leaves(node: Node) -> Vec<Leaf> {
     let mut out = Vec::new();
     let mut cursor = node.walk();
     if !cursor.goto_first_child() {
         return out;
     }
+    // How many atomic ancestors the cursor is inside.
+    let mut atomic_depth: Vec<bool> = Vec::new();
     'walk: loop {
         let n = cursor.node();
-        let atomic = matches!(
-            n.kind(),
-            "single_quoted_string"
-                | "double_quoted_string"
-                | "regex"
-                | "heredoc"
-                | "heredoc_body"
-                | "comment"
-        );
-        if (atomic || n.child_count() == 0) && n.kind() != "comment" {
+        let skip = n.is_extra() && n.kind() == "comment";
+        let inside = atomic_depth.iter().any(|a| *a);
+        if !skip && n.child_count() == 0 {
             out.push(Leaf {
                 node: n,
                 start: n.start_byte(),
                 end: n.end_byte(),
+                in_atomic: inside,
             });
         }
-        if !atomic && cursor.goto_first_child() {
+        if !skip && cursor.goto_first_child() {
+            atomic_depth.push(is_atomic(n.kind()) || n.is_extra());
             continue;
         }
         loop {
@@ -437,6 +553,65 @@ fn leaves(node: Node) -> Vec<Leaf> {
             if !cursor.goto_parent() || cursor.node() == node {
                 break 'walk;
             }
+            atomic_depth.pop();
+        }
+    }
+    out
+}
+
+/// The index of the first leaf the parser could not accept in the state it was in (from
+/// the parse states tree-sitter records), and that state.
+fn first_rejected(leaves: &[Leaf]) -> Option<(usize, u16)> {
+    let mut state: Option<u16> = None;
+    for (i, leaf) in leaves.iter().enumerate() {
+        let n = leaf.node;
+        if n.is_missing() || leaf.in_atomic {
+            continue;
+        }
+        if n.is_error() {
+            return None;
+        }
+        let here = state.unwrap_or_else(|| n.parse_state());
+        if here == 0 || here == u16::MAX {
+            return None;
+        }
+        if !accepts(n, here, n.grammar_id()) {
+            return Some((i, here));
+        }
+        state = Some(n.next_parse_state());
+    }
+    None
+}
+
+/// Can the parser take the symbol `symbol` in `state`?
+fn accepts(node: Node, state: u16, symbol: u16) -> bool {
+    let language = node.language();
+    match language.lookahead_iterator(state) {
+        Some(mut it) => it.any(|s| s == symbol),
+        None => true,
+    }
+}
+
+/// The tokens the parser would take in `state`, when they are all plain tokens (a list of
+/// expression starts is not worth printing). Comments are left out.
+fn expected_tokens(node: Node, state: u16) -> Vec<String> {
+    let language = node.language();
+    let Some(it) = language.lookahead_iterator(state) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for symbol in it {
+        let Some(name) = language.node_kind_for_id(symbol) else {
+            continue;
+        };
+        if symbol == 0 || name == "comment" || !language.node_kind_is_visible(symbol) {
+            continue;
+        }
+        if language.node_kind_is_named(symbol) {
+            return Vec::new();
+        }
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_string());
         }
     }
     out
@@ -447,7 +622,7 @@ fn leaves(node: Node) -> Vec<Leaf> {
 fn innermost_unclosed<'t>(leaves: &[Leaf<'t>]) -> Option<(Leaf<'t>, &'static str)> {
     let mut stack: Vec<(Leaf<'t>, &'static str)> = Vec::new();
     for leaf in leaves {
-        if leaf.node.is_named() || leaf.node.is_missing() {
+        if leaf.node.is_named() || leaf.node.is_missing() || leaf.in_atomic {
             continue;
         }
         let kind = leaf.node.kind();
