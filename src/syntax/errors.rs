@@ -497,7 +497,7 @@ fn is_expression_start(kind: &str) -> bool {
 /// The last leaf of a subtree.
 fn last_leaf(node: Node) -> Node {
     let mut n = node;
-    while let Some(c) = n.child(n.child_count().saturating_sub(1) as u32) {
+    while let Some(c) = n.child(n.child_count().saturating_sub(1)) {
         n = c;
     }
     n
