@@ -1,0 +1,137 @@
+//! Input checks of the lowering: byte order marks, invalid UTF-8, NUL bytes, empty and
+//! huge inputs, deep nesting (no stack overflow), comments table.
+
+mod lower_common;
+
+use lower_common::*;
+use rein::syntax::*;
+
+fn messages(f: &ParsedFile) -> Vec<(String, u32)> {
+    f.errors
+        .iter()
+        .map(|e| (e.message.clone(), e.span.start))
+        .collect()
+}
+
+#[test]
+fn utf8_bom_is_an_error_at_1_1_and_program_is_empty() {
+    let f = parse_bytes(b"\xEF\xBB\xBF$x = 1\n");
+    assert_eq!(
+        messages(&f),
+        vec![(
+            "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source".to_string(),
+            0
+        )]
+    );
+    assert!(f.program.body.is_empty());
+    assert!(f.has_errors());
+}
+
+#[test]
+fn other_boms_are_named() {
+    let cases: &[(&[u8], &str)] = &[
+        (b"\xFF\xFE\x00\x00x", "Illegal UTF-32LE Byte Order mark at beginning of input: [FF FE 0 0] - remove these from the puppet source"),
+        (b"\xFF\xFEx", "Illegal UTF-16LE Byte Order mark at beginning of input: [FF FE] - remove these from the puppet source"),
+        (b"\xFE\xFFx", "Illegal UTF-16BE Byte Order mark at beginning of input: [FE FF] - remove these from the puppet source"),
+        (b"\x00\x00\xFE\xFFx", "Illegal UTF-32BE Byte Order mark at beginning of input: [0 0 FE FF] - remove these from the puppet source"),
+        (b"\x84\x31\x95\x33x", "Illegal GB-18030 Byte Order mark at beginning of input: [84 31 95 33] - remove these from the puppet source"),
+    ];
+    for (bytes, msg) in cases {
+        let f = parse_bytes(bytes);
+        assert_eq!(f.errors.len(), 1);
+        assert_eq!(f.errors[0].message, *msg);
+        assert!(f.program.body.is_empty());
+    }
+}
+
+#[test]
+fn invalid_utf8_names_the_offending_byte() {
+    let f = parse_bytes(b"$x = 1\n# caf\xE9\n");
+    assert_eq!(
+        messages(&f),
+        vec![("invalid byte sequence in UTF-8".to_string(), 12)]
+    );
+    let (line, col) = f.line_index.line_col(&f.source, f.errors[0].span.start());
+    assert_eq!((line, col), (2, 6));
+    assert!(f.program.body.is_empty());
+}
+
+#[test]
+fn empty_and_comment_only_files() {
+    for src in [
+        "",
+        "  \n\n\t\n",
+        "# just a comment\n",
+        "/* block\n comment */\n",
+    ] {
+        let f = parse(src);
+        assert!(f.errors.is_empty(), "{src:?}: {:?}", f.errors);
+        assert!(f.program.body.is_empty());
+    }
+}
+
+#[test]
+fn comments_are_collected_in_order() {
+    let f = parse("# a\n$x = 1 # b\n/* c */ $y = 2\n");
+    let got: Vec<(CommentKind, u32, u32)> = f
+        .comments
+        .iter()
+        .map(|c| (c.kind, c.span.start, c.span.end))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (CommentKind::Line, 0, 3),
+            (CommentKind::Line, 11, 14),
+            (CommentKind::Block, 15, 22)
+        ]
+    );
+}
+
+#[test]
+fn nul_bytes_do_not_panic() {
+    let f = parse_bytes(b"$x = '\x00'\n\x00\n");
+    assert!(f.source.contains('\0'));
+    let _ = diags("$x = \0 1");
+}
+
+#[test]
+fn huge_file_parses() {
+    let mut src = String::new();
+    for i in 0..20_000 {
+        src.push_str(&format!("$x{i} = {i}\n"));
+    }
+    let f = parse(&src);
+    assert!(f.errors.is_empty());
+    assert_eq!(f.program.body.len(), 20_000);
+}
+
+#[test]
+fn deep_nesting_reports_instead_of_overflowing() {
+    let depth = 5_000;
+    let src = format!("$x = {}{}", "[".repeat(depth), "]".repeat(depth));
+    let f = parse(&src);
+    assert!(
+        f.errors.iter().any(|e| e.message == "nesting too deep"),
+        "{:?}",
+        f.errors.iter().map(|e| &e.message).collect::<Vec<_>>()
+    );
+    drop(f);
+    // Within the limit, nesting lowers fully.
+    let src = format!("$x = {}{}", "[".repeat(200), "]".repeat(200));
+    let f = parse(&src);
+    assert!(f.errors.is_empty());
+}
+
+#[test]
+fn deep_nesting_of_parens_and_calls() {
+    let depth = 3_000;
+    let src = format!("$x = {}1{}", "f(".repeat(depth), ")".repeat(depth));
+    let _ = parse(&src);
+    let src = format!("$x = {}1{}", "(".repeat(depth), ")".repeat(depth));
+    let _ = parse(&src);
+    let src = format!("$x = {}", "!".repeat(depth));
+    let _ = parse(&src);
+    let src = format!("$x = \"{}\"", "${\"".repeat(depth));
+    let _ = parse(&src);
+}
