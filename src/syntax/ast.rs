@@ -85,12 +85,18 @@ pub enum ExprKind {
     /// Integer literal. `value` is exact (Puppet prints bignums in full; values that do not
     /// fit in i128 are clamped and flagged by the lowering as a diagnostic). `radix` is 8, 10
     /// or 16 as written.
-    Integer { value: i128, radix: u8 },
+    Integer {
+        value: i128,
+        radix: u8,
+    },
     /// Float literal.
     Float(f64),
     /// A string without interpolation (single-quoted, double-quoted without `$`, or a
     /// bare WORD such as `foo-bar`). `value` is the decoded text.
-    String { value: String, style: StringStyle },
+    String {
+        value: String,
+        style: StringStyle,
+    },
     /// A double-quoted string with interpolation. Empty text parts are not stored.
     Concat(Vec<StringPart>),
     /// `@(TAG:syntax/flags)` heredoc. `text` is a `String` or `Concat` expression.
@@ -100,7 +106,9 @@ pub enum ExprKind {
     Default,
     /// `/.../` regular expression; `pattern` is the source between the slashes with `\/`
     /// turned into `/` (as Puppet stores it).
-    Regex { pattern: String },
+    Regex {
+        pattern: String,
+    },
     /// A reserved word used as a value (`private`, `attr`).
     Reserved(String),
     /// A bare lower-case name `a::b` (PN `qn`).
@@ -114,19 +122,44 @@ pub enum ExprKind {
     Array(Vec<Expr>),
     /// `{ k => v, ... }`. Also produced for adjacent `k => v` pairs in argument, array and
     /// access lists (merged into one hash as Puppet does), with `synthetic` set.
-    Hash { entries: Vec<HashEntry>, synthetic: bool },
+    Hash {
+        entries: Vec<HashEntry>,
+        synthetic: bool,
+    },
     /// `target[k1, k2, ...]`.
-    Access { target: Box<Expr>, keys: Vec<Expr> },
+    Access {
+        target: Box<Expr>,
+        keys: Vec<Expr>,
+    },
 
     // ---- operators ----
-    Unary { op: UnaryOp, operand: Box<Expr> },
-    Binary { op: BinaryOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Assignment { op: AssignOp, lhs: Box<Expr>, rhs: Box<Expr> },
-    Relationship { op: RelationshipOp, lhs: Box<Expr>, rhs: Box<Expr> },
+    Unary {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Assignment {
+        op: AssignOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Relationship {
+        op: RelationshipOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
     /// `( expr )`.
     Paren(Box<Expr>),
     /// `subject ? { match => value, ... }` (or the braceless single-entry form).
-    Selector { subject: Box<Expr>, entries: Vec<SelectorEntry>, braces: bool },
+    Selector {
+        subject: Box<Expr>,
+        entries: Vec<SelectorEntry>,
+        braces: bool,
+    },
 
     // ---- control flow ----
     If(Box<IfExpr>),
@@ -157,7 +190,10 @@ pub enum ExprKind {
     /// `source` is kept for the formatter.
     TypeAlias(Box<TypeAliasDef>),
     /// `type Runtime[...] = Type` (PN `type-mapping`).
-    TypeMapping { mapping: Box<Expr>, value: Box<Expr> },
+    TypeMapping {
+        mapping: Box<Expr>,
+        value: Box<Expr>,
+    },
     /// `type Name inherits Parent { ... }` (PN `type-definition`).
     TypeDefinition(Box<TypeDefinitionDef>),
 
@@ -183,7 +219,11 @@ pub enum StringPart {
     Text { value: String, span: Span },
     /// `$name` (braces = false) or `${expr}` (braces = true). For `${x}` the lowering has
     /// already applied Puppet's rule that turns a lone name into a variable.
-    Interpolation { expr: Expr, braces: bool, span: Span },
+    Interpolation {
+        expr: Expr,
+        braces: bool,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -28,9 +28,16 @@ impl LineIndex {
     /// 1-based (line, column); the column counts characters, not bytes.
     pub fn line_col(&self, source: &str, offset: usize) -> (usize, usize) {
         let line = self.line(offset);
-        let start = self.line_starts[line - 1];
-        let end = offset.min(source.len());
-        let col = source.get(start..end).map(|s| s.chars().count()).unwrap_or(end - start);
+        let start = self
+            .line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(0);
+        let end = offset.min(source.len()).max(start);
+        let col = source
+            .get(start..end)
+            .map(|s| s.chars().count())
+            .unwrap_or(end - start);
         (line, col + 1)
     }
 
@@ -41,5 +48,27 @@ impl LineIndex {
 
     pub fn line_count(&self) -> usize {
         self.line_starts.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_are_one_based() {
+        let src = "ab
+çd
+";
+        let index = LineIndex::new(src);
+        assert_eq!(index.line_col(src, 0), (1, 1));
+        assert_eq!(index.line_col(src, 2), (1, 3));
+        assert_eq!(index.line_col(src, 3), (2, 1));
+        assert_eq!(index.line_col(src, 5), (2, 2));
+        assert_eq!(index.line_col(src, 7), (3, 1));
+        assert_eq!(index.line_col(src, 99), (3, 1));
+        assert_eq!(index.line_count(), 3);
+        assert_eq!(index.line_start(2), Some(3));
+        assert_eq!(index.line_start(0), None);
     }
 }

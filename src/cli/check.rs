@@ -1,0 +1,108 @@
+//! `rein check`: parse every manifest in parallel and report syntax errors and warnings,
+//! sorted by file, line and column.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use rayon::prelude::*;
+
+use super::discover::{discover, io_message};
+use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
+use crate::diagnostics::{self, FileReport, Finding, Format};
+use crate::syntax;
+
+/// Stack size of the worker threads: deep nesting in a manifest must not overflow.
+pub const WORKER_STACK: usize = 64 * 1024 * 1024;
+
+/// The result of checking one file.
+enum Outcome {
+    Report(FileReport),
+    IoError(String),
+}
+
+/// Checks `paths` and prints the findings in `format`; returns the exit status.
+pub fn run(paths: &[PathBuf], format: Format, color: Color) -> i32 {
+    let found = discover(paths);
+    let mut io_errors = found.errors;
+    let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
+        .stack_size(WORKER_STACK)
+        .build()
+    {
+        Ok(pool) => pool.install(|| found.files.par_iter().map(|p| check_file(p)).collect()),
+        Err(e) => {
+            eprintln!("rein: cannot start worker threads: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut reports = Vec::new();
+    let files_checked = found.files.len();
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Report(r) => reports.push(r),
+            Outcome::IoError(e) => io_errors.push(e),
+        }
+    }
+    diagnostics::sort_reports(&mut reports);
+    io_errors.sort();
+    for e in &io_errors {
+        eprintln!("rein: {e}");
+    }
+    let result = match format {
+        Format::Human => {
+            let choice = if color.enabled_for_stdout() {
+                ColorChoice::Always
+            } else {
+                ColorChoice::Never
+            };
+            let stdout = StandardStream::stdout(choice);
+            let mut lock = stdout.lock();
+            diagnostics::write_human(&mut lock, &reports, files_checked)
+        }
+        Format::Concise => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            diagnostics::write_concise(&mut lock, &reports).and_then(|_| lock.flush())
+        }
+        Format::Json => {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            diagnostics::write_json(&mut lock, &reports).and_then(|_| lock.flush())
+        }
+    };
+    // A closed pipe (`rein check | head`) is not an error of the checked code.
+    let _ = result;
+    let (errors, _warnings) = diagnostics::count(&reports);
+    if !io_errors.is_empty() {
+        EXIT_USAGE
+    } else if errors > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
+}
+
+/// Reads and parses one file; its findings (the source is kept only when there are some).
+fn check_file(path: &Path) -> Outcome {
+    let display = path.display().to_string();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return Outcome::IoError(format!("{display}: {}", io_message(&e))),
+    };
+    let parsed = syntax::parse_bytes(&bytes);
+    let findings: Vec<Finding> = parsed
+        .errors
+        .iter()
+        .map(|e| Finding::from_syntax(&display, &parsed.source, &parsed.line_index, e))
+        .collect();
+    let source = if findings.is_empty() {
+        String::new()
+    } else {
+        parsed.source
+    };
+    Outcome::Report(FileReport {
+        path: display,
+        source,
+        findings,
+    })
+}

@@ -1,0 +1,673 @@
+//! Syntax errors from tree-sitter's error recovery.
+//!
+//! Tree-sitter never stops at the first error: it wraps what it could not parse in `ERROR`
+//! nodes and inserts zero-width `MISSING` tokens where one token was enough to go on. This
+//! module turns each such region into one message a person understands ("expected `}` to
+//! close the class body opened at 3:12", "unclosed string starting at 4:9", "unexpected
+//! `=>`", "missing `:` after the resource title"). The words "ERROR" and "MISSING" are never
+//! shown. Lexical errors of well-formed tokens (bad numbers, heredoc tags, escapes) are
+//! reported by the lowering, not here.
+
+use super::{LineIndex, Severity, Span, SyntaxError};
+use tree_sitter::{Node, Tree};
+
+/// At most this many characters of a token are quoted in a message.
+const MAX_TOKEN_CHARS: usize = 30;
+
+/// Turns every `ERROR` and `MISSING` node of `tree` (parsed from `source`) into a
+/// [`SyntaxError`], one per region, sorted by position.
+pub fn collect(tree: &Tree, source: &str) -> Vec<SyntaxError> {
+    let root = tree.root_node();
+    let mut out: Vec<SyntaxError> = Vec::new();
+    if !root.has_error() {
+        return out;
+    }
+    let ctx = Ctx {
+        source,
+        index: LineIndex::new(source),
+    };
+    let mut cursor = root.walk();
+    'walk: loop {
+        let node = cursor.node();
+        let mut descend = node.has_error();
+        if node.is_error() {
+            out.push(ctx.error_region(node));
+            descend = false;
+        } else if node.is_missing() {
+            out.push(ctx.missing_token(node));
+            descend = false;
+        }
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        (a.span.start, a.span.end, &a.message).cmp(&(b.span.start, b.span.end, &b.message))
+    });
+    out.dedup_by(|a, b| a.span.start == b.span.start && a.message == b.message);
+    out
+}
+
+struct Ctx<'s> {
+    source: &'s str,
+    index: LineIndex,
+}
+
+/// A leaf token of an error region.
+#[derive(Clone, Copy)]
+struct Leaf<'t> {
+    node: Node<'t>,
+    start: usize,
+    end: usize,
+    /// Inside a string, regex or heredoc: not a bracket of the code.
+    in_atomic: bool,
+}
+
+impl<'s> Ctx<'s> {
+    fn error(&self, start: usize, end: usize, message: String) -> SyntaxError {
+        SyntaxError {
+            span: Span::new(start, end.max(start)),
+            message,
+            severity: Severity::Error,
+        }
+    }
+
+    fn text(&self, start: usize, end: usize) -> &'s str {
+        self.source.get(start..end).unwrap_or("")
+    }
+
+    fn node_text(&self, node: Node) -> &'s str {
+        self.text(node.start_byte(), node.end_byte())
+    }
+
+    /// `line:column` (1-based, columns in characters) of a byte offset.
+    fn pos(&self, offset: usize) -> String {
+        let (line, col) = self.index.line_col(self.source, offset);
+        format!("{line}:{col}")
+    }
+
+    /// End of the last non-blank, non-comment character of the source.
+    fn meaningful_end(&self) -> usize {
+        self.source.trim_end().len()
+    }
+
+    // ---- MISSING ----
+
+    fn missing_token(&self, node: Node) -> SyntaxError {
+        let at = node.start_byte();
+        let kind = node.kind();
+        let parent = node.parent();
+        let parent_kind = parent.map(|p| p.kind()).unwrap_or("");
+        let message = if let Some(open) = opener_of(kind) {
+            match parent.and_then(|p| find_opener_before(p, at, open)) {
+                Some(opener) => {
+                    let what = container_name(opener).unwrap_or_else(|| format!("`{open}`"));
+                    format!(
+                        "expected `{kind}` to close the {what} opened at {}",
+                        self.pos(opener.start_byte())
+                    )
+                }
+                None => format!("expected `{kind}`"),
+            }
+        } else if kind == "\"" || kind == "'" {
+            let start = parent.map(|p| p.start_byte()).unwrap_or(at);
+            format!("unclosed string starting at {}", self.pos(start))
+        } else if kind == ":" && parent_kind.starts_with("resource") {
+            "missing `:` after the resource title".to_string()
+        } else if kind == "=>" && (parent_kind == "attribute" || parent_kind == "pair") {
+            let name = parent
+                .and_then(|p| p.child(0))
+                .map(|n| self.node_text(n))
+                .unwrap_or("");
+            if name.is_empty() {
+                "missing `=>`".to_string()
+            } else {
+                format!("missing `=>` after `{}`", shorten(name))
+            }
+        } else if node.is_named() {
+            let what = if is_expression_start(kind) {
+                "an expression".to_string()
+            } else {
+                describe_kind(kind)
+            };
+            match node.prev_sibling().map(|p| self.node_text(last_leaf(p))) {
+                Some(prev) if !prev.is_empty() => {
+                    format!("expected {what} after `{}`", shorten(prev))
+                }
+                _ => format!("expected {what}"),
+            }
+        } else {
+            format!("missing `{kind}`")
+        };
+        self.error(at, at, message)
+    }
+
+    // ---- ERROR ----
+
+    fn error_region(&self, node: Node) -> SyntaxError {
+        let leaves = leaves(node);
+        // An unlexable character, or an unterminated string or comment, shows up as a
+        // childless error leaf (the lexer skipped it) whose text says what it is.
+        for leaf in &leaves {
+            if leaf.node.is_error() || leaf.node.is_missing() {
+                let text = self.text(leaf.start, self.source.len());
+                if let Some(e) = self.unterminated(leaf.start, text) {
+                    return e;
+                }
+            }
+        }
+        if leaves.is_empty() {
+            let text = self.text(node.start_byte(), self.source.len());
+            if let Some(e) = self.unterminated(node.start_byte(), text) {
+                return e;
+            }
+        }
+        // Reaching the end of the input with an opening bracket not closed.
+        if node.end_byte() >= self.meaningful_end() {
+            if let Some((opener, close)) = innermost_unclosed(&leaves) {
+                let what = container_name(opener.node)
+                    .or_else(|| self.keyword_context(&leaves, opener))
+                    .unwrap_or_else(|| format!("`{}`", self.text(opener.start, opener.end)));
+                let at = leaves.last().map(|l| l.end).unwrap_or(node.end_byte());
+                return self.error(
+                    at,
+                    at,
+                    format!(
+                        "expected `{close}` to close the {what} opened at {}",
+                        self.pos(opener.start)
+                    ),
+                );
+            }
+        }
+        let Some(first) = leaves.first().copied() else {
+            let at = node.start_byte();
+            let text = self.node_text(node);
+            return if text.trim().is_empty() {
+                self.error(at, at, "unexpected end of input".to_string())
+            } else {
+                self.error(
+                    at,
+                    node.end_byte(),
+                    format!("unexpected `{}`", shorten(text)),
+                )
+            };
+        };
+        let first_text = self.text(first.start, first.end);
+        if first_text == ";" && self.only_closers_follow(node.end_byte()) {
+            return self.error(
+                first.start,
+                first.end,
+                "unexpected `;` after the last statement: a `;` may only separate statements"
+                    .to_string(),
+            );
+        }
+        // The first token the parser could not take, from the parse states it went through.
+        if let Some((i, state)) = first_rejected(&leaves) {
+            if let Some(leaf) = leaves.get(i).copied() {
+                return self.unexpected(&leaves, i, leaf, state);
+            }
+        }
+        if first_text.is_empty() {
+            return self.error(
+                first.start,
+                first.start,
+                "unexpected end of input".to_string(),
+            );
+        }
+        self.error(
+            first.start,
+            first.end,
+            format!("unexpected `{}`", shorten(first_text)),
+        )
+    }
+
+    /// "unexpected `X`" for the token `leaves[i]` that the parser rejected in `state`, with
+    /// what it expected when that is a short list of tokens.
+    fn unexpected(&self, leaves: &[Leaf], i: usize, leaf: Leaf, state: u16) -> SyntaxError {
+        let expected = expected_tokens(leaf.node, state);
+        let text = self.text(leaf.start, leaf.end);
+        // `type { title attr => ...`: the title was not followed by `:`.
+        if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "missing `:` after the resource title".to_string(),
+            );
+        }
+        let what = if text.is_empty() {
+            "end of input".to_string()
+        } else {
+            format!("`{}`", shorten(text))
+        };
+        let message = match expected.as_slice() {
+            [] => format!("unexpected {what}"),
+            [one] => format!("unexpected {what}, expected `{one}`"),
+            [a, b] => format!("unexpected {what}, expected `{a}` or `{b}`"),
+            [a, b, c] => format!("unexpected {what}, expected `{a}`, `{b}` or `{c}`"),
+            _ => format!("unexpected {what}"),
+        };
+        self.error(leaf.start, leaf.end, message)
+    }
+
+    /// Is `leaves[i]` just after `NAME { TITLE` (a resource title without its `:`)?
+    fn after_resource_title(&self, leaves: &[Leaf], i: usize) -> bool {
+        let Some(title_end) = i.checked_sub(1) else {
+            return false;
+        };
+        // Walk back over the title's tokens to the `{` that opens the resource.
+        let mut depth = 0usize;
+        let mut j = title_end;
+        loop {
+            let Some(l) = leaves.get(j) else {
+                return false;
+            };
+            if !l.in_atomic {
+                match self.text(l.start, l.end) {
+                    ")" | "]" | "}" => depth += 1,
+                    "(" | "[" | "${" => depth = depth.saturating_sub(1),
+                    "{" if depth == 0 => {
+                        if j == title_end {
+                            return false;
+                        }
+                        let before = j.checked_sub(1).and_then(|k| leaves.get(k));
+                        return before.is_some_and(|b| {
+                            matches!(b.node.kind(), "name" | "type_reference" | "class")
+                                || self.text(b.start, b.end) == "]"
+                        });
+                    }
+                    "{" => depth = depth.saturating_sub(1),
+                    ";" | "=>" | ":" if depth == 0 => return false,
+                    _ => {}
+                }
+            }
+            match j.checked_sub(1) {
+                Some(k) => j = k,
+                None => return false,
+            }
+        }
+    }
+
+    /// An unterminated string or comment starting at `start` (`text` runs from there to the
+    /// end of the source).
+    fn unterminated(&self, start: usize, text: &str) -> Option<SyntaxError> {
+        let pos = self.pos(start);
+        if let Some(rest) = text.strip_prefix("/*") {
+            if !rest.contains("*/") {
+                return Some(self.error(
+                    start,
+                    start + 2,
+                    format!("unclosed comment starting at {pos}"),
+                ));
+            }
+        }
+        let quote = text.chars().next()?;
+        if (quote == '\'' || quote == '"') && !has_closing_quote(text.get(1..).unwrap_or(""), quote)
+        {
+            return Some(self.error(
+                start,
+                start + 1,
+                format!("unclosed string starting at {pos}"),
+            ));
+        }
+        if text.starts_with("@(") && !text.contains(')') {
+            return Some(self.error(
+                start,
+                start + 2,
+                format!("unclosed heredoc opening `@(` at {pos}: expected `)`"),
+            ));
+        }
+        None
+    }
+
+    /// Only closing brackets (or nothing) follow `offset`, ignoring blanks and comments.
+    fn only_closers_follow(&self, offset: usize) -> bool {
+        let rest = self.text(offset, self.source.len());
+        let mut chars = rest.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                c if c.is_whitespace() => {}
+                '#' => {
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '}' => return true,
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// A name for a `{` from the keyword that starts its construct (`class foo {` → class
+    /// body), when the tree around it is broken.
+    fn keyword_context(&self, leaves: &[Leaf], opener: Leaf) -> Option<String> {
+        if self.text(opener.start, opener.end) != "{" {
+            return None;
+        }
+        let before = leaves.iter().take_while(|l| l.start < opener.start);
+        let mut last_keyword = None;
+        for leaf in before {
+            let t = self.text(leaf.start, leaf.end);
+            match t {
+                "{" | "}" | ";" => last_keyword = None,
+                "class" | "define" | "node" | "function" | "plan" | "if" | "elsif" | "else"
+                | "unless" | "case" => last_keyword = Some(t),
+                _ => {}
+            }
+        }
+        let name = match last_keyword? {
+            "class" => "class body",
+            "define" => "define body",
+            "node" => "node body",
+            "function" => "function body",
+            "plan" => "plan body",
+            "if" => "`if` body",
+            "elsif" => "`elsif` body",
+            "else" => "`else` body",
+            "unless" => "`unless` body",
+            "case" => "`case` body",
+            _ => return None,
+        };
+        Some(name.to_string())
+    }
+}
+
+/// Does `text` (just after an opening `quote`) contain the closing quote, honouring
+/// backslash escapes?
+fn has_closing_quote(text: &str, quote: char) -> bool {
+    let mut escaped = false;
+    for c in text.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == quote {
+            return true;
+        }
+    }
+    false
+}
+
+/// The opening bracket a closing token pairs with.
+fn opener_of(close: &str) -> Option<&'static str> {
+    Some(match close {
+        "}" => "{",
+        "]" => "[",
+        ")" => "(",
+        "|>" => "<|",
+        "|>>" => "<<|",
+        _ => return None,
+    })
+}
+
+fn closer_of(open: &str) -> Option<&'static str> {
+    Some(match open {
+        "{" | "${" => "}",
+        "[" => "]",
+        "(" | "@(" => ")",
+        "<|" => "|>",
+        "<<|" => "|>>",
+        _ => return None,
+    })
+}
+
+/// The last child of `parent` before `offset` that is the opening token `open` (`{` also
+/// matches `${`).
+fn find_opener_before<'t>(parent: Node<'t>, offset: usize, open: &str) -> Option<Node<'t>> {
+    let mut found = None;
+    let mut cursor = parent.walk();
+    for child in parent.children(&mut cursor) {
+        if child.start_byte() >= offset && child.end_byte() > offset {
+            break;
+        }
+        let kind = child.kind();
+        if !child.is_named() && (kind == open || (open == "{" && kind == "${")) {
+            found = Some(child);
+        }
+    }
+    found
+}
+
+/// What an opening bracket opens, from the node it belongs to.
+fn container_name(opener: Node) -> Option<String> {
+    let parent = opener.parent()?;
+    let name = match parent.kind() {
+        "block" => match parent.parent().map(|g| g.kind()).unwrap_or("") {
+            "class_definition" => "class body",
+            "define_definition" => "define body",
+            "node_definition" => "node body",
+            "function_definition" => "function body",
+            "plan_definition" => "plan body",
+            "type_definition" => "type definition body",
+            "if_expression" => "`if` body",
+            "elsif_clause" => "`elsif` body",
+            "else_clause" => "`else` body",
+            "unless_expression" => "`unless` body",
+            "case_option" => "case option body",
+            "lambda" => "lambda body",
+            _ => "block",
+        },
+        "hash" => "hash",
+        "case_expression" => "`case` body",
+        "selector_expression" => "selector",
+        "resource_expression" | "resource_body" | "attribute_block" => "resource body",
+        "collect_expression" => "collector attribute list",
+        "array" => "array",
+        "access_expression" => "access `[`",
+        "argument_list" => "argument list",
+        "parameter_list" => "parameter list",
+        "parenthesized_expression" => "parenthesis",
+        "interpolation" => "interpolation `${`",
+        "virtual_query" | "exported_query" => "collector query",
+        "heredoc" => "heredoc opening `@(`",
+        _ => return None,
+    };
+    Some(name.to_string())
+}
+
+/// Kinds of the primary expressions tree-sitter may insert as missing.
+fn is_expression_start(kind: &str) -> bool {
+    matches!(
+        kind,
+        "name"
+            | "variable"
+            | "number"
+            | "word"
+            | "type_reference"
+            | "single_quoted_string"
+            | "double_quoted_string"
+            | "regex"
+            | "true"
+            | "false"
+            | "undef"
+            | "default"
+    )
+}
+
+/// The last leaf of a subtree.
+fn last_leaf(node: Node) -> Node {
+    let mut n = node;
+    while let Some(c) = n.child(n.child_count().saturating_sub(1)) {
+        n = c;
+    }
+    n
+}
+
+/// "a variable", "a name", ... for a named node kind the parser expected.
+fn describe_kind(kind: &str) -> String {
+    let words = kind.trim_start_matches('_').replace('_', " ");
+    let article = match words.chars().next() {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    };
+    format!("{article} {words}")
+}
+
+/// Kinds whose inner tokens are text, not code brackets.
+fn is_atomic(kind: &str) -> bool {
+    matches!(
+        kind,
+        "single_quoted_string" | "double_quoted_string" | "regex" | "heredoc" | "heredoc_body"
+    )
+}
+
+/// The leaf tokens of a subtree in source order, comments and other extras left out.
+fn leaves(node: Node) -> Vec<Leaf> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    if !cursor.goto_first_child() {
+        return out;
+    }
+    // How many atomic ancestors the cursor is inside.
+    let mut atomic_depth: Vec<bool> = Vec::new();
+    'walk: loop {
+        let n = cursor.node();
+        let skip = n.is_extra() && n.kind() == "comment";
+        let inside = atomic_depth.iter().any(|a| *a);
+        if !skip && n.child_count() == 0 {
+            out.push(Leaf {
+                node: n,
+                start: n.start_byte(),
+                end: n.end_byte(),
+                in_atomic: inside,
+            });
+        }
+        if !skip && cursor.goto_first_child() {
+            atomic_depth.push(is_atomic(n.kind()) || n.is_extra());
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() || cursor.node() == node {
+                break 'walk;
+            }
+            atomic_depth.pop();
+        }
+    }
+    out
+}
+
+/// The index of the first leaf the parser could not accept in the state it was in (from
+/// the parse states tree-sitter records), and that state.
+fn first_rejected(leaves: &[Leaf]) -> Option<(usize, u16)> {
+    let mut state: Option<u16> = None;
+    for (i, leaf) in leaves.iter().enumerate() {
+        let n = leaf.node;
+        if n.is_missing() || leaf.in_atomic {
+            continue;
+        }
+        if n.is_error() {
+            return None;
+        }
+        let here = state.unwrap_or_else(|| n.parse_state());
+        if here == 0 || here == u16::MAX {
+            return None;
+        }
+        if !accepts(n, here, n.grammar_id()) {
+            return Some((i, here));
+        }
+        state = Some(n.next_parse_state());
+    }
+    None
+}
+
+/// Can the parser take the symbol `symbol` in `state`?
+fn accepts(node: Node, state: u16, symbol: u16) -> bool {
+    let language = node.language();
+    match language.lookahead_iterator(state) {
+        Some(mut it) => it.any(|s| s == symbol),
+        None => true,
+    }
+}
+
+/// The tokens the parser would take in `state`, when they are all plain tokens (a list of
+/// expression starts is not worth printing). Comments are left out.
+fn expected_tokens(node: Node, state: u16) -> Vec<String> {
+    let language = node.language();
+    let Some(it) = language.lookahead_iterator(state) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for symbol in it {
+        let Some(name) = language.node_kind_for_id(symbol) else {
+            continue;
+        };
+        if symbol == 0 || name == "comment" || !language.node_kind_is_visible(symbol) {
+            continue;
+        }
+        if language.node_kind_is_named(symbol) {
+            return Vec::new();
+        }
+        if !out.iter().any(|o| o == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// The innermost opening bracket among `leaves` that no later leaf closes, with the
+/// closing token it needs.
+fn innermost_unclosed<'t>(leaves: &[Leaf<'t>]) -> Option<(Leaf<'t>, &'static str)> {
+    let mut stack: Vec<(Leaf<'t>, &'static str)> = Vec::new();
+    for leaf in leaves {
+        if leaf.node.is_named() || leaf.node.is_missing() || leaf.in_atomic {
+            continue;
+        }
+        let kind = leaf.node.kind();
+        if let Some(close) = closer_of(kind) {
+            stack.push((*leaf, close));
+        } else if opener_of(kind).is_some() {
+            if let Some(pos) = stack.iter().rposition(|(_, c)| *c == kind) {
+                stack.truncate(pos);
+            }
+        }
+    }
+    stack.pop()
+}
+
+/// A token for a message: first line only, at most [`MAX_TOKEN_CHARS`] characters.
+fn shorten(text: &str) -> String {
+    let line = text.lines().next().unwrap_or("");
+    let mut out: String = line.chars().take(MAX_TOKEN_CHARS).collect();
+    if line.chars().count() > MAX_TOKEN_CHARS || text.lines().nth(1).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shorten_keeps_first_line() {
+        assert_eq!(shorten("abc"), "abc");
+        assert_eq!(shorten("abc\ndef"), "abc...");
+        assert_eq!(shorten(&"x".repeat(40)), format!("{}...", "x".repeat(30)));
+    }
+
+    #[test]
+    fn describe_kind_uses_article() {
+        assert_eq!(describe_kind("variable"), "a variable");
+        assert_eq!(describe_kind("attribute_name"), "an attribute name");
+    }
+
+    #[test]
+    fn closing_quote_honours_escapes() {
+        assert!(has_closing_quote("abc'", '\''));
+        assert!(!has_closing_quote("abc\\'", '\''));
+        assert!(has_closing_quote("a\\\\\"", '"'));
+    }
+}

@@ -1,0 +1,232 @@
+//! `rein check`: discovery, output formats, sorting and exit codes, run as a process.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn rein(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rein")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check")
+}
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("write");
+}
+
+#[test]
+fn clean_file_exits_zero() {
+    let o = rein(&["check", "clean.pp"], &fixtures());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Checked 1 file: no problems found.\n");
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn warnings_do_not_change_the_exit_code() {
+    let o = rein(&["check", "--format", "concise", "warning.pp"], &fixtures());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with("warning.pp:2:") && out.contains(": warning[syntax] "),
+        "{out}"
+    );
+}
+
+#[test]
+fn errors_exit_one_and_are_sorted_by_position() {
+    let o = rein(&["check", "--format", "concise", "errors.pp"], &fixtures());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("errors.pp:2:"), "{out}");
+    assert!(lines[0].contains(": warning[syntax] "), "{out}");
+    assert_eq!(
+        lines[1],
+        "errors.pp:3:6: error[syntax] Not a valid octal number 0789"
+    );
+    assert!(lines[2].starts_with("errors.pp:4:"), "{out}");
+    assert!(lines[2].contains(": error[syntax] "), "{out}");
+}
+
+#[test]
+fn json_format_is_one_array_of_findings() {
+    let o = rein(
+        &["check", "--format", "json", "errors.pp", "clean.pp"],
+        &fixtures(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let items = v.as_array().expect("array");
+    assert_eq!(items.len(), 3);
+    let octal = &items[1];
+    assert_eq!(
+        octal,
+        &serde_json::json!({"file": "errors.pp", "line": 3, "column": 6, "end_line": 3,
+            "end_column": 10, "rule": "syntax", "severity": "error",
+            "message": "Not a valid octal number 0789"})
+    );
+    for item in items {
+        let keys: Vec<&String> = item.as_object().expect("object").keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "column",
+                "end_column",
+                "end_line",
+                "file",
+                "line",
+                "message",
+                "rule",
+                "severity"
+            ]
+        );
+    }
+}
+
+#[test]
+fn human_format_draws_code_frames_and_a_summary() {
+    let o = rein(&["check", "errors.pp"], &fixtures());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("error[syntax]: Not a valid octal number 0789\n"),
+        "{out}"
+    );
+    assert!(out.contains("┌─ errors.pp:3:6"), "{out}");
+    assert!(out.contains("3 │ $b = 0789"), "{out}");
+    assert!(
+        out.ends_with("Checked 1 file: 2 errors, 1 warning.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn directories_honour_gitignore_and_skip_vendor_fixtures_and_git() {
+    let dir = temp_dir("walk");
+    let bad = "class broken {\n";
+    write(&dir, "manifests/init.pp", "class m {\n}\n");
+    write(&dir, "manifests/sub/b.pp", bad);
+    write(&dir, "vendor/x/manifests/init.pp", bad);
+    write(&dir, "spec/fixtures/modules/x/init.pp", bad);
+    write(&dir, ".git/hooks/x.pp", bad);
+    write(&dir, "generated/x.pp", bad);
+    write(&dir, ".gitignore", "generated/\n");
+    write(&dir, "README.md", "not a manifest {\n");
+    let o = rein(&["check", "--format", "concise"], &dir);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(!out.is_empty());
+    for line in out.lines() {
+        assert!(line.starts_with("manifests/sub/b.pp:"), "{out}");
+    }
+    // Named explicitly, an ignored or oddly named file is checked.
+    let o = rein(
+        &["check", "--format", "concise", "vendor/x/manifests/init.pp"],
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("vendor/x/manifests/init.pp:"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn findings_are_sorted_by_file() {
+    let dir = temp_dir("sort");
+    write(&dir, "b.pp", "$x = 0789\n");
+    write(&dir, "a.pp", "$y = 1\n$x = 0789\n");
+    write(&dir, "c/a.pp", "$x = 0789\n");
+    let o = rein(&["check", "--format", "concise", "."], &dir);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let files: Vec<&str> = out
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .collect();
+    assert_eq!(files, ["a.pp", "b.pp", "c/a.pp"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_without_manifests_is_clean() {
+    let dir = temp_dir("empty");
+    write(&dir, "notes.txt", "hello\n");
+    let o = rein(&["check"], &dir);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "Checked 0 files: no problems found.\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_path_exits_two() {
+    let dir = temp_dir("missing");
+    let o = rein(&["check", "nosuch.pp"], &dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "rein: nosuch.pp: No such file or directory\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_usage_exits_two() {
+    let dir = temp_dir("usage");
+    let o = rein(&["check", "--format", "xml"], &dir);
+    assert_eq!(o.status.code(), Some(2));
+    let o = rein(&["frobnicate"], &dir);
+    assert_eq!(o.status.code(), Some(2));
+    let o = rein(&["--help"], &dir);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("check"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_file_exits_two() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("unreadable");
+    write(&dir, "a.pp", "$x = 1\n");
+    let path = dir.join("a.pp");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    if std::fs::read(&path).is_ok() {
+        // Running as root: permissions do not stop reading. Use a directory named .pp.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+        std::fs::create_dir_all(dir.join("d.pp")).expect("mkdir");
+        let o = rein(&["check", "d.pp/"], &dir);
+        assert_eq!(o.status.code(), Some(0));
+        let o = rein(&["check", "a.pp", "nope/"], &dir);
+        assert_eq!(o.status.code(), Some(2));
+    } else {
+        let o = rein(&["check", "a.pp"], &dir);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).starts_with("rein: a.pp: "), "{}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

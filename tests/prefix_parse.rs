@@ -1,0 +1,261 @@
+//! Every prefix of every known input must parse to completion: no hang, no panic, no stack
+//! overflow, whatever state the grammar's scanner is left in at the end of the input.
+//!
+//! Inputs: every test input of `tree-sitter-grammar/test/corpus/*.txt` and every `.pp`
+//! file under `tests/fixtures/` and `examples/` (every byte-prefix; for inputs over
+//! [`BYTE_PREFIX_MAX`] bytes every line-end prefix). With `REIN_PREFIX_DIR=DIR`, also every
+//! line-end prefix of each `.pp` file under DIR (optionally only `REIN_PREFIX_SAMPLE=N` of
+//! them, evenly spread), for real code that is not in the repository.
+//!
+//! Each input is parsed on its own thread (large stack); the test fails if one prefix takes
+//! longer than [`PREFIX_LIMIT`]. There is no other timing assertion.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Inputs longer than this get line-end prefixes only.
+const BYTE_PREFIX_MAX: usize = 4096;
+/// A generous bound for one parse of one prefix (debug build, busy machine).
+const PREFIX_LIMIT: Duration = Duration::from_secs(60);
+
+struct Input {
+    name: String,
+    bytes: Vec<u8>,
+    all_bytes: bool,
+}
+
+/// Splits a tree-sitter corpus file into its test inputs.
+fn corpus_inputs(path: &Path) -> Vec<Input> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let is_header = |l: &str| {
+        let t = l.trim_end();
+        t.len() >= 3 && t.starts_with("===") && t.trim_start_matches('=').len() < t.len()
+    };
+    let is_divider = |l: &str| {
+        let t = l.trim_end();
+        t.len() >= 3 && t.starts_with("---") && !t.contains(char::is_whitespace)
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_header(lines.get(i).copied().unwrap_or("")) {
+            i += 1;
+            continue;
+        }
+        // Header: `===`, name (and attribute) lines, `===`.
+        let mut j = i + 1;
+        let mut name = String::new();
+        while j < lines.len() && !is_header(lines.get(j).copied().unwrap_or("")) {
+            if name.is_empty() {
+                name = lines.get(j).copied().unwrap_or("").trim().to_string();
+            }
+            j += 1;
+        }
+        let body_start = j + 1;
+        // The input runs to the last divider line before the next header.
+        let mut k = body_start;
+        let mut divider = None;
+        while k < lines.len() {
+            let l = lines.get(k).copied().unwrap_or("");
+            if is_header(l) && lines.get(k + 1).is_some_and(|n| !is_header(n)) {
+                // A next test starts only if a closing header follows its name.
+                let closes = (k + 2..k + 8).any(|m| lines.get(m).is_some_and(|n| is_header(n)));
+                if closes && divider.is_some() {
+                    break;
+                }
+            }
+            if is_divider(l) {
+                divider = Some(k);
+            }
+            k += 1;
+        }
+        let end = divider.unwrap_or(k);
+        let mut input: String = lines.get(body_start.min(end)..end).unwrap_or(&[]).concat();
+        // tree-sitter drops the newline before the divider.
+        if input.ends_with('\n') {
+            input.pop();
+        }
+        out.push(Input {
+            name: format!("{}: {name}", path.display()),
+            bytes: input.into_bytes(),
+            all_bytes: true,
+        });
+        i = k;
+    }
+    out
+}
+
+fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pp_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "pp") {
+            out.push(p);
+        }
+    }
+}
+
+fn file_input(path: &Path, real: bool) -> Option<Input> {
+    let bytes = std::fs::read(path).ok()?;
+    Some(Input {
+        name: path.display().to_string(),
+        all_bytes: !real && bytes.len() <= BYTE_PREFIX_MAX,
+        bytes,
+    })
+}
+
+/// The prefix lengths to parse.
+fn prefix_lengths(input: &Input) -> Vec<usize> {
+    if input.all_bytes {
+        (0..=input.bytes.len()).collect()
+    } else {
+        let mut v: Vec<usize> = input
+            .bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        v.push(input.bytes.len());
+        v
+    }
+}
+
+/// Parses every prefix of `input` on a worker thread; an error message if one hangs or
+/// panics.
+fn run_prefixes(input: Input) -> Result<usize, String> {
+    let lengths = prefix_lengths(&input);
+    let count = lengths.len();
+    let current = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = mpsc::channel::<()>();
+    let name = input.name.clone();
+    let worker_current = Arc::clone(&current);
+    let handle = std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(move || {
+            for len in lengths {
+                worker_current.store(len, Ordering::SeqCst);
+                let prefix = input.bytes.get(..len).unwrap_or(&[]);
+                let parsed = rein::syntax::parse_bytes(prefix);
+                drop(parsed);
+                if tx.send(()).is_err() {
+                    return;
+                }
+            }
+        })
+        .map_err(|e| format!("{name}: cannot spawn: {e}"))?;
+    for _ in 0..count {
+        match rx.recv_timeout(PREFIX_LIMIT) {
+            Ok(()) => {}
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                return Err(format!(
+                    "{name}: prefix of {} bytes did not finish within {PREFIX_LIMIT:?}",
+                    current.load(Ordering::SeqCst)
+                ));
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    handle.join().map_err(|_| {
+        format!(
+            "{name}: panicked on the prefix of {} bytes",
+            current.load(Ordering::SeqCst)
+        )
+    })?;
+    Ok(count)
+}
+
+fn run_all(inputs: Vec<Input>) {
+    let mut failures = Vec::new();
+    let mut parses = 0;
+    let n = inputs.len();
+    for input in inputs {
+        match run_prefixes(input) {
+            Ok(c) => parses += c,
+            Err(e) => failures.push(e),
+        }
+    }
+    eprintln!("prefix test: {n} inputs, {parses} prefixes parsed");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn every_prefix_of_corpus_tests_and_fixtures_parses() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut inputs = Vec::new();
+    let mut corpus: Vec<PathBuf> = std::fs::read_dir(root.join("tree-sitter-grammar/test/corpus"))
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    corpus.sort();
+    for path in corpus
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+    {
+        inputs.extend(corpus_inputs(path));
+    }
+    let mut files = Vec::new();
+    pp_files(&root.join("tests/fixtures"), &mut files);
+    pp_files(&root.join("examples"), &mut files);
+    inputs.extend(files.iter().filter_map(|p| file_input(p, false)));
+    run_all(inputs);
+}
+
+#[test]
+fn every_line_prefix_of_real_files_parses() {
+    let Some(dir) = std::env::var_os("REIN_PREFIX_DIR") else {
+        return;
+    };
+    let mut files = Vec::new();
+    pp_files(Path::new(&dir), &mut files);
+    if let Some(n) = std::env::var("REIN_PREFIX_SAMPLE")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+        .filter(|n| *n > 0 && *n < files.len())
+    {
+        let step = files.len() as f64 / n as f64;
+        files = (0..n)
+            .filter_map(|i| files.get((i as f64 * step) as usize).cloned())
+            .collect();
+    }
+    run_all(files.iter().filter_map(|p| file_input(p, true)).collect());
+}
+
+#[test]
+fn corpus_files_split_into_their_inputs() {
+    let dir = std::env::temp_dir().join(format!("rein-prefix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let path = dir.join("t.txt");
+    std::fs::write(
+        &path,
+        "==========\nfirst\n==========\n$x = 1\n---\n(manifest)\n\n\
+         ==========\nsecond\n:error\n==========\nfoo {\n\n---\n\n",
+    )
+    .expect("write");
+    let inputs = corpus_inputs(&path);
+    let got: Vec<(String, String)> = inputs
+        .iter()
+        .map(|i| {
+            (
+                i.name.rsplit(": ").next().unwrap_or("").to_string(),
+                String::from_utf8_lossy(&i.bytes).into_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("first".to_string(), "$x = 1".to_string()),
+            ("second".to_string(), "foo {\n".to_string())
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
