@@ -113,14 +113,7 @@ pub fn parse_str(source: &str) -> ParsedFile {
             },
         );
     };
-    let (program, comments, mut errors, suppress) = walk::lower_tree(&tree, source);
-    if tree.root_node().has_error() {
-        let syntax = super::errors::collect(&tree, source);
-        errors.extend(syntax.into_iter().filter(|e| {
-            let s = e.span.start();
-            !suppress.iter().any(|(a, b)| *a <= s && s <= *b)
-        }));
-    }
+    let (program, comments, mut errors) = walk::lower_tree(&tree, source);
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     ParsedFile {
         source: source.to_string(),

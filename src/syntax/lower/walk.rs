@@ -24,18 +24,19 @@ pub const STATEMENT_CALLS: &[&str] = &[
 const DEEP_TREE: u32 = 48;
 const BIG_STACK: usize = 512 << 20;
 
-/// The program, the comments, the lowering diagnostics, and byte ranges where a lexer
-/// error was reported (tree-sitter's own syntax errors starting there are redundant).
-type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>, Vec<(usize, usize)>);
+/// The program, the comments and the diagnostics.
+type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
 
-/// Lower a whole tree: the program, the comments and the lowering diagnostics.
+/// Lower a whole tree: the program, the comments and the lowering diagnostics. When the
+/// tree has errors, `errors::collect` runs too (on the same stack: it recurses) and its
+/// findings are appended to the diagnostics, except where a lexer error was reported.
 pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
     let pre = prepass(tree, source);
     if pre.max_depth > DEEP_TREE {
         let done = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(BIG_STACK)
-                .spawn_scoped(s, || lower_with(tree, source, prepass(tree, source)))
+                .spawn_scoped(s, || lower_and_collect(tree, source, prepass(tree, source)))
                 .ok()
                 .and_then(|h| h.join().ok())
         });
@@ -43,10 +44,27 @@ pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
             return done;
         }
     }
-    lower_with(tree, source, pre)
+    lower_and_collect(tree, source, pre)
 }
 
-fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
+fn lower_and_collect<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
+    let (program, comments, mut errors, suppress) = lower_with(tree, source, pre);
+    if tree.root_node().has_error() {
+        // Lexer errors found while lowering make tree-sitter's errors at the same place
+        // redundant (Puppet stops at the lexer error).
+        let syntax = crate::syntax::errors::collect(tree, source);
+        errors.extend(syntax.into_iter().filter(|e| {
+            let s = e.span.start();
+            !suppress.iter().any(|(a, b)| *a <= s && s <= *b)
+        }));
+    }
+    (program, comments, errors)
+}
+
+/// The lowering's result, with the byte ranges where a lexer error was reported.
+type WithSuppress = (Program, Vec<Comment>, Vec<SyntaxError>, Vec<(usize, usize)>);
+
+fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     let root = tree.root_node();
     let mut heredoc_bodies = HashMap::new();
     for (open, body) in pre.openings.iter().zip(pre.bodies.iter()) {
