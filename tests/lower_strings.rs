@@ -205,3 +205,19 @@ fn heredoc_without_body_or_end() {
         "{d:?}"
     );
 }
+
+#[test]
+fn invalid_regexes_are_errors() {
+    assert_eq!(
+        diags("$x =~ /(/"),
+        vec!["E 1:7 end pattern with unmatched parenthesis: /(/"]
+    );
+    assert_eq!(
+        diags("$x =~ /a{2,1}/"),
+        vec!["E 1:7 upper is smaller than lower in repeat range: /a{2,1}/"]
+    );
+    assert_eq!(
+        clean(r"$x =~ /^(?<n>a)\k<n>[[:alpha:]]+$/"),
+        r"(=~ $x /^(?<n>a)\k<n>[[:alpha:]]+$/)"
+    );
+}

@@ -386,9 +386,13 @@ impl<'t, 's> Lowerer<'t, 's> {
             _ if id == k.undef => ExprKind::Undef,
             _ if id == k.default => ExprKind::Default,
             _ if id == k.reserved_word => ExprKind::Reserved(self.text(node).to_string()),
-            _ if id == k.regex => ExprKind::Regex {
-                pattern: strings::regex_pattern(self.text(node)),
-            },
+            _ if id == k.regex => {
+                let pattern = strings::regex_pattern(self.text(node));
+                if let Some(message) = strings::check_regex(&pattern) {
+                    self.error(at(node.start_byte()), message);
+                }
+                ExprKind::Regex { pattern }
+            }
             _ if id == k.single_quoted_string => {
                 let t = self.text(node);
                 let inner = t.strip_prefix('\'').unwrap_or(t);
