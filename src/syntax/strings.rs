@@ -614,7 +614,7 @@ fn interval(b: &[char]) -> Option<(Option<u64>, Option<u64>, usize)> {
     let lo_v = if lo.is_empty() { None } else { lo.parse().ok() };
     let hi_v = match hi {
         None => lo_v,
-        Some(h) if h.is_empty() => None,
+        Some("") => None,
         Some(h) => h.parse().ok(),
     };
     Some((lo_v, hi_v, close + 1))
