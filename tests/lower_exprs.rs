@@ -300,3 +300,9 @@ fn spans() {
     assert_eq!((b[0].span.start, b[0].span.end), (0, 11));
     assert_eq!((b[1].span.start, b[1].span.end), (14, 23));
 }
+
+#[test]
+fn titleless_splat_becomes_nop_entry() {
+    assert_eq!(clean("foo { * => $h }"), "(block foo {nop => nop})");
+    assert_eq!(clean("notice { * => $h }"), "(invoke* notice {nop => nop})");
+}

@@ -71,4 +71,3 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
     }
     status
 }
-

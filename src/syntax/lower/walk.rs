@@ -87,10 +87,12 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
         max_depth: 0,
     };
     let mut cursor = tree.walk();
+    // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
+    let mut depth: u32 = 0;
     loop {
         let node = cursor.node();
         let id = node.kind_id();
-        pre.max_depth = pre.max_depth.max(cursor.depth());
+        pre.max_depth = pre.max_depth.max(depth);
         if id == k.comment {
             let text = source.get(node.start_byte()..).unwrap_or("");
             pre.comments.push(Comment {
@@ -107,6 +109,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             pre.bodies.push(node);
         }
         if id != k.comment && cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
@@ -116,6 +119,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             if !cursor.goto_parent() {
                 return pre;
             }
+            depth = depth.saturating_sub(1);
         }
     }
 }
@@ -1102,11 +1106,11 @@ impl<'t, 's> Lowerer<'t, 's> {
             })),
             ExprKind::QualifiedName(name) => {
                 let name = name.clone();
-                let plain = ops.iter().all(|op| {
+                let plain = !ops.iter().any(|op| {
                     matches!(
                         op,
                         AttributeOp::Attribute {
-                            op: AttributeOperator::Assign,
+                            op: AttributeOperator::Append,
                             ..
                         }
                     )
@@ -1121,12 +1125,13 @@ impl<'t, 's> Lowerer<'t, 's> {
                 if let Some(s) = at_span {
                     self.error(s, virtual_error(form));
                 }
+                // A `* => x` entry becomes `(nop) => (nop)`, as Puppet does.
                 let entries = ops
                     .into_iter()
-                    .filter_map(|op| match op {
+                    .map(|op| match op {
                         AttributeOp::Attribute {
                             name, value, span, ..
-                        } => Some(HashEntry {
+                        } => HashEntry {
                             key: Expr::new(
                                 ExprKind::String {
                                     value: name.name,
@@ -1136,8 +1141,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                             ),
                             value,
                             span,
-                        }),
-                        AttributeOp::Splat { .. } => None,
+                        },
+                        AttributeOp::Splat { span, .. } => HashEntry {
+                            key: nop(span),
+                            value: nop(span),
+                            span,
+                        },
                     })
                     .collect();
                 let hash = Expr::new(
