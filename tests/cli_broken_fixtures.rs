@@ -73,11 +73,11 @@ const EXPECTED: &[(&str, usize, Option<&str>)] = &[
     ("quoted_class_name.pp", 2, None),
     ("elsif_after_unless.pp", 3, None),
     ("unclosed_parenthesis.pp", 2, None),
-    ("unclosed_bracket.pp", 1, None),
+    ("unclosed_bracket.pp", 2, None),
     ("hash_missing_arrow.pp", 2, None),
     ("empty_interpolation.pp", 2, None),
     ("missing_operand.pp", 2, None),
-    ("two_errors.pp", 1, None),
+    ("two_errors.pp", 5, None),
     ("case_option_trailing_comma.pp", 2, None),
 ];
 
