@@ -191,3 +191,17 @@ fn regexes() {
     assert_eq!(clean(r"$x =~ /a\/b/"), "(=~ $x /a/b/)");
     assert_eq!(clean(r"$x =~ //"), "(=~ $x //)");
 }
+
+#[test]
+fn heredoc_without_body_or_end() {
+    assert_eq!(
+        diags("$x = @(END)"),
+        vec!["E 1:12 Heredoc without any following lines of text"]
+    );
+    let d = diags("$x = @(END)\nabc\n");
+    assert_eq!(
+        d.first().map(String::as_str),
+        Some("E 2:1 Heredoc without end-tagged line"),
+        "{d:?}"
+    );
+}

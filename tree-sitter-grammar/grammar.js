@@ -360,7 +360,7 @@ module.exports = grammar({
       field('value', choice($._assign, $.type_keyword_string)),
     ),
 
-    type_keyword_string: _ => choice('type', 'function'),
+    type_keyword_string: $ => seq(choice('type', 'function'), optional($._regex_ok)),
 
     true: _ => 'true',
     false: _ => 'false',
