@@ -164,3 +164,47 @@ fn messages_never_show_node_names() {
         }
     }
 }
+
+/// A resource whose `{` was left out: written by hand, the error cascades over its body.
+const MISSING_OPEN_BRACE: &str = "class demo {
+  notify 'greeting':
+    message  => 'hello',
+    withpath => false,
+    loglevel => info,
+  }
+}
+";
+
+#[test]
+fn cascades_after_an_error_are_dropped_until_the_next_statement() {
+    assert_eq!(
+        messages(MISSING_OPEN_BRACE),
+        [at(2, 20, "unexpected `:`"), at(6, 3, "unexpected `}`")]
+    );
+}
+
+#[test]
+fn independent_errors_at_the_same_level_are_all_reported() {
+    let source = "$a = 1 ~ 2\n$b = [1 2]\n$c = )\n";
+    let m = messages(source);
+    let lines: Vec<usize> = m.iter().map(|(l, _, _)| *l).collect();
+    assert_eq!(lines, [1, 2, 3], "{m:?}");
+}
+
+#[test]
+fn the_cli_drops_cascades_of_the_lowering_too() {
+    let dir = std::env::temp_dir().join(format!("rein-cascade-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("m.pp"), MISSING_OPEN_BRACE).expect("write");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(["check", "--format", "concise", "m.pp"])
+        .current_dir(&dir)
+        .output()
+        .expect("run rein");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "m.pp:2:20: error[syntax] unexpected `:`\nm.pp:6:3: error[syntax] unexpected `}`\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -18,23 +18,23 @@ const MAX_TOKEN_CHARS: usize = 30;
 /// [`SyntaxError`], one per region, sorted by position.
 pub fn collect(tree: &Tree, source: &str) -> Vec<SyntaxError> {
     let root = tree.root_node();
-    let mut out: Vec<SyntaxError> = Vec::new();
     if !root.has_error() {
-        return out;
+        return Vec::new();
     }
     let ctx = Ctx {
         source,
         index: LineIndex::new(source),
     };
+    let mut found: Vec<SyntaxError> = Vec::new();
     let mut cursor = root.walk();
     'walk: loop {
         let node = cursor.node();
         let mut descend = node.has_error();
         if node.is_error() {
-            out.push(ctx.error_region(node));
+            found.push(ctx.error_region(node));
             descend = false;
         } else if node.is_missing() {
-            out.push(ctx.missing_token(node));
+            found.push(ctx.missing_token(node));
             descend = false;
         }
         if descend && cursor.goto_first_child() {
@@ -49,11 +49,75 @@ pub fn collect(tree: &Tree, source: &str) -> Vec<SyntaxError> {
             }
         }
     }
-    out.sort_by(|a, b| {
+    found.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.message).cmp(&(b.span.start, b.span.end, &b.message))
     });
-    out.dedup_by(|a, b| a.span.start == b.span.start && a.message == b.message);
+    found.dedup_by(|a, b| a.span.start == b.span.start && a.message == b.message);
+    drop_cascades(source, &ctx.index, found)
+}
+
+/// Can this error be a consequence of an earlier one (the parser out of step after it)?
+/// Lexical errors and warnings never are; "unexpected X" and the errors Puppet raises on
+/// odd statement shapes (which garbage after an error produces) can be.
+fn is_cascadable(e: &SyntaxError) -> bool {
+    let m = e.message.as_str();
+    e.severity == Severity::Error
+        && (m.starts_with("unexpected ")
+            || m.starts_with("Syntax error at")
+            || m.starts_with("attempt to pass argument list to the function")
+            || m == "illegal comma separated argument list"
+            || m == "Expression is not valid as a resource, resource-default, or resource-override")
+}
+
+/// Drops errors that merely follow from an earlier error (see [`is_cascadable`]) before
+/// the parser is back in step: until a line indented no deeper than the line of the last
+/// reported error, that is, the next statement at that level. Without this, a deleted `{`
+/// gives one error per line of the resource body after it. `errors` must be sorted by
+/// position; the first error is always kept.
+pub fn drop_cascades(
+    source: &str,
+    index: &LineIndex,
+    errors: Vec<SyntaxError>,
+) -> Vec<SyntaxError> {
+    let mut out: Vec<SyntaxError> = Vec::with_capacity(errors.len());
+    // (line, indentation) of the last reported error, and the last line known not to
+    // start a statement at that indentation (so each line is looked at once).
+    let mut last: Option<(usize, usize)> = None;
+    let mut checked = 0usize;
+    for e in errors {
+        if e.severity != Severity::Error {
+            out.push(e);
+            continue;
+        }
+        let line = index.line(e.span.start());
+        if is_cascadable(&e) {
+            if let Some((last_line, indent)) = last {
+                let from = checked.max(last_line) + 1;
+                let resynced = (from..=line)
+                    .any(|l| indentation(source, index, l).is_some_and(|i| i <= indent));
+                if !resynced {
+                    checked = checked.max(line);
+                    continue;
+                }
+            }
+        }
+        last = Some((line, indentation(source, index, line).unwrap_or(0)));
+        checked = line;
+        out.push(e);
+    }
     out
+}
+
+/// The indentation (in characters) of a 1-based line, or None for a blank or comment line.
+fn indentation(source: &str, index: &LineIndex, line: usize) -> Option<usize> {
+    let start = index.line_start(line)?;
+    let end = index.line_start(line + 1).unwrap_or(source.len());
+    let text = source.get(start..end)?;
+    let trimmed = text.trim_start_matches([' ', '\t']);
+    if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    Some(text.len() - trimmed.len())
 }
 
 struct Ctx<'s> {
