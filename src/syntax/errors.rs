@@ -279,15 +279,16 @@ impl<'s> Ctx<'s> {
             }
         }
         let Some(first) = leaves.first().copied() else {
+            // Characters the lexer skipped: name the first word of them.
             let at = node.start_byte();
-            let text = self.node_text(node);
-            return if text.trim().is_empty() {
+            let word = first_word(self.node_text(node));
+            return if word.is_empty() {
                 self.error(at, at, "unexpected end of input".to_string())
             } else {
                 self.error(
                     at,
-                    node.end_byte(),
-                    format!("unexpected `{}`", shorten(text)),
+                    at + word.len(),
+                    format!("unexpected `{}`", shorten(word)),
                 )
             };
         };
@@ -331,10 +332,15 @@ impl<'s> Ctx<'s> {
                 "unexpected end of input".to_string(),
             );
         }
+        let text = if first.node.is_error() {
+            first_word(first_text)
+        } else {
+            first_text
+        };
         self.error(
             first.start,
-            first.end,
-            format!("unexpected `{}`", shorten(first_text)),
+            first.start + text.len(),
+            format!("unexpected `{}`", shorten(text)),
         )
     }
 
@@ -975,6 +981,15 @@ fn innermost_unclosed<'t>(leaves: &[Leaf<'t>]) -> Option<(Leaf<'t>, &'static str
     stack.pop()
 }
 
+/// The text up to the first blank (skipped characters may run over several tokens).
+fn first_word(text: &str) -> &str {
+    let text = text.trim_start();
+    match text.find(char::is_whitespace) {
+        Some(i) => text.get(..i).unwrap_or(text),
+        None => text,
+    }
+}
+
 /// A token for a message: first line only, at most [`MAX_TOKEN_CHARS`] characters.
 fn shorten(text: &str) -> String {
     let line = text.lines().next().unwrap_or("");
@@ -994,6 +1009,13 @@ mod tests {
         assert_eq!(shorten("abc"), "abc");
         assert_eq!(shorten("abc\ndef"), "abc...");
         assert_eq!(shorten(&"x".repeat(40)), format!("{}...", "x".repeat(30)));
+    }
+
+    #[test]
+    fn first_word_stops_at_blanks() {
+        assert_eq!(first_word("include ::a\nfoo"), "include");
+        assert_eq!(first_word("  ~ 1"), "~");
+        assert_eq!(first_word(""), "");
     }
 
     #[test]
