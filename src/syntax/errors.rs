@@ -31,7 +31,7 @@ pub fn collect(tree: &Tree, source: &str) -> Vec<SyntaxError> {
         let node = cursor.node();
         let mut descend = node.has_error();
         if node.is_error() {
-            found.push(ctx.error_region(node));
+            found.extend(ctx.error_region(node));
             descend = false;
         } else if node.is_missing() {
             found.push(ctx.missing_token(node));
@@ -243,24 +243,46 @@ impl<'s> Ctx<'s> {
 
     // ---- ERROR ----
 
-    fn error_region(&self, node: Node) -> SyntaxError {
+    /// The errors of one ERROR region: one, or two when the parser went wrong before an
+    /// unterminated string or comment of the region.
+    fn error_region(&self, node: Node) -> Vec<SyntaxError> {
         let leaves = leaves(node);
         // An unlexable character, or an unterminated string or comment, shows up as a
         // childless error leaf (the lexer skipped it) whose text says what it is.
+        let mut unterminated = None;
         for leaf in &leaves {
             if leaf.node.is_error() || leaf.node.is_missing() {
                 let text = self.text(leaf.start, self.source.len());
                 if let Some(e) = self.unterminated(leaf.start, text) {
-                    return e;
+                    unterminated = Some(e);
+                    break;
                 }
             }
         }
         if leaves.is_empty() {
             let text = self.text(node.start_byte(), self.source.len());
-            if let Some(e) = self.unterminated(node.start_byte(), text) {
-                return e;
+            unterminated = self.unterminated(node.start_byte(), text);
+        }
+        let Some(unterminated) = unterminated else {
+            return vec![self.region_error(node, &leaves)];
+        };
+        // A quote missing earlier makes the later quotes pair up wrongly: where the parser
+        // first stumbled is then the better hint, and is reported too.
+        let mut out = Vec::new();
+        if let Some(Rejected::Inside(i, state)) = first_rejected(node, &leaves) {
+            if let Some(leaf) = leaves.get(i).copied() {
+                if leaf.start < unterminated.span.start() {
+                    out.push(self.unexpected(&leaves, i, leaf, state));
+                }
             }
         }
+        out.push(unterminated);
+        out
+    }
+
+    /// The error of an ERROR region without unterminated strings or comments.
+    fn region_error(&self, node: Node, leaves: &[Leaf]) -> SyntaxError {
+        let leaves = leaves.to_vec();
         // Reaching the end of the input with an opening bracket not closed.
         if node.end_byte() >= self.meaningful_end() {
             if let Some((opener, close)) = innermost_unclosed(&leaves) {
@@ -432,8 +454,17 @@ impl<'s> Ctx<'s> {
     /// "unexpected `X`" for the token `leaves[i]` that the parser rejected in `state`, with
     /// what it expected when that is a short list of tokens.
     fn unexpected(&self, leaves: &[Leaf], i: usize, leaf: Leaf, state: u16) -> SyntaxError {
-        let expected = expected_tokens(leaf.node, state);
+        let expected = if state == 0 || state == u16::MAX || leaf.node.is_error() {
+            Vec::new()
+        } else {
+            expected_tokens(leaf.node, state)
+        };
         let text = self.text(leaf.start, leaf.end);
+        let text = if leaf.node.is_error() {
+            first_word(text)
+        } else {
+            text
+        };
         // `type { title attr => ...`: the title was not followed by `:`.
         if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
             return self.error(
@@ -758,7 +789,7 @@ fn leaves(node: Node) -> Vec<Leaf> {
             });
         }
         if !skip && cursor.goto_first_child() {
-            atomic_depth.push(is_atomic(n.kind()) || n.is_extra());
+            atomic_depth.push(is_atomic(n.kind()) || (n.is_extra() && !n.is_error()));
             continue;
         }
         loop {
@@ -795,7 +826,9 @@ fn first_rejected<'t>(region: Node<'t>, leaves: &[Leaf<'t>]) -> Option<Rejected<
             continue;
         }
         if n.is_error() {
-            return None;
+            // Characters the parser skipped: this is where it stumbled.
+            let here = state.unwrap_or(0);
+            return Some(Rejected::Inside(i, here));
         }
         // A token whose action was a reduction has no recorded next state: the next
         // token's own state (where it was shifted, after the reductions) is used.
