@@ -417,6 +417,10 @@ pub fn parse_number(text: &str) -> Result<NumberValue, String> {
             return Err(format!("Not a valid decimal number {text}"));
         }
         return match text.parse::<f64>() {
+            // Puppet also fails on a zero mantissa with an exponent (`0.0e5`).
+            Ok(v) if v == 0.0 && text.contains(['e', 'E']) => Err(format!(
+                "Internal Error, NUMBER token does not contain a valid number, {text}"
+            )),
             Ok(v) if v.is_finite() => Ok(NumberValue::Float(v)),
             _ => Err(format!(
                 "Internal Error, NUMBER token does not contain a valid number, {text}"
@@ -728,6 +732,10 @@ mod tests {
         assert_eq!(
             parse_number("1e400"),
             Err("Internal Error, NUMBER token does not contain a valid number, 1e400".into())
+        );
+        assert_eq!(
+            parse_number("0.0e5"),
+            Err("Internal Error, NUMBER token does not contain a valid number, 0.0e5".into())
         );
         assert!(matches!(
             parse_number("9999999999999999999999999999999999999999999"),
