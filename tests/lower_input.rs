@@ -135,3 +135,13 @@ fn deep_nesting_of_parens_and_calls() {
     let src = format!("$x = \"{}\"", "${\"".repeat(depth));
     let _ = parse(&src);
 }
+
+#[test]
+fn bom_in_text_is_rejected_too() {
+    let f = parse("\u{FEFF}$x = 1");
+    assert_eq!(f.errors.len(), 1);
+    assert!(f.errors[0]
+        .message
+        .starts_with("Illegal UTF-8 Byte Order mark"));
+    assert!(f.program.body.is_empty());
+}

@@ -168,7 +168,8 @@ module.exports = grammar({
       field('value', $._expression),
     ),
 
-    attribute_name: $ => choice($._ident, ...ATTRIBUTE_KEYWORDS),
+    // (The word token is always aliased: a MISSING hidden token would be invisible to a cursor.)
+    attribute_name: $ => choice(alias($._ident, $.name), ...ATTRIBUTE_KEYWORDS),
 
     splat_attribute: $ => seq('*', '=>', field('value', $._expression)),
 
@@ -282,7 +283,7 @@ module.exports = grammar({
       ')',
     ),
 
-    identifier: $ => choice($._ident, 'type'),
+    identifier: $ => choice(alias($._ident, $.name), 'type'),
 
     lambda: $ => seq(
       field('parameters', $.lambda_parameters),
@@ -382,12 +383,18 @@ module.exports = grammar({
       repeat(seq('::', /[a-z_][A-Za-z0-9_]*(-+[A-Za-z0-9_]+)*/)),
     )),
 
-    type_reference: _ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*/,
+    // CLASSREF, lexed broadly: `Foo::bar`, `A::3` and `::A::b` are one token here, and the
+    // lowering reports Puppet's `Illegal (fully qualified) class reference` for them.
+    type_reference: _ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Za-z0-9_]+)*/,
 
     variable: _ => /\$((::)?([A-Za-z0-9_]+::)*[A-Za-z0-9_]+)?/,
 
     // One broad token; the lowering classifies it and reports Puppet's lexer errors.
-    number: _ => /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*(\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*)?/,
+    // A fraction only after plain digits: `1e1.5` is `1e1` `.` `5`, as in Puppet.
+    number: _ => token(choice(
+      /[0-9]+\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+      /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+    )),
 
     single_quoted_string: _ => /'([^'\\]|\\(.|\n))*'/,
 

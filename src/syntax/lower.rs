@@ -97,8 +97,12 @@ fn parse_tree(source: &str) -> Option<tree_sitter::Tree> {
     })
 }
 
-/// Parse Puppet source text into a [`ParsedFile`].
+/// Parse Puppet source text into a [`ParsedFile`]. Text starting with U+FEFF (a UTF-8
+/// byte order mark) is rejected as [`parse_bytes`] does.
 pub fn parse_str(source: &str) -> ParsedFile {
+    if source.starts_with('\u{FEFF}') {
+        return parse_bytes(source.as_bytes());
+    }
     let Some(tree) = parse_tree(source) else {
         return empty_file(
             source.to_string(),
