@@ -90,16 +90,25 @@ pub fn drop_cascades(
             continue;
         }
         let line = index.line(e.span.start());
-        if is_cascadable(&e) {
-            if let Some((last_line, indent)) = last {
+        let in_cascade = match last {
+            Some((last_line, indent)) => {
                 let from = checked.max(last_line) + 1;
                 let resynced = (from..=line)
                     .any(|l| indentation(source, index, l).is_some_and(|i| i <= indent));
                 if !resynced {
                     checked = checked.max(line);
-                    continue;
                 }
+                !resynced
             }
+            None => false,
+        };
+        if in_cascade {
+            // Inside the zone of an earlier error: only errors that stand on their own
+            // (lexical ones) are kept, and the zone goes on.
+            if !is_cascadable(&e) {
+                out.push(e);
+            }
+            continue;
         }
         last = Some((line, indentation(source, index, line).unwrap_or(0)));
         checked = line;
@@ -1042,6 +1051,43 @@ mod tests {
         assert_eq!(shorten("abc"), "abc");
         assert_eq!(shorten("abc\ndef"), "abc...");
         assert_eq!(shorten(&"x".repeat(40)), format!("{}...", "x".repeat(30)));
+    }
+
+    fn err(source: &str, line: usize, col: usize, message: &str) -> SyntaxError {
+        let index = LineIndex::new(source);
+        let at = index.line_start(line).unwrap_or(0) + col - 1;
+        SyntaxError {
+            span: Span::new(at, at + 1),
+            message: message.to_string(),
+            severity: Severity::Error,
+        }
+    }
+
+    #[test]
+    fn cascades_stop_at_a_statement_as_shallow_as_the_error() {
+        let source = "class a {\n  x 'y':\n    a => 1,\n    # c\n\n    b => 2,\n  }\n  z 1, 2\n}\n";
+        let index = LineIndex::new(source);
+        let errors = vec![
+            err(source, 2, 8, "unexpected `:`"),
+            err(source, 3, 7, "unexpected `=>`"),
+            err(source, 3, 9, "Not a valid octal number 09"),
+            err(source, 6, 7, "attempt to pass argument list to the function 'b' which cannot be called without parentheses"),
+            err(source, 7, 3, "unexpected `}`"),
+            err(source, 8, 6, "illegal comma separated argument list"),
+        ];
+        let kept: Vec<(usize, String)> = drop_cascades(source, &index, errors)
+            .into_iter()
+            .map(|e| (index.line(e.span.start()), e.message))
+            .collect();
+        assert_eq!(
+            kept,
+            [
+                (2, "unexpected `:`".to_string()),
+                (3, "Not a valid octal number 09".to_string()),
+                (7, "unexpected `}`".to_string()),
+                (8, "illegal comma separated argument list".to_string()),
+            ]
+        );
     }
 
     #[test]
