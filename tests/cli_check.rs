@@ -238,3 +238,18 @@ fn an_unreadable_file_exits_two() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_readme_example_is_clean() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = rein(&["check", "examples/"], root);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "Checked 1 file: no problems found.\n");
+}
+
+#[test]
+fn json_without_findings_is_an_empty_array() {
+    let o = rein(&["check", "--format", "json", "clean.pp"], &fixtures());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "[]\n");
+}
