@@ -77,6 +77,26 @@ const EXPECTED: &[(&str, usize, Option<&str>)] = &[
         Some("Syntax error resource body without title or hash with +>"),
     ),
     (
+        "illegal_fully_qualified_class_reference.pp",
+        2,
+        Some("Illegal fully qualified class reference"),
+    ),
+    (
+        "exported_non_resource.pp",
+        2,
+        Some("Exported (@@) can only be applied to a Resource Expression"),
+    ),
+    (
+        "quoted_parent_class.pp",
+        2,
+        Some("A quoted string is not valid as a name here"),
+    ),
+    (
+        "unicode_escape_beyond_range.pp",
+        2,
+        Some("invalid byte sequence in UTF-8"),
+    ),
+    (
         "not_a_resource.pp",
         2,
         Some("Expression is not valid as a resource, resource-default, or resource-override"),

@@ -124,6 +124,10 @@ fn puppet_wording_where_the_tree_shows_the_error() {
         at(1, 7, "A quoted string is not valid as a name here")
     );
     assert_eq!(
+        one("class foo inherits 'bar' {\n}\n"),
+        at(1, 20, "A quoted string is not valid as a name here")
+    );
+    assert_eq!(
         one("class class {\n}\n"),
         at(1, 7, "'class' keyword not allowed at this location")
     );

@@ -483,7 +483,21 @@ impl<'s> Ctx<'s> {
             );
         }
         let before = i.checked_sub(1).and_then(|k| leaves.get(k));
-        if text == "class" && before.is_some_and(|b| self.text(b.start, b.end) == "class") {
+        let before_text = before.map(|b| self.text(b.start, b.end)).unwrap_or("");
+        // `class foo inherits 'bar'`, `define 'x'`
+        if (text.starts_with('\'') || text.starts_with('"'))
+            && matches!(
+                before_text,
+                "inherits" | "class" | "define" | "function" | "plan"
+            )
+        {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "A quoted string is not valid as a name here".to_string(),
+            );
+        }
+        if text == "class" && before_text == "class" {
             return self.error(
                 leaf.start,
                 leaf.end,
