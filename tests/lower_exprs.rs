@@ -300,3 +300,31 @@ fn spans() {
     assert_eq!((b[0].span.start, b[0].span.end), (0, 11));
     assert_eq!((b[1].span.start, b[1].span.end), (14, 23));
 }
+
+#[test]
+fn titleless_splat_becomes_nop_entry() {
+    assert_eq!(clean("foo { * => $h }"), "(block foo {nop => nop})");
+    assert_eq!(clean("notice { * => $h }"), "(invoke* notice {nop => nop})");
+}
+
+#[test]
+fn lexer_errors_found_in_lowering() {
+    let first = |s: &str| diags(s).into_iter().next().unwrap_or_default();
+    assert_eq!(first("$b = Foo::bar\n"), "E 1:10 Illegal class reference");
+    assert_eq!(
+        first("$b = ::Aa::b\n"),
+        "E 1:13 Illegal fully qualified class reference"
+    );
+    assert_eq!(first("$b = a::3\n"), "E 1:9 Illegal fully qualified name");
+    assert_eq!(first("$b = $a::\n"), "E 1:10 Illegal fully qualified name");
+    assert_eq!(first("$b = a-b::\n"), "E 1:11 Illegal fully qualified name");
+    assert_eq!(
+        first("$x = 1\n@$y\n"),
+        "E 2:1 Virtual (@) can only be applied to a Resource Expression"
+    );
+    assert_eq!(
+        first("@@foo(1)\n"),
+        "E 1:1 Exported (@@) can only be applied to a Resource Expression"
+    );
+    assert_eq!(clean("$x = foo::Bar"), "(= $x foo) ; ::Bar");
+}

@@ -33,6 +33,8 @@ enum TokenType {
   REGEX_OK,
   CALL_LPAREN,
   SELBRACE,
+  LAMBDA_CLOSE,
+  LBRACK,
   ERROR_SENTINEL,
 };
 
@@ -542,6 +544,14 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
 
   if (valid[HEREDOC_TAG]) return scan_heredoc_tag(s, lexer);
 
+  /* LBRACK: a `[` with no whitespace before it (a comment before it does not count). */
+  if (valid[LBRACK] && !lexer->eof(lexer) && lexer->lookahead == '[') {
+    advance(lexer);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LBRACK;
+    return true;
+  }
+
   bool newline = false;
   for (;;) {
     if (lexer->eof(lexer)) return false;
@@ -568,6 +578,14 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     advance(lexer);
     lexer->mark_end(lexer);
     lexer->result_symbol = SELBRACE;
+    return true;
+  }
+  if (c == '|' && valid[LAMBDA_CLOSE]) {
+    advance(lexer);
+    /* Puppet lexes `|>` and `|>>` greedily, even right after lambda parameters. */
+    if (!lexer->eof(lexer) && lexer->lookahead == '>') return false;
+    lexer->mark_end(lexer);
+    lexer->result_symbol = LAMBDA_CLOSE;
     return true;
   }
   if (c == '/' && (valid[REGEX] || valid[DIV])) {

@@ -24,16 +24,19 @@ pub const STATEMENT_CALLS: &[&str] = &[
 const DEEP_TREE: u32 = 48;
 const BIG_STACK: usize = 512 << 20;
 
+/// The program, the comments and the diagnostics.
 type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
 
-/// Lower a whole tree: the program, the comments and the lowering diagnostics.
+/// Lower a whole tree: the program, the comments and the lowering diagnostics. When the
+/// tree has errors, `errors::collect` runs too (on the same stack: it recurses) and its
+/// findings are appended to the diagnostics, except where a lexer error was reported.
 pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
     let pre = prepass(tree, source);
     if pre.max_depth > DEEP_TREE {
         let done = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(BIG_STACK)
-                .spawn_scoped(s, || lower_with(tree, source, prepass(tree, source)))
+                .spawn_scoped(s, || lower_and_collect(tree, source, prepass(tree, source)))
                 .ok()
                 .and_then(|h| h.join().ok())
         });
@@ -41,10 +44,27 @@ pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
             return done;
         }
     }
-    lower_with(tree, source, pre)
+    lower_and_collect(tree, source, pre)
 }
 
-fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
+fn lower_and_collect<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
+    let (program, comments, mut errors, suppress) = lower_with(tree, source, pre);
+    if tree.root_node().has_error() {
+        // Lexer errors found while lowering make tree-sitter's errors at the same place
+        // redundant (Puppet stops at the lexer error).
+        let syntax = crate::syntax::errors::collect(tree, source);
+        errors.extend(syntax.into_iter().filter(|e| {
+            let s = e.span.start();
+            !suppress.iter().any(|(a, b)| *a <= s && s <= *b)
+        }));
+    }
+    (program, comments, errors)
+}
+
+/// The lowering's result, with the byte ranges where a lexer error was reported.
+type WithSuppress = (Program, Vec<Comment>, Vec<SyntaxError>, Vec<(usize, usize)>);
+
+fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     let root = tree.root_node();
     let mut heredoc_bodies = HashMap::new();
     for (open, body) in pre.openings.iter().zip(pre.bodies.iter()) {
@@ -54,7 +74,8 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
         src: source,
         ids: ids(),
         cursor: root.walk(),
-        errors: Vec::new(),
+        errors: pre.errors,
+        suppress: pre.suppress,
         depth: 0,
         too_deep: false,
         heredoc_bodies,
@@ -66,11 +87,14 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
         body,
         span: Span::new(0, source.len()),
     };
-    (program, pre.comments, l.errors)
+    (program, pre.comments, l.errors, l.suppress)
 }
 
 struct Pre<'t> {
     comments: Vec<Comment>,
+    /// Lexer-level errors found in the pre-pass.
+    errors: Vec<SyntaxError>,
+    suppress: Vec<(usize, usize)>,
     openings: Vec<Node<'t>>,
     bodies: Vec<Node<'t>>,
     max_depth: u32,
@@ -82,15 +106,19 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
     let k = &ids().k;
     let mut pre = Pre {
         comments: Vec::new(),
+        errors: Vec::new(),
+        suppress: Vec::new(),
         openings: Vec::new(),
         bodies: Vec::new(),
         max_depth: 0,
     };
     let mut cursor = tree.walk();
+    // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
+    let mut depth: u32 = 0;
     loop {
         let node = cursor.node();
         let id = node.kind_id();
-        pre.max_depth = pre.max_depth.max(cursor.depth());
+        pre.max_depth = pre.max_depth.max(depth);
         if id == k.comment {
             let text = source.get(node.start_byte()..).unwrap_or("");
             pre.comments.push(Comment {
@@ -105,8 +133,25 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             pre.openings.push(node);
         } else if id == k.heredoc_body {
             pre.bodies.push(node);
+        } else if node.is_error() {
+            // `@`/`@@` before something that is not a resource expression.
+            let text = source.get(node.start_byte()..node.end_byte()).unwrap_or("");
+            if text.starts_with('@') && !text.starts_with("@(") {
+                let message = if text.starts_with("@@") {
+                    "Exported (@@) can only be applied to a Resource Expression"
+                } else {
+                    "Virtual (@) can only be applied to a Resource Expression"
+                };
+                pre.suppress.push((node.start_byte(), node.start_byte()));
+                pre.errors.push(SyntaxError {
+                    span: at(node.start_byte()),
+                    message: message.to_string(),
+                    severity: Severity::Error,
+                });
+            }
         }
         if id != k.comment && cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
@@ -116,6 +161,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             if !cursor.goto_parent() {
                 return pre;
             }
+            depth = depth.saturating_sub(1);
         }
     }
 }
@@ -148,6 +194,7 @@ struct Lowerer<'t, 's> {
     ids: &'static Ids,
     cursor: TreeCursor<'t>,
     errors: Vec<SyntaxError>,
+    suppress: Vec<(usize, usize)>,
     depth: usize,
     too_deep: bool,
     heredoc_bodies: HashMap<usize, Node<'t>>,
@@ -316,6 +363,10 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
         }
 
+        if id == k.name || id == k.word || id == k.type_reference || id == k.variable {
+            self.check_dangling_colons(node);
+        }
+
         match id {
             _ if id == k.variable => {
                 let t = self.text(node);
@@ -335,9 +386,13 @@ impl<'t, 's> Lowerer<'t, 's> {
             _ if id == k.undef => ExprKind::Undef,
             _ if id == k.default => ExprKind::Default,
             _ if id == k.reserved_word => ExprKind::Reserved(self.text(node).to_string()),
-            _ if id == k.regex => ExprKind::Regex {
-                pattern: strings::regex_pattern(self.text(node)),
-            },
+            _ if id == k.regex => {
+                let pattern = strings::regex_pattern(self.text(node));
+                if let Some(message) = strings::check_regex(&pattern) {
+                    self.error(at(node.start_byte()), message);
+                }
+                ExprKind::Regex { pattern }
+            }
             _ if id == k.single_quoted_string => {
                 let t = self.text(node);
                 let inner = t.strip_prefix('\'').unwrap_or(t);
@@ -580,6 +635,36 @@ impl<'t, 's> Lowerer<'t, 's> {
                     _ => ExprKind::Nop,
                 }
             }
+        }
+    }
+
+    /// A `::` right after a name, word, variable or type reference that does not continue
+    /// it is one of Puppet's lexer errors (`a::3`, `$a::`, `Foo::bar`, `::A::b`).
+    fn check_dangling_colons(&mut self, node: Node<'t>) {
+        let end = node.end_byte();
+        let after = self.src.get(end..).unwrap_or("");
+        let Some(rest) = after.strip_prefix("::") else {
+            return;
+        };
+        if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+            return; // `foo::Bar` is NAME followed by CLASSREF `::Bar`.
+        }
+        self.suppress.push((end, end + 2));
+        if node.kind_id() != self.ids.k.type_reference {
+            self.error(at(end + 2), "Illegal fully qualified name");
+            return;
+        }
+        let text = self.text(node);
+        if text.starts_with("::") {
+            let run = self.src[node.start_byte()..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(self.src.len() - node.start_byte());
+            self.error(
+                at(node.start_byte() + run),
+                "Illegal fully qualified class reference",
+            );
+        } else {
+            self.error(at(end + 1), "Illegal class reference");
         }
     }
 
@@ -1102,11 +1187,11 @@ impl<'t, 's> Lowerer<'t, 's> {
             })),
             ExprKind::QualifiedName(name) => {
                 let name = name.clone();
-                let plain = ops.iter().all(|op| {
+                let plain = !ops.iter().any(|op| {
                     matches!(
                         op,
                         AttributeOp::Attribute {
-                            op: AttributeOperator::Assign,
+                            op: AttributeOperator::Append,
                             ..
                         }
                     )
@@ -1121,12 +1206,13 @@ impl<'t, 's> Lowerer<'t, 's> {
                 if let Some(s) = at_span {
                     self.error(s, virtual_error(form));
                 }
+                // A `* => x` entry becomes `(nop) => (nop)`, as Puppet does.
                 let entries = ops
                     .into_iter()
-                    .filter_map(|op| match op {
+                    .map(|op| match op {
                         AttributeOp::Attribute {
                             name, value, span, ..
-                        } => Some(HashEntry {
+                        } => HashEntry {
                             key: Expr::new(
                                 ExprKind::String {
                                     value: name.name,
@@ -1136,8 +1222,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                             ),
                             value,
                             span,
-                        }),
-                        AttributeOp::Splat { .. } => None,
+                        },
+                        AttributeOp::Splat { span, .. } => HashEntry {
+                            key: nop(span),
+                            value: nop(span),
+                            span,
+                        },
                     })
                     .collect();
                 let hash = Expr::new(
@@ -1314,13 +1404,21 @@ impl<'t, 's> Lowerer<'t, 's> {
         };
         let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
             Some(body) => self.heredoc_text(body, &spec),
-            None => Expr::new(
-                ExprKind::String {
-                    value: String::new(),
-                    style: StringStyle::Single,
-                },
-                at(node.end_byte()),
-            ),
+            None => {
+                if !node.has_error() {
+                    self.error(
+                        at(self.src.len()),
+                        "Heredoc without any following lines of text",
+                    );
+                }
+                Expr::new(
+                    ExprKind::String {
+                        value: String::new(),
+                        style: StringStyle::Single,
+                    },
+                    at(node.end_byte()),
+                )
+            }
         };
         ExprKind::Heredoc(Box::new(Heredoc {
             syntax: spec.syntax,
@@ -1337,8 +1435,13 @@ impl<'t, 's> Lowerer<'t, 's> {
         let k = &self.ids.k;
         let end = kids
             .iter()
-            .find(|(_, n)| n.kind_id() == k.heredoc_end)
+            .find(|(_, n)| n.kind_id() == k.heredoc_end && !n.is_missing())
             .map(|(_, n)| *n);
+        if end.is_none() {
+            // Puppet reports it where the body starts (the line after the opening).
+            let start = (body.start_byte() + 1).min(self.src.len());
+            self.error(at(start), "Heredoc without end-tagged line");
+        }
         let end_line = end
             .and_then(|e| strings::match_end_line(self.text(e), &spec.tag))
             .unwrap_or(strings::EndLine {
