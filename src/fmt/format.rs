@@ -116,11 +116,9 @@ impl<'a> Formatter<'a> {
         if a >= b {
             return false;
         }
-        self.segments(a, b).iter().any(|&(x, y)| {
-            self.src
-                .get(x..y)
-                .is_some_and(|t| t.matches('\n').count() >= 2)
-        })
+        self.segments(a, b)
+            .iter()
+            .any(|&(x, y)| self.src.get(x..y).is_some_and(has_blank_line))
     }
 
     fn comment_doc(&self, i: usize) -> (Doc, String) {
@@ -745,6 +743,32 @@ impl<'a> Formatter<'a> {
         }
     }
 
+    /// The first occurrence of `kw` at or after `pos` outside comments.
+    fn find_keyword(&self, pos: usize, kw: &str) -> Option<usize> {
+        let mut i = pos;
+        let bytes = self.src.as_bytes();
+        while i < bytes.len() {
+            if bytes.get(i) == Some(&b'#') {
+                while i < bytes.len() && bytes.get(i) != Some(&b'\n') {
+                    i += 1;
+                }
+                continue;
+            }
+            if bytes.get(i..i + 2) == Some(b"/*") {
+                match self.src.get(i + 2..).and_then(|r| r.find("*/")) {
+                    Some(k) => i += k + 4,
+                    None => return None,
+                }
+                continue;
+            }
+            if self.src.get(i..).is_some_and(|r| r.starts_with(kw)) {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
     fn find_from(&self, pos: usize, ch: char) -> Option<usize> {
         self.src.get(pos..)?.find(ch).map(|i| i + pos)
     }
@@ -814,9 +838,19 @@ impl<'a> Formatter<'a> {
         ]))
     }
 
+    /// Whether a comma follows the last element (a "magic" trailing comma).
+    fn trailing_comma(&self, last_end: Option<usize>, close: usize) -> bool {
+        last_end.is_some_and(|e| {
+            self.src
+                .get(e..close)
+                .is_some_and(|t| t.trim_start().starts_with(','))
+        })
+    }
+
     fn array(&mut self, span: Span, items: &[Expr]) -> Doc {
         let close = span.end().saturating_sub(1);
-        let multi = self.has_newline(span.start(), close);
+        let multi = self.has_newline(span.start(), close)
+            || self.trailing_comma(items.last().map(|i| i.span.end()), close);
         let spans: Vec<Span> = items.iter().map(|k| k.span).collect();
         let l = self.list(span.start() + 1, &spans, close, false, |me, i| {
             items.get(i).map_or(cat(vec![]), |k| me.expr(k))
@@ -826,7 +860,8 @@ impl<'a> Formatter<'a> {
 
     fn hash(&mut self, span: Span, entries: &[HashEntry]) -> Doc {
         let close = span.end().saturating_sub(1);
-        let multi = self.has_newline(span.start(), close);
+        let multi = self.has_newline(span.start(), close)
+            || self.trailing_comma(entries.last().map(|e| e.span.end()), close);
         let pairs: Vec<(&Expr, &Expr, Span)> = entries
             .iter()
             .map(|en| (&en.key, &en.value, en.span))
@@ -900,19 +935,35 @@ impl<'a> Formatter<'a> {
         let t = self.expr(&i.test);
         let b = self.body(&i.then_body);
         let mut v = vec![txt(format!("{kw} ")), t, txt(" "), b];
+        if i.else_branch.is_some() {
+            // Comments between `}` and `else`/`elsif` stay there (no cuddling then).
+            let end = i.then_body.span.end();
+            let kw_at = self.find_keyword(end, "els").unwrap_or(end);
+            let (trail, _) = self.take_trailing(end, kw_at);
+            let lead = self.take_leading(end, kw_at);
+            if !trail.is_empty() || !lead.is_empty() {
+                v.extend(trail);
+                for c in lead {
+                    v.push(Doc::HardLine);
+                    v.push(c.doc);
+                }
+                v.push(Doc::HardLine);
+            } else {
+                v.push(txt(" "));
+            }
+        }
         match &i.else_branch {
             None => {}
             Some(ElseBranch::Else(eb)) => {
-                v.push(txt(" else "));
+                v.push(txt("else "));
                 v.push(self.body(eb));
             }
             Some(ElseBranch::Elsif(e)) => {
                 if let ExprKind::If(inner) = &e.kind {
-                    v.push(txt(" "));
                     let d = self.guarded(e.span, |me| me.if_expr(inner, "elsif"));
                     v.push(d);
                 } else {
-                    v.push(txt(" elsif "));
+                    v.push(txt("elsif "));
                     v.push(self.verbatim(e.span));
                 }
             }
@@ -1254,11 +1305,8 @@ impl<'a> Formatter<'a> {
             if ops.slots.is_empty() && ops.dangling.is_empty() && ops.open_suffix.is_empty() {
                 v.push(txt(" "));
             } else {
-                let dangling = !ops.dangling.is_empty() || ops.slots.is_empty();
                 v.push(me.attr_lines(ops, true));
-                if dangling {
-                    v.push(Doc::HardLine);
-                }
+                v.push(Doc::HardLine);
             }
             cat(v)
         });
@@ -1348,6 +1396,20 @@ impl<'a> Formatter<'a> {
             txt("}"),
         ])
     }
+}
+
+/// Whether `t` contains an empty line: two newlines with only whitespace between them.
+fn has_blank_line(t: &str) -> bool {
+    let mut seen_newline = false;
+    for c in t.chars() {
+        match c {
+            '\n' if seen_newline => return true,
+            '\n' => seen_newline = true,
+            ' ' | '\t' | '\r' => {}
+            _ => seen_newline = false,
+        }
+    }
+    false
 }
 
 fn form_prefix(f: ResourceForm) -> &'static str {
