@@ -225,6 +225,9 @@ impl<'a> Formatter<'a> {
             .is_some_and(|st| st < span.end())
         {
             self.next = saved;
+            if std::env::var_os("REIN_FMT_DEBUG").is_some() {
+                eprintln!("rein fmt: verbatim fallback at byte {}", span.start());
+            }
             return self.verbatim(span);
         }
         doc
@@ -1180,24 +1183,28 @@ impl<'a> Formatter<'a> {
             };
             let t = p.type_expr.as_ref().map(|t| me.expr(t));
             // Long or multi-line types do not take part in the type column.
-            let tw = t.as_ref().map_or(0, |t| {
-                let w = t.flat_width();
-                if t.forces_break() || w > 50 {
-                    usize::MAX
-                } else {
-                    w
+            let (tw, marker) = match &t {
+                None => (0, "\u{0}0".to_string()),
+                Some(t) if t.forces_break() => (usize::MAX, "\u{0}X".to_string()),
+                Some(t) => {
+                    let w = t.flat_width();
+                    if w > 50 {
+                        (usize::MAX, format!("\u{0}L{w}"))
+                    } else {
+                        (w, format!("\u{0}{w}"))
+                    }
                 }
-            });
+            };
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
             cols.push((tw, nw));
             let mut v = Vec::new();
             if let Some(t) = t {
                 v.push(t);
-                v.push(txt(format!("\u{0}{tw}")));
+                v.push(txt(marker));
                 v.push(txt(" "));
             } else {
-                v.push(txt(format!("\u{0}{tw}")));
+                v.push(txt(marker));
             }
             v.push(txt(name));
             if let Some(d) = &p.default {
@@ -1467,34 +1474,53 @@ fn strip_marker(d: Doc) -> Doc {
 /// untyped parameter starts at the indentation (never at an odd column, which
 /// puppet-lint's `2sp_soft_tabs` rejects) and its `=` is padded to the common column.
 fn pad_params(d: Doc, tmax: usize, nmax: usize, any_type: bool) -> Doc {
-    let mut untyped = false;
-    pad_params_in(d, tmax, nmax, any_type, &mut untyped)
+    let mut name_col = Some(0);
+    pad_params_in(d, tmax, nmax, any_type, &mut name_col)
 }
 
-fn pad_params_in(d: Doc, tmax: usize, nmax: usize, any_type: bool, untyped: &mut bool) -> Doc {
+/// `name_col`: the column (relative to the indentation) where the parameter's name
+/// starts, `None` after a multi-line type.
+fn pad_params_in(
+    d: Doc,
+    tmax: usize,
+    nmax: usize,
+    any_type: bool,
+    name_col: &mut Option<usize>,
+) -> Doc {
+    let table = any_type && tmax > 0;
     match d {
         Doc::Concat(v) => Doc::Concat(
             v.into_iter()
-                .map(|x| pad_params_in(x, tmax, nmax, any_type, untyped))
+                .map(|x| pad_params_in(x, tmax, nmax, any_type, name_col))
                 .collect(),
         ),
         Doc::Text(t) if t.starts_with('\u{0}') => {
-            let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
-            *untyped = w == 0;
-            if !any_type || w == 0 || w == usize::MAX {
+            let m = t.get(1..).unwrap_or("");
+            if m == "X" {
+                *name_col = None;
+                return txt("");
+            }
+            if let Some(long) = m.strip_prefix('L') {
+                *name_col = long.parse::<usize>().ok().map(|w| w + 1);
+                return txt("");
+            }
+            let w: usize = m.parse().unwrap_or(0);
+            if w == 0 {
+                *name_col = Some(0);
                 txt("")
-            } else {
+            } else if table {
+                *name_col = Some(tmax + 1);
                 txt(" ".repeat(tmax.saturating_sub(w)))
+            } else {
+                *name_col = Some(w + 1);
+                txt("")
             }
         }
         Doc::Text(t) if t.starts_with('\u{1}') => {
             let w: usize = t.get(1..).and_then(|s| s.parse().ok()).unwrap_or(0);
-            let extra = if *untyped && any_type && tmax > 0 {
-                tmax + 1
-            } else {
-                0
-            };
-            txt(" ".repeat(nmax.saturating_sub(w) + extra))
+            let target = if table { tmax + 1 + nmax } else { nmax };
+            let pad = name_col.map_or(0, |c| target.saturating_sub(c + w));
+            txt(" ".repeat(pad))
         }
         other => other,
     }
