@@ -539,7 +539,7 @@ impl<'a> Formatter<'a> {
                 let l = self.list(open + 1, &spans, close, false, |me, i| {
                     keys.get(i).map_or(cat(vec![]), |k| me.expr(k))
                 });
-                cat(vec![t, self.seq(l, "[", "]", multi)])
+                cat(vec![t, self.seq(l, "[", "]", multi, false)])
             }
             ExprKind::Unary { op, operand } => {
                 let o = self.expr(operand);
@@ -816,12 +816,14 @@ impl<'a> Formatter<'a> {
 
     /// A bracketed sequence: one line if written on one line and it fits, else one
     /// element per line with a trailing comma.
-    fn seq(&self, l: ListDocs, open: &str, close: &str, multi: bool) -> Doc {
+    /// `trailing`: whether the broken form ends with a comma (Puppet rejects one after
+    /// access keys in parameter types and after method-call arguments).
+    fn seq(&self, l: ListDocs, open: &str, close: &str, multi: bool, trailing: bool) -> Doc {
         if l.slots.is_empty() && !l.has_comments() {
             return txt(format!("{open}{close}"));
         }
         if multi || l.has_comments() {
-            return self.braced_lines(l, open, close, ",", true);
+            return self.braced_lines(l, open, close, ",", trailing);
         }
         let mut items = Vec::new();
         let n = l.slots.len();
@@ -835,7 +837,7 @@ impl<'a> Formatter<'a> {
         Doc::group(cat(vec![
             txt(open),
             Doc::indent(cat(vec![Doc::SoftLine, cat(items)])),
-            Doc::if_break(txt(","), cat(vec![])),
+            Doc::if_break(txt(if trailing { "," } else { "" }), cat(vec![])),
             Doc::SoftLine,
             txt(close),
         ]))
@@ -858,7 +860,7 @@ impl<'a> Formatter<'a> {
         let l = self.list(span.start() + 1, &spans, close, false, |me, i| {
             items.get(i).map_or(cat(vec![]), |k| me.expr(k))
         });
-        self.seq(l, "[", "]", multi)
+        self.seq(l, "[", "]", multi, true)
     }
 
     fn hash(&mut self, span: Span, entries: &[HashEntry]) -> Doc {
@@ -1010,7 +1012,7 @@ impl<'a> Formatter<'a> {
     }
 
     /// `(args)` with hugging of a last hash/array/lambda-like argument.
-    fn paren_args(&mut self, open: usize, close: usize, args: &[Expr]) -> Doc {
+    fn paren_args(&mut self, open: usize, close: usize, args: &[Expr], trailing: bool) -> Doc {
         let multi = self.has_newline(open, close)
             && args
                 .first()
@@ -1042,7 +1044,7 @@ impl<'a> Formatter<'a> {
                 return cat(v);
             }
         }
-        self.seq(l, "(", ")", multi)
+        self.seq(l, "(", ")", multi, trailing)
     }
 
     fn lambda(&mut self, l: &Lambda) -> Doc {
@@ -1090,7 +1092,7 @@ impl<'a> Formatter<'a> {
                 .find_from(c.functor.span.end(), '(')
                 .unwrap_or(args_end);
             let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
-            v.push(self.paren_args(open, close, &c.args));
+            v.push(self.paren_args(open, close, &c.args, true));
         } else if !c.args.is_empty() {
             v.push(txt(" "));
             for (i, a) in c.args.iter().enumerate() {
@@ -1120,7 +1122,7 @@ impl<'a> Formatter<'a> {
                 .unwrap_or(m.name.span.end());
             let last = m.args.last().map_or(open, |a| a.span.end());
             let close = self.find_close_paren(last, end).unwrap_or(last);
-            v.push(self.paren_args(open, close, &m.args));
+            v.push(self.paren_args(open, close, &m.args, false));
         } else if !m.args.is_empty() {
             v.push(txt(" "));
             for (i, a) in m.args.iter().enumerate() {
