@@ -189,6 +189,10 @@ fn titleless_bodies() {
         vec!["E 1:6 Expression is not valid as a resource, resource-default, or resource-override"]
     );
     assert_eq!(
+        diags("$x = $y.foo { }"),
+        vec!["E 1:8 Expression is not valid as a resource, resource-default, or resource-override"]
+    );
+    assert_eq!(
         diags("$x { a => 1 }"),
         vec!["E 1:1 Expression is not valid as a resource, resource-default, or resource-override"]
     );

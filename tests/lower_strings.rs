@@ -221,3 +221,11 @@ fn invalid_regexes_are_errors() {
         r"(=~ $x /^(?<n>a)\k<n>[[:alpha:]]+$/)"
     );
 }
+
+#[test]
+fn heredoc_without_end_on_a_shared_line() {
+    assert_eq!(
+        diags("foo(@(A), @(B))\naaa\nA\n"),
+        vec!["E 4:1 Heredoc without end-tagged line"]
+    );
+}

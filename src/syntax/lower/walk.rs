@@ -70,6 +70,13 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     for (open, body) in pre.openings.iter().zip(pre.bodies.iter()) {
         heredoc_bodies.insert(open.start_byte(), *body);
     }
+    // Bodies by the newline they start at: the last end among them is where the next
+    // heredoc of the same line would start.
+    let mut body_ends: HashMap<usize, usize> = HashMap::new();
+    for body in &pre.bodies {
+        let e = body_ends.entry(body.start_byte()).or_insert(0);
+        *e = (*e).max(body.end_byte());
+    }
     let mut l = Lowerer {
         src: source,
         ids: ids(),
@@ -79,6 +86,7 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
         depth: 0,
         too_deep: false,
         heredoc_bodies,
+        body_ends,
         namestack: Vec::new(),
         var_override: None,
     };
@@ -198,6 +206,8 @@ struct Lowerer<'t, 's> {
     depth: usize,
     too_deep: bool,
     heredoc_bodies: HashMap<usize, Node<'t>>,
+    /// Newline offset → end of the last heredoc body starting there.
+    body_ends: HashMap<usize, usize>,
     /// Names of the enclosing classes (Puppet's namestack).
     namestack: Vec<String>,
     /// Start byte of the first token of a `${...}` that the variable rule converts.
@@ -1250,8 +1260,17 @@ impl<'t, 's> Lowerer<'t, 's> {
                 }
             }
             _ => {
+                // Puppet positions a method call at its `.`.
+                let pos = match &left.kind {
+                    ExprKind::MethodCall(m) => {
+                        let from = m.receiver.span.end();
+                        let gap = self.src.get(from..m.name.span.start()).unwrap_or("");
+                        gap.find('.').map_or(left.span.start(), |i| from + i)
+                    }
+                    _ => left.span.start(),
+                };
                 self.error(
-                    at(left.span.start()),
+                    at(pos),
                     "Expression is not valid as a resource, resource-default, or resource-override",
                 );
                 ExprKind::Nop
@@ -1405,11 +1424,26 @@ impl<'t, 's> Lowerer<'t, 's> {
         let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
             Some(body) => self.heredoc_text(body, &spec),
             None => {
-                if !node.has_error() {
-                    self.error(
+                let newline = self.src[node.end_byte()..]
+                    .find('\n')
+                    .map(|i| i + node.end_byte());
+                match newline {
+                    None => self.error(
                         at(self.src.len()),
                         "Heredoc without any following lines of text",
-                    );
+                    ),
+                    Some(nl) => {
+                        // Where its body would start: after the bodies of the earlier
+                        // heredocs of the same line, else on the next line.
+                        let start = match self.body_ends.get(&nl) {
+                            Some(end) => end + 1,
+                            None => nl + 1,
+                        }
+                        .min(self.src.len());
+                        self.error(at(start), "Heredoc without end-tagged line");
+                        // What tree-sitter reports after this point follows from it.
+                        self.suppress.push((nl, self.src.len()));
+                    }
                 }
                 Expr::new(
                     ExprKind::String {
