@@ -62,6 +62,7 @@ function commaList1(rule) {
 module.exports = grammar({
   name: 'puppet',
 
+  // From src/scanner.c (the order is the scanner's TokenType enum).
   externals: $ => [
     $._heredoc_body_start,
     $.heredoc_text,
@@ -90,10 +91,6 @@ module.exports = grammar({
   reserved: {
     global: _ => KEYWORDS,
   },
-
-  supertypes: _ => [],
-
-  conflicts: _ => [],
 
   // `_lbrack` is a `[` directly after the previous token, comments included (LBRACK, trap 5);
   // only it can index. A `[` after whitespace is the ordinary `[` that starts an array.
@@ -168,7 +165,8 @@ module.exports = grammar({
       field('value', $._expression),
     ),
 
-    attribute_name: $ => choice($._ident, ...ATTRIBUTE_KEYWORDS),
+    // (The word token is always aliased: a MISSING hidden token would be invisible to a cursor.)
+    attribute_name: $ => choice(alias($._ident, $.name), ...ATTRIBUTE_KEYWORDS),
 
     splat_attribute: $ => seq('*', '=>', field('value', $._expression)),
 
@@ -282,7 +280,7 @@ module.exports = grammar({
       ')',
     ),
 
-    identifier: $ => choice($._ident, 'type'),
+    identifier: $ => choice(alias($._ident, $.name), 'type'),
 
     lambda: $ => seq(
       field('parameters', $.lambda_parameters),
@@ -360,7 +358,7 @@ module.exports = grammar({
       field('value', choice($._assign, $.type_keyword_string)),
     ),
 
-    type_keyword_string: _ => choice('type', 'function'),
+    type_keyword_string: $ => seq(choice('type', 'function'), optional($._regex_ok)),
 
     true: _ => 'true',
     false: _ => 'false',
@@ -382,12 +380,18 @@ module.exports = grammar({
       repeat(seq('::', /[a-z_][A-Za-z0-9_]*(-+[A-Za-z0-9_]+)*/)),
     )),
 
-    type_reference: _ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*/,
+    // CLASSREF, lexed broadly: `Foo::bar`, `A::3` and `::A::b` are one token here, and the
+    // lowering reports Puppet's `Illegal (fully qualified) class reference` for them.
+    type_reference: _ => /(::)?[A-Z][A-Za-z0-9_]*(::[A-Za-z0-9_]+)*/,
 
     variable: _ => /\$((::)?([A-Za-z0-9_]+::)*[A-Za-z0-9_]+)?/,
 
     // One broad token; the lowering classifies it and reports Puppet's lexer errors.
-    number: _ => /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*(\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*)?/,
+    // A fraction only after plain digits: `1e1.5` is `1e1` `.` `5`, as in Puppet.
+    number: _ => token(choice(
+      /[0-9]+\.[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+      /[0-9]([A-Za-z0-9_]|[eE]-[0-9])*/,
+    )),
 
     single_quoted_string: _ => /'([^'\\]|\\(.|\n))*'/,
 
