@@ -331,4 +331,16 @@ fn lexer_errors_found_in_lowering() {
         "E 1:1 Exported (@@) can only be applied to a Resource Expression"
     );
     assert_eq!(clean("$x = foo::Bar"), "(= $x foo) ; ::Bar");
+    assert_eq!(
+        diags("$b = Foo::bar::Baz\n"),
+        vec!["E 1:10 Illegal class reference"]
+    );
+    assert_eq!(
+        diags("$b = Foo::Bar::_x\n"),
+        vec!["E 1:15 Illegal class reference"]
+    );
+    assert_eq!(
+        diags("$b = ::A::B::3\n"),
+        vec!["E 1:15 Illegal fully qualified class reference"]
+    );
 }

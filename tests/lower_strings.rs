@@ -229,3 +229,23 @@ fn heredoc_without_end_on_a_shared_line() {
         vec!["E 4:1 Heredoc without end-tagged line"]
     );
 }
+
+#[test]
+fn heredoc_opening_without_closing_paren() {
+    assert_eq!(
+        diags("$x = @(END\nfoo\nEND\n"),
+        vec!["E 1:6 Unclosed parenthesis after '@(' followed by '@(END...'"]
+    );
+    assert_eq!(
+        diags("$x = @(E\tN\n"),
+        vec![r"E 1:6 Unclosed parenthesis after '@(' followed by '@(E\tN...'"]
+    );
+    assert_eq!(
+        diags("$b = @(\n"),
+        vec![r"E 1:6 Unclosed parenthesis after '@(' followed by '@(\n...'"]
+    );
+    assert_eq!(
+        diags("$x = @(END\nfoo)\nEND\n"),
+        vec!["E 2:5 Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])"]
+    );
+}

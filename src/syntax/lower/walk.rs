@@ -123,6 +123,7 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
     let mut cursor = tree.walk();
     // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
     let mut depth: u32 = 0;
+    let mut heredoc_checked = false;
     loop {
         let node = cursor.node();
         let id = node.kind_id();
@@ -142,8 +143,15 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
         } else if id == k.heredoc_body {
             pre.bodies.push(node);
         } else if node.is_error() {
-            // `@`/`@@` before something that is not a resource expression.
             let text = source.get(node.start_byte()..node.end_byte()).unwrap_or("");
+            if !heredoc_checked {
+                if let Some(e) = unclosed_heredoc_opening(source, node.start_byte(), text) {
+                    heredoc_checked = true;
+                    pre.suppress.push((node.start_byte(), source.len()));
+                    pre.errors.push(e);
+                }
+            }
+            // `@`/`@@` before something that is not a resource expression.
             if text.starts_with('@') && !text.starts_with("@(") {
                 let message = if text.starts_with("@@") {
                     "Exported (@@) can only be applied to a Resource Expression"
@@ -172,6 +180,45 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
             depth = depth.saturating_sub(1);
         }
     }
+}
+
+/// An `@(` in an ERROR region that has no `)` on its line: Puppet's lexer scans to the
+/// first `)` anywhere; none gives `Unclosed parenthesis after '@(' ...` at the `@(`, one on
+/// a later line gives `Invalid syntax in heredoc ...` just after that `)`.
+fn unclosed_heredoc_opening(source: &str, start: usize, text: &str) -> Option<SyntaxError> {
+    let at_open = start + text.find("@(")?;
+    let rest = source.get(at_open + 2..)?;
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    if rest[..line_end].contains(')') {
+        return None;
+    }
+    let (span, message) = match rest.find(')') {
+        Some(i) => (
+            at(at_open + 2 + i + 1),
+            "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])".to_string(),
+        ),
+        None => {
+            let shown: String = source[at_open..]
+                .chars()
+                .take(5)
+                .map(|c| match c {
+                    '\n' => "\\n".to_string(),
+                    '\r' => "\\r".to_string(),
+                    '\t' => "\\t".to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
+            (
+                at(at_open),
+                format!("Unclosed parenthesis after '@(' followed by '{shown}...'"),
+            )
+        }
+    };
+    Some(SyntaxError {
+        span,
+        message,
+        severity: Severity::Error,
+    })
 }
 
 fn span(node: Node) -> Span {
@@ -388,6 +435,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                 style: StringStyle::Bare,
             },
             _ if id == k.type_reference => {
+                self.check_class_reference(node);
                 ExprKind::QualifiedReference(self.text(node).to_string())
             }
             _ if id == k.number => self.number(node),
@@ -675,6 +723,31 @@ impl<'t, 's> Lowerer<'t, 's> {
             );
         } else {
             self.error(at(end + 1), "Illegal class reference");
+        }
+    }
+
+    /// A type reference is lexed broadly (`Foo::bar`, `::A::3`): every segment after the
+    /// first must start with an upper-case letter, as Puppet's lexer requires.
+    fn check_class_reference(&mut self, node: Node<'t>) {
+        let text = self.text(node);
+        let body = text.strip_prefix("::").unwrap_or(text);
+        let mut offset = text.len() - body.len();
+        for (i, seg) in body.split("::").enumerate() {
+            if i > 0 && !seg.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let start = node.start_byte();
+                if text.starts_with("::") {
+                    self.error(
+                        at(node.end_byte()),
+                        "Illegal fully qualified class reference",
+                    );
+                } else {
+                    // At the second `:` of the offending `::`.
+                    self.error(at(start + offset - 1), "Illegal class reference");
+                }
+                self.suppress.push((start, node.end_byte()));
+                return;
+            }
+            offset += seg.len() + 2;
         }
     }
 
