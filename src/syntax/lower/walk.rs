@@ -198,7 +198,9 @@ fn unclosed_heredoc_opening(source: &str, start: usize, text: &str) -> Option<Sy
             "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])".to_string(),
         ),
         None => {
-            let shown: String = source[at_open..]
+            let shown: String = source
+                .get(at_open..)
+                .unwrap_or("")
                 .chars()
                 .take(5)
                 .map(|c| match c {
@@ -714,7 +716,10 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
         let text = self.text(node);
         if text.starts_with("::") {
-            let run = self.src[node.start_byte()..]
+            let run = self
+                .src
+                .get(node.start_byte()..)
+                .unwrap_or("")
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
                 .unwrap_or(self.src.len() - node.start_byte());
             self.error(
@@ -1497,7 +1502,10 @@ impl<'t, 's> Lowerer<'t, 's> {
         let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
             Some(body) => self.heredoc_text(body, &spec),
             None => {
-                let newline = self.src[node.end_byte()..]
+                let newline = self
+                    .src
+                    .get(node.end_byte()..)
+                    .unwrap_or("")
                     .find('\n')
                     .map(|i| i + node.end_byte());
                 match newline {
