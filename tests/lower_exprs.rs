@@ -344,3 +344,24 @@ fn lexer_errors_found_in_lowering() {
         vec!["E 1:15 Illegal fully qualified class reference"]
     );
 }
+
+#[test]
+fn bad_definition_names() {
+    let first = |s: &str| diags(s).into_iter().next().unwrap_or_default();
+    assert_eq!(
+        first("class class {}\n"),
+        "E 1:7 'class' keyword not allowed at this location"
+    );
+    assert_eq!(
+        first("define class {}\n"),
+        "E 1:8 'class' keyword not allowed at this location"
+    );
+    assert_eq!(
+        first("class 'foo' {}\n"),
+        "E 1:7 A quoted string is not valid as a name here"
+    );
+    assert_eq!(
+        first("class foo inherits 'bar' {}\n"),
+        "E 1:20 A quoted string is not valid as a name here"
+    );
+}

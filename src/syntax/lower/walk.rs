@@ -151,6 +151,10 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
                     pre.errors.push(e);
                 }
             }
+            if let Some(e) = definition_name_error(source, node.start_byte(), text) {
+                pre.suppress.push((node.start_byte(), node.end_byte()));
+                pre.errors.push(e);
+            }
             // `@`/`@@` before something that is not a resource expression.
             if text.starts_with('@') && !text.starts_with("@(") {
                 let message = if text.starts_with("@@") {
@@ -219,6 +223,48 @@ fn unclosed_heredoc_opening(source: &str, start: usize, text: &str) -> Option<Sy
     Some(SyntaxError {
         span,
         message,
+        severity: Severity::Error,
+    })
+}
+
+/// Puppet's parse errors for bad definition names, recognised in an ERROR region:
+/// `class class {}` / `define class {}` and `class 'foo' {}` / `inherits 'bar'`.
+fn definition_name_error(source: &str, start: usize, text: &str) -> Option<SyntaxError> {
+    let blank = |c: char| c.is_whitespace();
+    let word_end = |t: &str, w: &str| {
+        t.strip_prefix(w).is_some_and(|r| {
+            !r.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '-')
+        })
+    };
+    let after = source.get(start..)?;
+    let mut found = None;
+    for kw in ["class", "define"] {
+        if !word_end(after, kw) {
+            continue;
+        }
+        let rest = &after[kw.len()..];
+        let name = rest.trim_start_matches(blank);
+        let pos = start + kw.len() + (rest.len() - name.len());
+        if word_end(name, "class") {
+            found = Some((pos, "'class' keyword not allowed at this location"));
+        } else if kw == "class" && name.starts_with(['\'', '"']) {
+            found = Some((pos, "A quoted string is not valid as a name here"));
+        }
+    }
+    if found.is_none() {
+        if let Some(i) = text.find("inherits") {
+            let rest = &text[i + "inherits".len()..];
+            let parent = rest.trim_start_matches(blank);
+            if parent.starts_with(['\'', '"']) {
+                let pos = start + i + "inherits".len() + (rest.len() - parent.len());
+                found = Some((pos, "A quoted string is not valid as a name here"));
+            }
+        }
+    }
+    let (pos, message) = found?;
+    Some(SyntaxError {
+        span: at(pos),
+        message: message.to_string(),
         severity: Severity::Error,
     })
 }
