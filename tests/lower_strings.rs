@@ -249,3 +249,15 @@ fn heredoc_opening_without_closing_paren() {
         vec!["E 2:5 Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])"]
     );
 }
+
+#[test]
+fn several_escape_warnings_keep_their_order() {
+    assert_eq!(
+        diags(r#""a\qb\d $x \e""#),
+        vec![
+            r"W 1:10 Unrecognized escape sequence '\q'",
+            r"W 1:10 Unrecognized escape sequence '\d'",
+            r"W 1:15 Unrecognized escape sequence '\e'",
+        ]
+    );
+}

@@ -1445,7 +1445,9 @@ impl<'t, 's> Lowerer<'t, 's> {
         for (i, n) in named.iter().enumerate() {
             let id = n.kind_id();
             if id == k.string_text {
-                let report_at = match named.get(i + 1) {
+                // The end of this string part: the next interpolation (or the quote).
+                let next = named[i + 1..].iter().find(|n| n.kind_id() != k.string_text);
+                let report_at = match next {
                     Some(next) if next.kind_id() == k.interpolation => next.start_byte() + 2,
                     Some(next) => next.start_byte() + 1,
                     None => node.end_byte(),
