@@ -261,3 +261,18 @@ fn several_escape_warnings_keep_their_order() {
         ]
     );
 }
+
+#[test]
+fn heredoc_spans() {
+    let src = "$x = @(END)\nab\nEND\n";
+    let f = rein::syntax::parse(src);
+    let rein::syntax::ExprKind::Assignment { rhs, .. } = &f.program.body[0].kind else {
+        panic!("not an assignment")
+    };
+    let rein::syntax::ExprKind::Heredoc(h) = &rhs.kind else {
+        panic!("not a heredoc")
+    };
+    assert_eq!((h.opening.start, h.opening.end), (5, 11));
+    assert_eq!((h.text.span.start, h.text.span.end), (12, 18));
+    assert_eq!(&src[h.text.span.start()..h.text.span.end()], "ab\nEND");
+}

@@ -1671,7 +1671,12 @@ impl<'t, 's> Lowerer<'t, 's> {
         } else {
             StringStyle::Single
         };
-        Expr::new(finish_parts(parts, style), span(body))
+        // The body's node starts at the newline that ends the opening line.
+        let mut text_span = span(body);
+        if self.src.as_bytes().get(body.start_byte()) == Some(&b'\n') {
+            text_span.start += 1;
+        }
+        Expr::new(finish_parts(parts, style), text_span)
     }
 }
 
