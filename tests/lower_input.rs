@@ -172,3 +172,11 @@ fn broken_and_pathological_inputs_do_not_panic() {
         let _ = f.has_errors();
     }
 }
+
+#[test]
+fn nul_bytes_in_strings_and_comments_are_kept() {
+    assert_eq!(clean("# a\0b\n$x = 1\n"), "(= $x 1)");
+    assert_eq!(clean("$x = 'a\0b\u{1b}c'"), "(= $x 'a\0b\u{1b}c')");
+    assert_eq!(clean("$x = \"a\0b\""), "(= $x \"a\\0b\")");
+    assert!(parse("$x = \0").has_errors());
+}
