@@ -365,3 +365,9 @@ fn bad_definition_names() {
         "E 1:20 A quoted string is not valid as a name here"
     );
 }
+
+#[test]
+fn broken_virtual_resource_is_not_a_virtual_error() {
+    let d = diags("@file { 'a' mode => 1 }\n");
+    assert!(!d.iter().any(|m| m.contains("Virtual")), "{d:?}");
+}

@@ -156,7 +156,11 @@ fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
                 pre.errors.push(e);
             }
             // `@`/`@@` before something that is not a resource expression.
-            if text.starts_with('@') && !text.starts_with("@(") {
+            // (A name or type followed by `{` is a broken resource instead.)
+            let target = text.trim_start_matches('@').trim_start();
+            let resource_like =
+                target.starts_with(|c: char| c.is_ascii_alphabetic()) && text.contains('{');
+            if text.starts_with('@') && !text.starts_with("@(") && !resource_like {
                 let message = if text.starts_with("@@") {
                     "Exported (@@) can only be applied to a Resource Expression"
                 } else {
@@ -1337,7 +1341,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     );
                     return ExprKind::Nop;
                 }
-                if let Some(s) = at_span {
+                if let Some(s) = at_span.filter(|_| !node.has_error()) {
                     self.error(s, virtual_error(form));
                 }
                 // A `* => x` entry becomes `(nop) => (nop)`, as Puppet does.
