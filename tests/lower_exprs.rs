@@ -371,3 +371,16 @@ fn broken_virtual_resource_is_not_a_virtual_error() {
     let d = diags("@file { 'a' mode => 1 }\n");
     assert!(!d.iter().any(|m| m.contains("Virtual")), "{d:?}");
 }
+
+#[test]
+fn broken_bodies_do_not_get_shape_errors() {
+    for src in ["file { 'a' mode +> 1 }\n", "$x { 'a' b => 1 }\n"] {
+        let d = diags(src);
+        assert!(
+            !d.iter()
+                .any(|m| m.contains("+>") || m.contains("not valid as a resource")),
+            "{src:?}: {d:?}"
+        );
+        assert!(!d.is_empty());
+    }
+}

@@ -1335,10 +1335,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                     )
                 });
                 if !plain {
-                    self.error(
-                        at(lbrace),
-                        "Syntax error resource body without title or hash with +>",
-                    );
+                    if !node.has_error() {
+                        self.error(
+                            at(lbrace),
+                            "Syntax error resource body without title or hash with +>",
+                        );
+                    }
                     return ExprKind::Nop;
                 }
                 if let Some(s) = at_span.filter(|_| !node.has_error()) {
@@ -1397,10 +1399,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                     }
                     _ => left.span.start(),
                 };
-                self.error(
-                    at(pos),
-                    "Expression is not valid as a resource, resource-default, or resource-override",
-                );
+                if !node.has_error() {
+                    self.error(
+                        at(pos),
+                        "Expression is not valid as a resource, resource-default, or resource-override",
+                    );
+                }
                 ExprKind::Nop
             }
         }
