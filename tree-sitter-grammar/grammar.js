@@ -97,6 +97,7 @@ module.exports = grammar({
     $._selbrace,
     $._lambda_close,
     $._lbrack,
+    $._lambda_open,
     $._error_sentinel,
   ],
 
@@ -291,8 +292,13 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    // The closing `|` comes from the scanner, which refuses `|>` and `|>>` (trap 11).
-    lambda_parameters: $ => seq('|', optional(commaList1($.parameter)), alias($._lambda_close, '|')),
+    // Both pipes come from the scanner: it refuses `|>` and `|>>` (trap 11), and where an
+    // opening `|` is valid it wins over a closing one (Puppet shifts `|`).
+    lambda_parameters: $ => seq(
+      alias($._lambda_open, '|'),
+      optional(commaList1($.parameter)),
+      alias($._lambda_close, '|'),
+    ),
 
     collect_expression: $ => choice(
       // Without `{...}`: right-associative, so that a following `{` joins the collector.
