@@ -183,7 +183,10 @@ const MISSING_OPEN_BRACE: &str = "class demo {
 fn cascades_after_an_error_are_dropped_until_the_next_statement() {
     assert_eq!(
         messages(MISSING_OPEN_BRACE),
-        [at(2, 20, "unexpected `:`"), at(6, 3, "unexpected `}`")]
+        [
+            at(2, 10, "missing `{` before the resource title"),
+            at(6, 3, "unexpected `}`")
+        ]
     );
 }
 
@@ -208,7 +211,7 @@ fn the_cli_drops_cascades_of_the_lowering_too() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
-        "m.pp:2:20: error[syntax] unexpected `:`\nm.pp:6:3: error[syntax] unexpected `}`\n"
+        "m.pp:2:10: error[syntax] missing `{` before the resource title\nm.pp:6:3: error[syntax] unexpected `}`\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

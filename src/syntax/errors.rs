@@ -497,6 +497,16 @@ impl<'s> Ctx<'s> {
                 "A quoted string is not valid as a name here".to_string(),
             );
         }
+        // `file '/tmp/x':` — the `{` between the resource type and the title is missing.
+        if text == ":" {
+            if let Some(title_start) = self.title_without_brace(leaf.node) {
+                return self.error(
+                    title_start,
+                    title_start,
+                    "missing `{` before the resource title".to_string(),
+                );
+            }
+        }
         if text == "class" && before_text == "class" {
             return self.error(
                 leaf.start,
@@ -514,6 +524,23 @@ impl<'s> Ctx<'s> {
             leaf.end,
             with_expected(format!("unexpected {what}"), &expected),
         )
+    }
+
+    /// For a `:` token: if it follows `TYPE TITLE` (a resource type name and a string or
+    /// variable title, with no `{` between), the start of the title.
+    fn title_without_brace(&self, colon: Node) -> Option<usize> {
+        let mut title = previous_leaf(colon)?;
+        if title.kind() == "\"" {
+            title = title.parent()?;
+        }
+        if !matches!(
+            title.kind(),
+            "single_quoted_string" | "double_quoted_string" | "variable"
+        ) {
+            return None;
+        }
+        let type_name = previous_leaf(title)?;
+        matches!(type_name.kind(), "name" | "type_reference").then(|| title.start_byte())
     }
 
     /// Is `leaves[i]` just after `NAME { TITLE` (a resource title without its `:`)?
