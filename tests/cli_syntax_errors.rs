@@ -89,6 +89,32 @@ fn resource_title_without_colon() {
 }
 
 #[test]
+fn attributes_without_a_comma_between_them() {
+    assert_eq!(
+        one("exec { 'sync':\n  command => '/bin/sync'\n  path    => '/bin',\n}\n"),
+        at(3, 3, "missing `,` before `path`")
+    );
+}
+
+#[test]
+fn a_second_title_without_colon() {
+    assert_eq!(
+        one("file {\n  '/a': ensure => file;\n  '/b' ensure => file;\n}\n"),
+        at(3, 8, "missing `:` after the resource title")
+    );
+}
+
+#[test]
+fn a_resource_title_without_its_brace() {
+    assert_eq!(
+        messages("package 'ntp':\n  ensure => installed,\n}\n")
+            .first()
+            .cloned(),
+        Some(at(1, 9, "missing `{` before the resource title"))
+    );
+}
+
+#[test]
 fn trailing_semicolons() {
     let message = "unexpected `;` after the last statement: a `;` may only separate statements";
     assert_eq!(one("$a = 1\n$b = 2;\n"), at(2, 7, message));
