@@ -6,7 +6,10 @@
 //! Entry points: [`parse_bytes`] (input checks: byte order marks, invalid UTF-8) and
 //! [`parse_str`].
 
+mod catalog;
 mod kinds;
+mod prepass;
+mod text;
 mod walk;
 
 use std::cell::RefCell;
