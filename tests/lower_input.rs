@@ -148,7 +148,8 @@ fn bom_in_text_is_rejected_too() {
 
 #[test]
 fn broken_and_pathological_inputs_do_not_panic() {
-    let depth = 5_000;
+    // Deeper than MAX_DEPTH; kept moderate because error collection is slow on these.
+    let depth = 2_000;
     let cases = [
         "[".repeat(depth),
         "{".repeat(depth),
@@ -170,4 +171,12 @@ fn broken_and_pathological_inputs_do_not_panic() {
         let f = parse(src);
         let _ = f.has_errors();
     }
+}
+
+#[test]
+fn nul_bytes_in_strings_and_comments_are_kept() {
+    assert_eq!(clean("# a\0b\n$x = 1\n"), "(= $x 1)");
+    assert_eq!(clean("$x = 'a\0b\u{1b}c'"), "(= $x 'a\0b\u{1b}c')");
+    assert_eq!(clean("$x = \"a\0b\""), "(= $x \"a\\0b\")");
+    assert!(parse("$x = \0").has_errors());
 }

@@ -59,6 +59,26 @@ function commaList1(rule) {
   return seq(commaSep1(rule), optional(','));
 }
 
+// Puppet's binary operators (§7.2), left-associative, with `left` taken from `left`.
+function binaryOperations($, left) {
+  const table = [
+    ['or', PREC.OR],
+    ['and', PREC.AND],
+    ['>=', PREC.CMP], ['>', PREC.CMP], ['<', PREC.CMP], ['<=', PREC.CMP],
+    ['==', PREC.EQ], ['!=', PREC.EQ],
+    ['<<', PREC.SHIFT], ['>>', PREC.SHIFT],
+    ['+', PREC.ADD], ['-', PREC.ADD],
+    ['*', PREC.MUL], [alias($._div, '/'), PREC.MUL], ['%', PREC.MUL],
+    ['=~', PREC.MATCH], ['!~', PREC.MATCH],
+    ['in', PREC.IN],
+  ];
+  return choice(...table.map(([op, p]) => prec.left(p, seq(
+    field('left', left),
+    field('operator', op),
+    field('right', $._expression),
+  ))));
+}
+
 module.exports = grammar({
   name: 'puppet',
 
@@ -77,6 +97,7 @@ module.exports = grammar({
     $._selbrace,
     $._lambda_close,
     $._lbrack,
+    $._lambda_open,
     $._error_sentinel,
   ],
 
@@ -183,24 +204,7 @@ module.exports = grammar({
       $._primary,
     ),
 
-    binary_expression: $ => {
-      const table = [
-        ['or', PREC.OR],
-        ['and', PREC.AND],
-        ['>=', PREC.CMP], ['>', PREC.CMP], ['<', PREC.CMP], ['<=', PREC.CMP],
-        ['==', PREC.EQ], ['!=', PREC.EQ],
-        ['<<', PREC.SHIFT], ['>>', PREC.SHIFT],
-        ['+', PREC.ADD], ['-', PREC.ADD],
-        ['*', PREC.MUL], [alias($._div, '/'), PREC.MUL], ['%', PREC.MUL],
-        ['=~', PREC.MATCH], ['!~', PREC.MATCH],
-        ['in', PREC.IN],
-      ];
-      return choice(...table.map(([op, p]) => prec.left(p, seq(
-        field('left', $._expression),
-        field('operator', op),
-        field('right', $._expression),
-      ))));
-    },
+    binary_expression: $ => binaryOperations($, $._expression),
 
     unary_expression: $ => choice(
       prec.right(PREC.NOT, seq(field('operator', '!'), field('operand', $._expression))),
@@ -288,8 +292,13 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    // The closing `|` comes from the scanner, which refuses `|>` and `|>>` (trap 11).
-    lambda_parameters: $ => seq('|', optional(commaList1($.parameter)), alias($._lambda_close, '|')),
+    // Both pipes come from the scanner: it refuses `|>` and `|>>` (trap 11), and where an
+    // opening `|` is valid it wins over a closing one (Puppet shifts `|`).
+    lambda_parameters: $ => seq(
+      alias($._lambda_open, '|'),
+      optional(commaList1($.parameter)),
+      alias($._lambda_close, '|'),
+    ),
 
     collect_expression: $ => choice(
       // Without `{...}`: right-associative, so that a following `{` joins the collector.
@@ -403,32 +412,48 @@ module.exports = grammar({
 
     interpolation: $ => seq(
       '${',
-      choice($._assign, $._interpolation_keyword_expression),
+      choice(
+        $._assign,
+        alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+        $._interpolation_keyword_expression,
+      ),
       '}',
     ),
 
-    // `${class}`, `${type['a']}`, `${if.foo}`: a keyword first, alone or followed by `[` or `.`
-    // (Puppet turns it into a variable, §4.3). Shown as a `name`; the lowering applies the rule.
+    // `${type['a']}`, `${if.foo + 1}`: a keyword first, followed by `[` or `.` (Puppet turns it
+    // into a variable, §4.3), then any operators. The keyword is a `name`; the lowering applies
+    // the rule. A lone keyword (`${class}`) is the `name` alternative above.
     _interpolation_keyword_expression: $ => choice(
-      alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+      $._interpolation_keyword_postfix,
+      alias($._interpolation_keyword_binary, $.binary_expression),
+    ),
+
+    _interpolation_keyword_binary: $ => binaryOperations($, $._interpolation_keyword_expression),
+
+    _interpolation_keyword_postfix: $ => choice(
       alias($._interpolation_keyword_access, $.access_expression),
       alias($._interpolation_keyword_method, $.method_call),
     ),
 
-    _interpolation_keyword_access: $ => seq(
-      field('target', $._interpolation_keyword_expression),
+    _interpolation_keyword_target: $ => choice(
+      alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+      $._interpolation_keyword_postfix,
+    ),
+
+    _interpolation_keyword_access: $ => prec(PREC.ACCESS, seq(
+      field('target', $._interpolation_keyword_target),
       alias($._lbrack, '['),
       commaList1(choice($._expression, $.pair)),
       ']',
-    ),
+    )),
 
-    _interpolation_keyword_method: $ => seq(
-      field('receiver', $._interpolation_keyword_expression),
+    _interpolation_keyword_method: $ => prec.right(PREC.DOT, seq(
+      field('receiver', $._interpolation_keyword_target),
       '.',
       field('name', $.identifier),
       optional(field('arguments', alias($.method_argument_list, $.argument_list))),
       optional(field('lambda', $.lambda)),
-    ),
+    )),
 
     heredoc: $ => seq('@(', $.heredoc_tag, ')'),
 

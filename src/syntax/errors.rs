@@ -468,12 +468,35 @@ impl<'s> Ctx<'s> {
         } else {
             expected_tokens(leaf.node, state)
         };
-        let text = self.text(leaf.start, leaf.end);
         let text = if leaf.node.is_error() {
-            first_word(text)
+            self.skipped_word(leaf.start, leaf.end)
         } else {
-            text
+            self.text(leaf.start, leaf.end)
         };
+        // `name value` where `name => value` was meant, and attributes without a `,`
+        // between them: the token after the rejected one is an arrow.
+        if !leaf.node.is_error() && state != 0 && state != u16::MAX {
+            let next_is_arrow = leaves
+                .get(i + 1)
+                .map(|l| self.text(l.start, l.end))
+                .or_else(|| next_leaf(leaf.node).map(|n| self.node_text(n)))
+                .is_some_and(|t| t == "=>" || t == "+>");
+            let after_attribute = self.follows_attribute(leaf.node);
+            if next_is_arrow && !after_attribute && accepts_token(leaf.node, state, ":") {
+                return self.error(
+                    leaf.start,
+                    leaf.start,
+                    "missing `:` after the resource title".to_string(),
+                );
+            }
+            if next_is_arrow && after_attribute && accepts_token(leaf.node, state, ",") {
+                return self.error(
+                    leaf.start,
+                    leaf.end,
+                    format!("missing `,` before `{}`", shorten(text)),
+                );
+            }
+        }
         // `type { title attr => ...`: the title was not followed by `:`.
         if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
             return self.error(
@@ -497,6 +520,16 @@ impl<'s> Ctx<'s> {
                 "A quoted string is not valid as a name here".to_string(),
             );
         }
+        // `file '/tmp/x':` — the `{` between the resource type and the title is missing.
+        if text == ":" {
+            if let Some(title_start) = self.title_without_brace(leaf.node) {
+                return self.error(
+                    title_start,
+                    title_start,
+                    "missing `{` before the resource title".to_string(),
+                );
+            }
+        }
         if text == "class" && before_text == "class" {
             return self.error(
                 leaf.start,
@@ -514,6 +547,45 @@ impl<'s> Ctx<'s> {
             leaf.end,
             with_expected(format!("unexpected {what}"), &expected),
         )
+    }
+
+    /// Does `token` follow a `name => value` in its list (a `=>` or `+>` after the last
+    /// `{`, `;` or `,` at the same bracket depth)?
+    fn follows_attribute(&self, token: Node) -> bool {
+        let mut depth = 0usize;
+        let mut n = token;
+        for _ in 0..500 {
+            let Some(prev) = previous_leaf(n) else {
+                return false;
+            };
+            n = prev;
+            match self.node_text(prev) {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "${" if depth > 0 => depth -= 1,
+                "{" if depth > 0 => depth -= 1,
+                "{" | "(" | "[" | ";" | "," | ":" if depth == 0 => return false,
+                "=>" | "+>" if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// For a `:` token: if it follows `TYPE TITLE` (a resource type name and a string or
+    /// variable title, with no `{` between), the start of the title.
+    fn title_without_brace(&self, colon: Node) -> Option<usize> {
+        let mut title = previous_leaf(colon)?;
+        if title.kind() == "\"" {
+            title = title.parent()?;
+        }
+        if !matches!(
+            title.kind(),
+            "single_quoted_string" | "double_quoted_string" | "variable"
+        ) {
+            return None;
+        }
+        let type_name = previous_leaf(title)?;
+        matches!(type_name.kind(), "name" | "type_reference").then(|| title.start_byte())
     }
 
     /// Is `leaves[i]` just after `NAME { TITLE` (a resource title without its `:`)?
@@ -551,6 +623,22 @@ impl<'s> Ctx<'s> {
                 Some(k) => j = k,
                 None => return false,
             }
+        }
+    }
+
+    /// The text of skipped characters at `start..end` for a message: the whole word when
+    /// it starts with a word character (the lexer may skip a single letter of it).
+    fn skipped_word(&self, start: usize, end: usize) -> &'s str {
+        let rest = self.text(start, self.source.len());
+        let word_len: usize = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .map(char::len_utf8)
+            .sum();
+        if word_len > 0 {
+            rest.get(..word_len).unwrap_or(rest)
+        } else {
+            first_word(self.text(start, end))
         }
     }
 
@@ -921,6 +1009,12 @@ fn next_leaf(node: Node) -> Option<Node> {
             None => n = n.parent()?,
         }
     }
+}
+
+/// Does `state` accept the anonymous token spelled `token`?
+fn accepts_token(node: Node, state: u16, token: &str) -> bool {
+    let id = node.language().id_for_node_kind(token, false);
+    id != 0 && accepts(node, state, id)
 }
 
 /// Does `state` accept the start of an expression (a variable)?
