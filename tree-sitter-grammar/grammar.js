@@ -187,7 +187,7 @@ module.exports = grammar({
     ),
 
     // (The word token is always aliased: a MISSING hidden token would be invisible to a cursor.)
-    attribute_name: $ => choice(alias($._ident, $.name), ...ATTRIBUTE_KEYWORDS),
+    attribute_name: $ => choice(alias($._ident, $.name), alias($._top_ident, $.name), ...ATTRIBUTE_KEYWORDS),
 
     splat_attribute: $ => seq('*', '=>', field('value', $._expression)),
 
@@ -326,6 +326,7 @@ module.exports = grammar({
     _primary: $ => choice(
       $.variable,
       alias($._ident, $.name),
+      alias($._top_ident, $.name),
       $.word,
       $.type_reference,
       $.number,
@@ -376,7 +377,13 @@ module.exports = grammar({
     reserved_word: $ => seq(choice('private', 'attr'), optional($._regex_ok)),
 
     // NAME: lower-case segments, optional leading `::` (the keyword-extraction word).
-    _ident: _ => /(::)?[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
+    // It does not start with `::` (that is `_top_ident`): a word token that can start with `:`
+    // would stop tree-sitter from extracting `and`, `or`, `in`, `else`, `elsif` as keywords, and
+    // `$a order` would then lex as `$a or der`.
+    _ident: _ => /[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
+
+    // A NAME anchored at top scope: `::a::b`. Never a keyword.
+    _top_ident: _ => /::[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
 
     // WORD: a bare word that is not a NAME (has a `-`, or a segment starting with `_`).
     word: _ => token(seq(
@@ -505,7 +512,12 @@ module.exports = grammar({
 
     // ------------------------------------------------------------ definitions
 
-    _definition_name: $ => choice(alias($._ident, $.name), $.word, $.type_reference),
+    _definition_name: $ => choice(
+      alias($._ident, $.name),
+      alias($._top_ident, $.name),
+      $.word,
+      $.type_reference,
+    ),
 
     class_definition: $ => seq(
       'class',
