@@ -30,7 +30,7 @@ const BIG_STACK: usize = 512 << 20;
 type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
 
 /// Lower a whole tree: the program, the comments and the lowering diagnostics. When the
-/// tree has errors, `errors::collect` runs too (on the same stack: it recurses) and its
+/// tree has errors, `errors::collect` runs too (on the same thread) and its
 /// findings are appended to the diagnostics, except where a lexer error was reported.
 pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
     let pre = prepass(tree, source);
