@@ -253,3 +253,18 @@ fn json_without_findings_is_an_empty_array() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "[]\n");
 }
+
+#[test]
+fn findings_at_the_same_place_keep_source_order() {
+    // Puppet puts both escape warnings at the end of the string part; `\q` comes first in
+    // the source, so it is reported first (a sort by message would put `\d` first).
+    let dir = temp_dir("same-place");
+    write(&dir, "w.pp", "$x = \"a\\qb\\dc\"\n");
+    let o = rein(&["check", "--format", "concise", "w.pp"], &dir);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "w.pp:1:15: warning[syntax] Unrecognized escape sequence '\\q'\n\
+         w.pp:1:15: warning[syntax] Unrecognized escape sequence '\\d'\n"
+    );
+}
