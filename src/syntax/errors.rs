@@ -813,14 +813,16 @@ impl<'s, 't> Ctx<'s, 't> {
     }
 
     /// An unterminated string or comment starting at `start` (`text` runs from there to the
-    /// end of the source).
+    /// end of the source). Its span is the whole unterminated token: from the opening
+    /// delimiter to the end of the input (trailing blanks left out).
     fn unterminated(&self, start: usize, text: &str) -> Option<SyntaxError> {
         let pos = self.pos(start);
+        let end = self.meaningful_end();
         if let Some(rest) = text.strip_prefix("/*") {
             if !rest.contains("*/") {
                 return Some(self.error(
                     start,
-                    start + 2,
+                    end.max(start + 2),
                     format!("unclosed comment starting at {pos}"),
                 ));
             }
@@ -830,14 +832,14 @@ impl<'s, 't> Ctx<'s, 't> {
         {
             return Some(self.error(
                 start,
-                start + 1,
+                end.max(start + 1),
                 format!("unclosed string starting at {pos}"),
             ));
         }
         if text.starts_with("@(") && !text.contains(')') {
             return Some(self.error(
                 start,
-                start + 2,
+                end.max(start + 2),
                 format!("unclosed heredoc opening `@(` at {pos}: expected `)`"),
             ));
         }

@@ -131,7 +131,8 @@ fn unclosed_heredoc_opening(source: &str, start: usize, text: &str) -> Option<Sy
                 })
                 .collect();
             (
-                at(at_open),
+                // The unclosed `@(` runs to the end of the input.
+                Span::new(at_open, source.trim_end().len().max(at_open + 2)),
                 format!("Unclosed parenthesis after '@(' followed by '{shown}...'"),
             )
         }

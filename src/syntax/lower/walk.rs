@@ -326,7 +326,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             _ if id == k.regex => {
                 let pattern = strings::regex_pattern(self.text(node));
                 if let Some(message) = strings::check_regex(&pattern) {
-                    self.error(at(node.start_byte()), message);
+                    self.error(span(node), message);
                 }
                 ExprKind::Regex { pattern }
             }
@@ -588,7 +588,12 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
         self.suppress.push((end, end + 2));
         if node.kind_id() != self.ids.k.type_reference {
-            self.error(at(end + 2), "Illegal fully qualified name");
+            // At the token after the `::`, spanning it.
+            let from = end + 2;
+            self.error(
+                Span::new(from, from + word_len(rest)),
+                "Illegal fully qualified name",
+            );
             return;
         }
         let text = self.text(node);
@@ -604,7 +609,11 @@ impl<'t, 's> Lowerer<'t, 's> {
                 "Illegal fully qualified class reference",
             );
         } else {
-            self.error(at(end + 1), "Illegal class reference");
+            // At the second `:`, spanning it and the name after it.
+            self.error(
+                Span::new(end + 1, end + 2 + word_len(rest)),
+                "Illegal class reference",
+            );
         }
     }
 
@@ -623,8 +632,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                         "Illegal fully qualified class reference",
                     );
                 } else {
-                    // At the second `:` of the offending `::`.
-                    self.error(at(start + offset - 1), "Illegal class reference");
+                    // At the second `:` of the offending `::`, spanning the rest of
+                    // the reference.
+                    self.error(
+                        Span::new(start + offset - 1, node.end_byte()),
+                        "Illegal class reference",
+                    );
                 }
                 self.suppress.push((start, node.end_byte()));
                 return;
@@ -670,7 +683,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             Ok(NumberValue::Float(v)) => ExprKind::Float(v),
             Err(message) => {
-                self.error(at(node.start_byte()), message);
+                self.error(span(node), message);
                 ExprKind::Nop
             }
         }
@@ -880,7 +893,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             let t = self.text(p);
             if p.kind_id() == self.ids.k.number {
                 if let Err(message) = strings::parse_number(t) {
-                    self.error(at(p.start_byte()), message);
+                    self.error(span(p), message);
                 }
             }
             names.push(t);
@@ -1163,4 +1176,10 @@ fn merge_statement_call(out: &mut Vec<Expr>, mut args: Vec<Expr>) {
         })),
         s,
     ));
+}
+
+/// The length in bytes of the name characters (letters, digits, `_`) at the start of `text`.
+fn word_len(text: &str) -> usize {
+    text.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len())
 }
