@@ -9,14 +9,14 @@ use rein::syntax::{parse_bytes, Severity};
 
 /// (fixture, 1-based line of the first error, exact message of an error on that line).
 const EXPECTED: &[(&str, usize, Option<&str>)] = &[
-    ("unclosed_single_quote.pp", 2, None),
-    ("unclosed_double_quote.pp", 2, None),
-    ("unclosed_comment.pp", 2, None),
+    ("unclosed_single_quote.pp", 2, Some("unclosed string starting at 2:13")),
+    ("unclosed_double_quote.pp", 2, Some("unclosed string starting at 2:9")),
+    ("unclosed_comment.pp", 2, Some("unclosed comment starting at 2:1")),
     ("bad_octal.pp", 3, Some("Not a valid octal number 0789")),
     ("bad_hex.pp", 1, Some("Not a valid hex number 0xG1")),
     ("bad_decimal.pp", 2, Some("Not a valid decimal number 1e")),
     ("illegal_number.pp", 1, Some("Illegal number '1a'")),
-    ("heredoc_without_end_tag.pp", 2, Some("Heredoc without end-tagged line")),
+    ("heredoc_without_end_tag.pp", 2, None),
     (
         "heredoc_bad_syntax.pp",
         1,
@@ -35,19 +35,31 @@ const EXPECTED: &[(&str, usize, Option<&str>)] = &[
     ("heredoc_empty_tag.pp", 1, Some("Heredoc with an empty endtag")),
     ("heredoc_unclosed_paren.pp", 2, None),
     ("heredoc_without_lines.pp", 2, None),
-    ("missing_colon.pp", 1, None),
-    ("unclosed_brace.pp", 7, None),
+    ("missing_colon.pp", 1, Some("missing `:` after the resource title")),
+    (
+        "unclosed_brace.pp",
+        7,
+        Some("expected `}` to close the class body opened at 1:21"),
+    ),
     (
         "bom.pp",
         1,
         Some("Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source"),
     ),
     ("invalid_utf8.pp", 3, None),
-    ("trailing_semicolon.pp", 2, None),
-    ("trailing_semicolon_in_block.pp", 2, None),
+    (
+        "trailing_semicolon.pp",
+        2,
+        Some("unexpected `;` after the last statement: a `;` may only separate statements"),
+    ),
+    (
+        "trailing_semicolon_in_block.pp",
+        2,
+        Some("unexpected `;` after the last statement: a `;` may only separate statements"),
+    ),
     ("illegal_class_reference.pp", 2, Some("Illegal class reference")),
     ("illegal_fully_qualified_name.pp", 2, Some("Illegal fully qualified name")),
-    ("unexpected_character.pp", 2, None),
+    ("unexpected_character.pp", 2, Some("unexpected `~`")),
     ("comma_separated_list.pp", 2, Some("illegal comma separated argument list")),
     (
         "argument_list_without_parentheses.pp",
@@ -65,19 +77,67 @@ const EXPECTED: &[(&str, usize, Option<&str>)] = &[
         Some("Syntax error resource body without title or hash with +>"),
     ),
     (
+        "illegal_fully_qualified_class_reference.pp",
+        2,
+        Some("Illegal fully qualified class reference"),
+    ),
+    (
+        "exported_non_resource.pp",
+        2,
+        Some("Exported (@@) can only be applied to a Resource Expression"),
+    ),
+    (
+        "quoted_parent_class.pp",
+        2,
+        Some("A quoted string is not valid as a name here"),
+    ),
+    (
+        "unicode_escape_beyond_range.pp",
+        2,
+        Some("invalid byte sequence in UTF-8"),
+    ),
+    (
         "not_a_resource.pp",
         2,
         Some("Expression is not valid as a resource, resource-default, or resource-override"),
     ),
-    ("class_keyword_as_name.pp", 1, None),
-    ("quoted_class_name.pp", 2, None),
-    ("elsif_after_unless.pp", 3, None),
-    ("unclosed_parenthesis.pp", 2, None),
-    ("unclosed_bracket.pp", 1, None),
-    ("hash_missing_arrow.pp", 2, None),
-    ("empty_interpolation.pp", 2, None),
-    ("missing_operand.pp", 2, None),
-    ("two_errors.pp", 1, None),
+    (
+        "class_keyword_as_name.pp",
+        1,
+        Some("'class' keyword not allowed at this location"),
+    ),
+    (
+        "quoted_class_name.pp",
+        2,
+        Some("A quoted string is not valid as a name here"),
+    ),
+    ("elsif_after_unless.pp", 3, Some("unexpected `elsif`")),
+    (
+        "unclosed_parenthesis.pp",
+        2,
+        Some("expected `)` to close the argument list opened at 2:7"),
+    ),
+    (
+        "unclosed_bracket.pp",
+        2,
+        Some("expected `]` to close the array opened at 1:9"),
+    ),
+    ("hash_missing_arrow.pp", 2, Some("unexpected `1`")),
+    (
+        "empty_interpolation.pp",
+        2,
+        Some("expected an expression after `${`"),
+    ),
+    (
+        "missing_operand.pp",
+        2,
+        Some("expected an expression after `+`"),
+    ),
+    (
+        "two_errors.pp",
+        5,
+        Some("expected an expression after `=`"),
+    ),
     ("case_option_trailing_comma.pp", 2, None),
 ];
 

@@ -135,3 +135,48 @@ fn deep_nesting_of_parens_and_calls() {
     let src = format!("$x = \"{}\"", "${\"".repeat(depth));
     let _ = parse(&src);
 }
+
+#[test]
+fn bom_in_text_is_rejected_too() {
+    let f = parse("\u{FEFF}$x = 1");
+    assert_eq!(f.errors.len(), 1);
+    assert!(f.errors[0]
+        .message
+        .starts_with("Illegal UTF-8 Byte Order mark"));
+    assert!(f.program.body.is_empty());
+}
+
+#[test]
+fn broken_and_pathological_inputs_do_not_panic() {
+    // Deeper than MAX_DEPTH; kept moderate because error collection is slow on these.
+    let depth = 2_000;
+    let cases = [
+        "[".repeat(depth),
+        "{".repeat(depth),
+        "(".repeat(depth),
+        format!("$x = {}", "\"${".repeat(depth)),
+        format!("class a {{ {}", "if $x { ".repeat(depth)),
+        format!("$x = {}", "-".repeat(depth)),
+        format!("$x = 1{}", " + 1".repeat(depth * 4)),
+        "@(END".to_string(),
+        "@(END)\n".to_string(),
+        "\"${".to_string(),
+        "/*".to_string(),
+        "'".to_string(),
+        "$x = @(\"A\")\n${@(B)}\nb\nB\nA\n".to_string(),
+        "}}}]]])))".to_string(),
+        "\u{0}\u{1}\u{7f}é€".to_string(),
+    ];
+    for src in &cases {
+        let f = parse(src);
+        let _ = f.has_errors();
+    }
+}
+
+#[test]
+fn nul_bytes_in_strings_and_comments_are_kept() {
+    assert_eq!(clean("# a\0b\n$x = 1\n"), "(= $x 1)");
+    assert_eq!(clean("$x = 'a\0b\u{1b}c'"), "(= $x 'a\0b\u{1b}c')");
+    assert_eq!(clean("$x = \"a\0b\""), "(= $x \"a\\0b\")");
+    assert!(parse("$x = \0").has_errors());
+}

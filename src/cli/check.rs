@@ -89,9 +89,10 @@ fn check_file(path: &Path) -> Outcome {
         Ok(b) => b,
         Err(e) => return Outcome::IoError(format!("{display}: {}", io_message(&e))),
     };
-    let parsed = syntax::parse_bytes(&bytes);
-    let findings: Vec<Finding> = parsed
-        .errors
+    let mut parsed = syntax::parse_bytes(&bytes);
+    let errors = std::mem::take(&mut parsed.errors);
+    let errors = syntax::errors::drop_cascades(&parsed.source, &parsed.line_index, errors);
+    let findings: Vec<Finding> = errors
         .iter()
         .map(|e| Finding::from_syntax(&display, &parsed.source, &parsed.line_index, e))
         .collect();

@@ -30,10 +30,13 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
                 continue;
             }
         };
-        let parsed = syntax::parse_bytes(&bytes);
+        let mut parsed = syntax::parse_bytes(&bytes);
+        let has_errors = parsed.has_errors();
+        let errors = std::mem::take(&mut parsed.errors);
+        let errors = syntax::errors::drop_cascades(&parsed.source, &parsed.line_index, errors);
         {
             let mut err = stderr.lock();
-            for e in &parsed.errors {
+            for e in &errors {
                 let f = Finding::from_syntax(&display, &parsed.source, &parsed.line_index, e);
                 let _ = match f.severity {
                     Severity::Error => {
@@ -47,7 +50,7 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
                 };
             }
         }
-        if parsed.has_errors() {
+        if has_errors {
             if status == EXIT_OK {
                 status = EXIT_FINDINGS;
             }
@@ -71,4 +74,3 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
     }
     status
 }
-

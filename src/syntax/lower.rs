@@ -6,7 +6,10 @@
 //! Entry points: [`parse_bytes`] (input checks: byte order marks, invalid UTF-8) and
 //! [`parse_str`].
 
+mod catalog;
 mod kinds;
+mod prepass;
+mod text;
 mod walk;
 
 use std::cell::RefCell;
@@ -97,9 +100,21 @@ fn parse_tree(source: &str) -> Option<tree_sitter::Tree> {
     })
 }
 
-/// Parse Puppet source text into a [`ParsedFile`].
+/// Parse Puppet source text into a [`ParsedFile`]. Text starting with U+FEFF (a UTF-8
+/// byte order mark) is rejected as [`parse_bytes`] does.
 pub fn parse_str(source: &str) -> ParsedFile {
-    let Some(tree) = parse_tree(source) else {
+    if source.starts_with('\u{FEFF}') {
+        return parse_bytes(source.as_bytes());
+    }
+    // Tree-sitter's generated lexers treat a NUL byte as the end of input, so NULs (which
+    // Puppet accepts in strings and comments) are parsed as U+0001, a byte that is equally
+    // invalid as code. Values are read from the original text, so they keep their NULs.
+    let parsed = if source.contains('\0') {
+        parse_tree(&source.replace('\0', "\u{1}"))
+    } else {
+        parse_tree(source)
+    };
+    let Some(tree) = parsed else {
         return empty_file(
             source.to_string(),
             SyntaxError {
@@ -110,9 +125,6 @@ pub fn parse_str(source: &str) -> ParsedFile {
         );
     };
     let (program, comments, mut errors) = walk::lower_tree(&tree, source);
-    if tree.root_node().has_error() {
-        errors.extend(syntax_errors(&tree, source));
-    }
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     ParsedFile {
         source: source.to_string(),
@@ -121,60 +133,4 @@ pub fn parse_str(source: &str) -> ParsedFile {
         errors,
         line_index: LineIndex::new(source),
     }
-}
-
-/// Syntax errors from ERROR and MISSING nodes (a fallback until `errors.rs` exists): one
-/// error per outermost ERROR node and per MISSING node.
-fn syntax_errors(tree: &tree_sitter::Tree, source: &str) -> Vec<SyntaxError> {
-    let mut out = Vec::new();
-    let mut cursor = tree.walk();
-    loop {
-        let node = cursor.node();
-        let mut descend = true;
-        if node.is_error() {
-            let text = first_token_text(node, source);
-            let message = if text.is_empty() && node.start_byte() >= source.len() {
-                "Syntax error at end of input".to_string()
-            } else {
-                format!("Syntax error at '{text}'")
-            };
-            out.push(SyntaxError {
-                span: Span::new(node.start_byte(), node.end_byte()),
-                message,
-                severity: Severity::Error,
-            });
-            descend = false;
-        } else if node.is_missing() {
-            let message = if node.start_byte() >= source.trim_end().len() {
-                "Syntax error at end of input".to_string()
-            } else {
-                format!("Syntax error, missing '{}'", node.kind())
-            };
-            out.push(SyntaxError {
-                span: Span::new(node.start_byte(), node.end_byte()),
-                message,
-                severity: Severity::Error,
-            });
-        }
-        if descend && cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return out;
-            }
-        }
-    }
-}
-
-fn first_token_text(node: tree_sitter::Node, source: &str) -> String {
-    let mut n = node;
-    while let Some(c) = n.child(0) {
-        n = c;
-    }
-    let text = source.get(n.start_byte()..n.end_byte()).unwrap_or("");
-    text.chars().take(40).collect()
 }

@@ -104,6 +104,8 @@ enum Ev<'a> {
     Int(i128),
     Float(f64, Span),
     Str(&'a str),
+    /// A regexp source: printed as Ruby's `Regexp` gives it back (see [`regexp_text`]).
+    Regex(&'a str, Span),
     Bool(bool),
     Nil,
     // ---- to expand ----
@@ -143,6 +145,14 @@ fn run(start: Vec<Ev<'_>>, sink: &mut dyn Sink) -> Option<DumpError> {
                 sink.float(f)
             }
             Ev::Str(s) => sink.str(s),
+            Ev::Regex(src, span) => {
+                if error.is_none() {
+                    if let Some(message) = regexp_error(src) {
+                        error = Some(DumpError { span, message });
+                    }
+                }
+                sink.str(&regexp_text(src))
+            }
             Ev::Bool(b) => sink.bool(b),
             Ev::Nil => sink.nil(),
             other => {
@@ -362,7 +372,11 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::Call("default"));
             out.push(Ev::End);
         }
-        ExprKind::Regex { pattern } => call1_str("regexp", pattern, out),
+        ExprKind::Regex { pattern } => {
+            out.push(Ev::Call("regexp"));
+            out.push(Ev::Regex(pattern, e.span));
+            out.push(Ev::End);
+        }
         ExprKind::Reserved(w) => call1_str("reserved", w, out),
         ExprKind::QualifiedName(n) => call1_str("qn", n, out),
         ExprKind::QualifiedReference(n) => call1_str("qr", n, out),
@@ -631,6 +645,126 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::Exprs(stmts));
             out.push(Ev::End);
         }
+    }
+}
+
+/// The text Puppet prints for a regexp source. Ruby gives a regexp whose encoding is fixed
+/// to UTF-8 (one with a non-ASCII character, a `\u` escape of a non-ASCII code point, or a
+/// `\p`/`\P` property) back with its option group, `(?-imx:SOURCE)`; any other source is
+/// printed as it is. Verified with Puppet 7.23: `/é/` → `"(?-imx:é)"`, `/\u0080/` →
+/// `"(?-imx:\\u0080)"`, `/\p{L}/` → `"(?-imx:\\p{L})"`, `/\u007f/` → `"\\u007f"`.
+pub fn regexp_text(src: &str) -> std::borrow::Cow<'_, str> {
+    if regexp_fixed_encoding(src) {
+        std::borrow::Cow::Owned(format!("(?-imx:{src})"))
+    } else {
+        std::borrow::Cow::Borrowed(src)
+    }
+}
+
+fn regexp_fixed_encoding(src: &str) -> bool {
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        if !c.is_ascii() {
+            return true;
+        }
+        if c != '\\' {
+            continue;
+        }
+        match chars.next() {
+            Some('p') | Some('P') => return true,
+            Some('u') => {
+                if chars.peek() == Some(&'{') {
+                    chars.next();
+                    let mut digits = String::new();
+                    for d in chars.by_ref() {
+                        if d == '}' {
+                            break;
+                        }
+                        digits.push(d);
+                    }
+                    let non_ascii = digits
+                        .split_whitespace()
+                        .any(|h| u32::from_str_radix(h, 16).is_ok_and(|v| v >= 0x80));
+                    if non_ascii {
+                        return true;
+                    }
+                } else {
+                    let hex: String = chars.clone().take(4).collect();
+                    if hex.len() == 4 && u32::from_str_radix(&hex, 16).is_ok_and(|v| v >= 0x80) {
+                        return true;
+                    }
+                }
+            }
+            Some(other) if !other.is_ascii() => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Why Ruby would refuse to compile this regexp source (Puppet's dumper then crashes), for
+/// the errors that are simple to see: unbalanced parentheses, an unterminated character
+/// class, a `\u` not followed by four hex digits or `{`. `None` when none of these.
+pub fn regexp_error(src: &str) -> Option<String> {
+    let mut depth = 0usize;
+    let mut class = 0usize;
+    let mut chars = src.chars().peekable();
+    // True right after `[` or `[^`, where `]` is a literal.
+    let mut class_start = false;
+    while let Some(c) = chars.next() {
+        let at_class_start = std::mem::take(&mut class_start);
+        match c {
+            '\\' => match chars.next() {
+                Some('u') => {
+                    if chars.peek() != Some(&'{') {
+                        let hex: String = chars.clone().take(4).collect();
+                        if hex.len() != 4 || !hex.chars().all(|h| h.is_ascii_hexdigit()) {
+                            return Some(format!("invalid Unicode escape: /{src}/"));
+                        }
+                    }
+                }
+                Some(_) => {}
+                None => return Some(format!("too short escape sequence: /{src}/")),
+            },
+            '[' => {
+                class += 1;
+                class_start = true;
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                }
+            }
+            ']' if class > 0 && !at_class_start => class -= 1,
+            '(' if class == 0 => {
+                if chars.peek() == Some(&'?') {
+                    let mut ahead = chars.clone();
+                    ahead.next();
+                    if ahead.peek() == Some(&'#') {
+                        // `(?#...)` comment: skip to the closing parenthesis.
+                        for d in chars.by_ref() {
+                            if d == ')' {
+                                break;
+                            }
+                        }
+                        continue;
+                    }
+                }
+                depth += 1;
+            }
+            ')' if class == 0 => {
+                if depth == 0 {
+                    return Some(format!("unmatched close parenthesis: /{src}/"));
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+    }
+    if class > 0 {
+        Some(format!("premature end of char-class: /{src}/"))
+    } else if depth > 0 {
+        Some(format!("end pattern with unmatched parenthesis: /{src}/"))
+    } else {
+        None
     }
 }
 

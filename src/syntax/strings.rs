@@ -417,6 +417,10 @@ pub fn parse_number(text: &str) -> Result<NumberValue, String> {
             return Err(format!("Not a valid decimal number {text}"));
         }
         return match text.parse::<f64>() {
+            // Puppet also fails on a zero mantissa with an exponent (`0.0e5`).
+            Ok(v) if v == 0.0 && text.contains(['e', 'E']) => Err(format!(
+                "Internal Error, NUMBER token does not contain a valid number, {text}"
+            )),
             Ok(v) if v.is_finite() => Ok(NumberValue::Float(v)),
             _ => Err(format!(
                 "Internal Error, NUMBER token does not contain a valid number, {text}"
@@ -483,6 +487,137 @@ pub fn regex_pattern(token: &str) -> String {
     let inner = token.strip_prefix('/').unwrap_or(token);
     let inner = inner.strip_suffix('/').unwrap_or(inner);
     inner.replace("\\/", "/")
+}
+
+/// A conservative check of a regex pattern for the Onigmo syntax errors that make Puppet
+/// abort (unbalanced parentheses, unterminated class, bad repeat range, repeat without a
+/// target). Returns Ruby's message (`end pattern with unmatched parenthesis: /(/`). Patterns
+/// it cannot judge are accepted.
+pub fn check_regex(pattern: &str) -> Option<String> {
+    let b: Vec<char> = pattern.chars().collect();
+    let err = |m: &str| Some(format!("{m}: /{pattern}/"));
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut has_target = false;
+    while let Some(&c) = b.get(i) {
+        match c {
+            '\\' => {
+                i += 2;
+                has_target = true;
+                continue;
+            }
+            '(' => {
+                depth += 1;
+                has_target = false;
+                i += 1;
+                if b.get(i) == Some(&'?') {
+                    // A group prefix (`(?:`, `(?<n>`, `(?=`, `(?#...)`): not a repeat.
+                    i += 1;
+                    if b.get(i) == Some(&'#') {
+                        while b.get(i).is_some_and(|c| *c != ')') {
+                            i += 1;
+                        }
+                        depth -= 1;
+                        i += 1;
+                    }
+                    has_target = true;
+                }
+                continue;
+            }
+            ')' => {
+                if depth == 0 {
+                    return err("unmatched close parenthesis");
+                }
+                depth -= 1;
+                has_target = true;
+            }
+            '|' => has_target = false,
+            '[' => {
+                match class_end(&b, i) {
+                    Some(end) => i = end,
+                    None => return err("premature end of char-class"),
+                }
+                has_target = true;
+                continue;
+            }
+            '*' | '+' | '?' => {
+                if !has_target {
+                    return err("target of repeat operator is not specified");
+                }
+            }
+            '{' => {
+                if let Some((lo, hi, len)) = interval(&b[i..]) {
+                    if !has_target {
+                        return err("target of repeat operator is not specified");
+                    }
+                    if let (Some(lo), Some(hi)) = (lo, hi) {
+                        if hi < lo {
+                            return err("upper is smaller than lower in repeat range");
+                        }
+                    }
+                    i += len;
+                    continue;
+                }
+                has_target = true;
+            }
+            _ => has_target = true,
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        return err("end pattern with unmatched parenthesis");
+    }
+    None
+}
+
+/// The index just after the character class starting at `start` (`[`), or `None` when it
+/// is not closed. Nested classes (`[[:alpha:]]`, `[a[b]]`) are followed.
+fn class_end(b: &[char], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    let mut depth = 1usize;
+    if b.get(i) == Some(&'^') {
+        i += 1;
+    }
+    if b.get(i) == Some(&']') {
+        i += 1;
+    }
+    while let Some(&c) = b.get(i) {
+        match c {
+            '\\' => i += 1,
+            '[' => depth += 1,
+            ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// A repeat interval `{n}`, `{n,}`, `{,m}`, `{n,m}` at the start of `b`: (lower, upper,
+/// length in chars).
+fn interval(b: &[char]) -> Option<(Option<u64>, Option<u64>, usize)> {
+    let close = b.iter().position(|c| *c == '}')?;
+    let inner: String = b.get(1..close)?.iter().collect();
+    let (lo, hi) = match inner.split_once(',') {
+        Some((l, h)) => (l, Some(h)),
+        None => (inner.as_str(), None),
+    };
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if !digits(lo) || !hi.is_none_or(digits) || (lo.is_empty() && hi.is_none_or(str::is_empty)) {
+        return None;
+    }
+    let lo_v = if lo.is_empty() { None } else { lo.parse().ok() };
+    let hi_v = match hi {
+        None => lo_v,
+        Some("") => None,
+        Some(h) => h.parse().ok(),
+    };
+    Some((lo_v, hi_v, close + 1))
 }
 
 #[cfg(test)]
@@ -729,10 +864,61 @@ mod tests {
             parse_number("1e400"),
             Err("Internal Error, NUMBER token does not contain a valid number, 1e400".into())
         );
+        assert_eq!(
+            parse_number("0.0e5"),
+            Err("Internal Error, NUMBER token does not contain a valid number, 0.0e5".into())
+        );
         assert!(matches!(
             parse_number("9999999999999999999999999999999999999999999"),
             Ok(Integer { overflow: true, .. })
         ));
+    }
+
+    #[test]
+    fn regex_checks() {
+        let e = |p: &str| check_regex(p);
+        assert_eq!(
+            e("("),
+            Some("end pattern with unmatched parenthesis: /(/".into())
+        );
+        assert_eq!(e(")"), Some("unmatched close parenthesis: /)/".into()));
+        assert_eq!(e("[a"), Some("premature end of char-class: /[a/".into()));
+        assert_eq!(
+            e("a{2,1}"),
+            Some("upper is smaller than lower in repeat range: /a{2,1}/".into())
+        );
+        assert_eq!(
+            e("x{3,2}?"),
+            Some("upper is smaller than lower in repeat range: /x{3,2}?/".into())
+        );
+        for p in ["{2}", "a|*", "+a", "(*)"] {
+            assert_eq!(
+                e(p),
+                Some(format!("target of repeat operator is not specified: /{p}/"))
+            );
+        }
+        for ok in [
+            "a**",
+            r"(?<n>a)\k<n>",
+            "[[:alpha:]]",
+            "a{,2}",
+            "a{2}{3}",
+            "[]a]",
+            "[a-]",
+            r"\(",
+            "[)]",
+            r"[\]]",
+            "(?:a|b)*",
+            "(?i)a",
+            "(?#c)a",
+            "^*",
+            "a{",
+            "{",
+            "x{a}",
+            "",
+        ] {
+            assert_eq!(e(ok), None, "{ok}");
+        }
     }
 
     #[test]

@@ -756,3 +756,94 @@ fn deep_nesting_is_iterative() {
     assert!(out.starts_with(r##"{"^":["paren",{"^":["paren","##));
     assert_eq!(out.len(), 50_000 * r##"{"^":["paren",]}"##.len() + 1);
 }
+
+#[test]
+fn regexp_text_like_ruby() {
+    // Sources and outputs from `puppet parser dump` (Puppet 7.23).
+    let cases: &[(&str, &str)] = &[
+        ("é", "(?-imx:é)"),
+        ("aé/b", "(?-imx:aé/b)"),
+        ("a\\u00e9", "(?-imx:a\\u00e9)"),
+        ("\\d+é(x)", "(?-imx:\\d+é(x))"),
+        ("\\u0041", "\\u0041"),
+        ("\\x41", "\\x41"),
+        ("\\p{L}", "(?-imx:\\p{L})"),
+        ("\\P{L}", "(?-imx:\\P{L})"),
+        ("\\p{^L}", "(?-imx:\\p{^L})"),
+        ("\\pL", "(?-imx:\\pL)"),
+        ("\\h", "\\h"),
+        ("a\\\\b", "a\\\\b"),
+        ("\\u{41}", "\\u{41}"),
+        ("\\u{e9}", "(?-imx:\\u{e9})"),
+        ("\\\\u00e9", "\\\\u00e9"),
+        ("\\\\\\u00e9", "(?-imx:\\\\\\u00e9)"),
+        ("[é]", "(?-imx:[é])"),
+        ("\\é", "(?-imx:\\é)"),
+        ("\\u00E9x", "(?-imx:\\u00E9x)"),
+        ("(?i)é", "(?-imx:(?i)é)"),
+        ("[[:alpha:]]", "[[:alpha:]]"),
+        ("\\u007f", "\\u007f"),
+        ("\\u0080", "(?-imx:\\u0080)"),
+        ("\\h\\u{7f}", "\\h\\u{7f}"),
+        ("", ""),
+    ];
+    for (src, want) in cases {
+        assert_eq!(regexp_text(src), *want, "{src}");
+        let e = ex(ExprKind::Regex {
+            pattern: src.to_string(),
+        });
+        let mut json = String::new();
+        json_string(want, &mut json);
+        assert_eq!(
+            to_json(&prog(vec![e])),
+            format!(r#"{{"^":["regexp",{json}]}}"#)
+        );
+    }
+}
+
+#[test]
+fn regexps_ruby_cannot_compile() {
+    assert_eq!(
+        regexp_error("("),
+        Some("end pattern with unmatched parenthesis: /(/".to_string())
+    );
+    assert_eq!(
+        regexp_error("a)"),
+        Some("unmatched close parenthesis: /a)/".to_string())
+    );
+    assert_eq!(
+        regexp_error("[a"),
+        Some("premature end of char-class: /[a/".to_string())
+    );
+    assert_eq!(
+        regexp_error("\\uZZ"),
+        Some("invalid Unicode escape: /\\uZZ/".to_string())
+    );
+    for ok in [
+        "",
+        "a",
+        "(x|y)*",
+        "\\(",
+        "[(]",
+        "[]a]",
+        "[^]a]",
+        "[a[b]]",
+        "(?#(comment)",
+        "\\)",
+        "[[:alpha:]]",
+        "\\u0041",
+        "\\u{41 42}",
+        "^(.*)$",
+        "(?<n>a)\\k<n>",
+    ] {
+        assert_eq!(regexp_error(ok), None, "{ok}");
+    }
+    let p = prog(vec![ex(ExprKind::Regex {
+        pattern: "(".to_string(),
+    })]);
+    assert_eq!(to_json(&p), r##"{"^":["regexp","("]}"##);
+    assert_eq!(
+        try_to_json(&p).map_err(|e| e.message),
+        Err("end pattern with unmatched parenthesis: /(/".to_string())
+    );
+}
