@@ -98,6 +98,8 @@ module.exports = grammar({
     $._lambda_close,
     $._lbrack,
     $._lambda_open,
+    $._rcollect,
+    $._rrcollect,
     $._error_sentinel,
   ],
 
@@ -317,9 +319,11 @@ module.exports = grammar({
 
     _query: $ => choice($.virtual_query, $.exported_query),
 
-    virtual_query: $ => seq('<|', optional($._expression), '|>'),
+    // Both closers come from the scanner, which lexes `|>>` as one token wherever `|>` or
+    // `|>>` may follow (trap 11): `File <| |>>` and `File <<| |>` are syntax errors.
+    virtual_query: $ => seq('<|', optional($._expression), alias($._rcollect, '|>')),
 
-    exported_query: $ => seq('<<|', optional($._expression), '|>>'),
+    exported_query: $ => seq('<<|', optional($._expression), alias($._rrcollect, '|>>')),
 
     // --------------------------------------------------------------- primaries
 
