@@ -209,3 +209,36 @@ fn nul_bytes_in_strings_and_comments_are_kept() {
     assert_eq!(clean("$x = \"a\0b\""), "(= $x \"a\\0b\")");
     assert!(parse("$x = \0").has_errors());
 }
+
+#[test]
+fn brace_after_a_resource_opens_a_resource_body() {
+    // Trap 10: never a hash statement after a statement ending in `}` (Puppet agrees).
+    let invalid = "Expression is not valid as a resource, resource-default, or resource-override";
+    for (src, pos) in [
+        ("Service['a'] { x => 1 }\n{b => 1}\n", 0),
+        ("file { 'a': x => 1 }\n{b => 1}\n", 0),
+        ("@file { 'a': x => 1 }\n{b => 1}\n", 1),
+        ("File { x => 1 }\n{b => 1}\n", 0),
+        ("File['a'] -> File['b'] { x => 1 }\n{b => 1}\n", 13),
+        ("if $a { 1 }\n{b => 1}\n", 0),
+    ] {
+        assert_eq!(messages(&parse(src)), [(invalid.to_string(), pos)], "{src}");
+    }
+    // After `;` it is a hash statement.
+    assert!(parse("File { x => 1 };\n{b => 1}\n").errors.is_empty());
+    // A number key is a syntax error at the number.
+    let f = parse("Service['a'] { x => 1 }\n{b => 1, 5 => 2}\n");
+    assert_eq!(f.errors.first().map(|e| e.span.start), Some(33));
+}
+
+#[test]
+fn collector_closers_lex_by_longest_match() {
+    for (src, pos) in [
+        ("File <| |>>\n$foo = 1\n", 8),
+        ("File <<| |>\n$foo = 1\n", 9),
+    ] {
+        let f = parse(src);
+        assert_eq!(f.errors.first().map(|e| e.span.start), Some(pos), "{src}");
+    }
+    assert!(parse("File <| |>\nFile <<| |>>\n").errors.is_empty());
+}
