@@ -98,6 +98,8 @@ module.exports = grammar({
     $._lambda_close,
     $._lbrack,
     $._lambda_open,
+    $._rcollect,
+    $._rrcollect,
     $._error_sentinel,
   ],
 
@@ -152,15 +154,24 @@ module.exports = grammar({
 
     _virtual: _ => choice('@', '@@'),
 
-    resource_expression: $ => prec(PREC.LBRACE, seq(
-      optional($._virtual),
-      field('type', choice($._expression, alias('class', $.name))),
-      '{',
-      $.resource_body,
-      repeat(seq(';', $.resource_body)),
-      optional(';'),
-      $._rbrace,
-    )),
+    // A `{` right after a complete resource-level expression, including a resource, opens
+    // a resource body, never a hash statement (trap 10): `file { 'a': }⏎{ b => 1 }` is a
+    // resource whose type is a resource, which the lowering rejects as Puppet does.
+    resource_expression: $ => {
+      const rest = [
+        field('type', choice($._expression, $.resource_expression, $.attribute_block, alias('class', $.name))),
+        '{',
+        $.resource_body,
+        repeat(seq(';', $.resource_body)),
+        optional(';'),
+        $._rbrace,
+      ];
+      // The `@` form reduces last, as in attribute_block.
+      return choice(
+        prec(PREC.LBRACE, seq(...rest)),
+        prec(PREC.LBRACE - 1, seq($._virtual, ...rest)),
+      );
+    },
 
     resource_body: $ => seq(
       field('title', $._expression),
@@ -168,13 +179,23 @@ module.exports = grammar({
       optional($._attribute_ops),
     ),
 
-    attribute_block: $ => prec(PREC.LBRACE, seq(
-      optional($._virtual),
-      field('type', $._expression),
-      '{',
-      optional($._attribute_ops),
-      $._rbrace,
-    )),
+    // `@` covers the whole chain: in `@R { a => 1 } { b => 1 }` the inner block is reduced
+    // first (the `@` form has the lower precedence), so the error is at `R`, as in Puppet.
+    attribute_block: $ => choice(
+      prec.left(PREC.LBRACE, seq(
+        field('type', choice($._expression, $.resource_expression, $.attribute_block)),
+        '{',
+        optional($._attribute_ops),
+        $._rbrace,
+      )),
+      prec.left(PREC.LBRACE - 1, seq(
+        $._virtual,
+        field('type', choice($._expression, $.resource_expression, $.attribute_block)),
+        '{',
+        optional($._attribute_ops),
+        $._rbrace,
+      )),
+    ),
 
     _attribute_ops: $ => choice(commaList1($._attribute_op), ','),
 
@@ -317,9 +338,11 @@ module.exports = grammar({
 
     _query: $ => choice($.virtual_query, $.exported_query),
 
-    virtual_query: $ => seq('<|', optional($._expression), '|>'),
+    // Both closers come from the scanner, which lexes `|>>` as one token wherever `|>` or
+    // `|>>` may follow (trap 11): `File <| |>>` and `File <<| |>` are syntax errors.
+    virtual_query: $ => seq('<|', optional($._expression), alias($._rcollect, '|>')),
 
-    exported_query: $ => seq('<<|', optional($._expression), '|>>'),
+    exported_query: $ => seq('<<|', optional($._expression), alias($._rrcollect, '|>>')),
 
     // --------------------------------------------------------------- primaries
 

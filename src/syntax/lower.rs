@@ -18,8 +18,9 @@ use super::ast::*;
 use super::{LineIndex, ParsedFile, Severity, SyntaxError};
 
 /// Nesting deeper than this (in lowered expressions) is reported as `nesting too deep`
+/// (high enough for long left-nested operator chains, which Puppet accepts: `1 + 1 + ...`)
 /// and the deeper part is dropped.
-pub const MAX_DEPTH: usize = 1000;
+pub const MAX_DEPTH: usize = 12_000;
 
 /// Byte order marks Puppet rejects, longest first where they share a prefix.
 const BOMS: &[(&str, &[u8])] = &[
