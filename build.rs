@@ -12,5 +12,8 @@ fn main() {
     build.compile("tree-sitter-puppet");
     println!("cargo:rerun-if-changed={}", parser.display());
     println!("cargo:rerun-if-changed={}", scanner.display());
-    println!("cargo:rerun-if-changed={}", dir.join("tree_sitter").display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        dir.join("tree_sitter").display()
+    );
 }

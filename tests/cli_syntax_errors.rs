@@ -89,6 +89,32 @@ fn resource_title_without_colon() {
 }
 
 #[test]
+fn attributes_without_a_comma_between_them() {
+    assert_eq!(
+        one("exec { 'sync':\n  command => '/bin/sync'\n  path    => '/bin',\n}\n"),
+        at(3, 3, "missing `,` before `path`")
+    );
+}
+
+#[test]
+fn a_second_title_without_colon() {
+    assert_eq!(
+        one("file {\n  '/a': ensure => file;\n  '/b' ensure => file;\n}\n"),
+        at(3, 8, "missing `:` after the resource title")
+    );
+}
+
+#[test]
+fn a_resource_title_without_its_brace() {
+    assert_eq!(
+        messages("package 'ntp':\n  ensure => installed,\n}\n")
+            .first()
+            .cloned(),
+        Some(at(1, 9, "missing `{` before the resource title"))
+    );
+}
+
+#[test]
 fn trailing_semicolons() {
     let message = "unexpected `;` after the last statement: a `;` may only separate statements";
     assert_eq!(one("$a = 1\n$b = 2;\n"), at(2, 7, message));
@@ -183,7 +209,10 @@ const MISSING_OPEN_BRACE: &str = "class demo {
 fn cascades_after_an_error_are_dropped_until_the_next_statement() {
     assert_eq!(
         messages(MISSING_OPEN_BRACE),
-        [at(2, 20, "unexpected `:`"), at(6, 3, "unexpected `}`")]
+        [
+            at(2, 10, "missing `{` before the resource title"),
+            at(6, 3, "unexpected `}`")
+        ]
     );
 }
 
@@ -208,7 +237,7 @@ fn the_cli_drops_cascades_of_the_lowering_too() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
-        "m.pp:2:20: error[syntax] unexpected `:`\nm.pp:6:3: error[syntax] unexpected `}`\n"
+        "m.pp:2:10: error[syntax] missing `{` before the resource title\nm.pp:6:3: error[syntax] unexpected `}`\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

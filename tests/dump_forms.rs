@@ -171,11 +171,16 @@ fn read_json(s: &str) -> Result<Pn, String> {
 
 #[test]
 fn writers_reproduce_every_puppet_output() {
-    let text = include_str!("fixtures/dump/cases.json");
-    let cases: Vec<Value> = match serde_json::from_str(text) {
-        Ok(Value::Array(v)) => v,
-        _ => panic!("cases.json is not an array"),
-    };
+    let mut cases: Vec<Value> = Vec::new();
+    for text in [
+        include_str!("fixtures/dump/cases.json"),
+        include_str!("fixtures/dump/extra.json"),
+    ] {
+        match serde_json::from_str(text) {
+            Ok(Value::Array(v)) => cases.extend(v),
+            _ => panic!("a fixture in tests/fixtures/dump is not an array"),
+        }
+    }
     let mut checked = 0;
     let mut failures = Vec::new();
     for case in &cases {

@@ -4,6 +4,9 @@
 //! from the tables of §4 and the snippet bytes of Appendix B). Rows where Puppet reports a
 //! parse error must give a syntax error; rows where Puppet's dumper crashes must give a
 //! syntax error or a `DumpError`. One test per §4 group, each listing all its failures.
+//! tests/fixtures/dump/extra.json holds more printer edge cases written for rein (regexps
+//! with a fixed encoding, float layouts, bignums, deep nesting, escapes), with the output
+//! of `puppet parser dump` 7.23 for each.
 //! Sources go through `parse_bytes`, as in `rein dump` (so a byte order mark is an error).
 //!
 //! Known, accepted deviations are listed in `KNOWN` with the output rein gives instead.
@@ -26,11 +29,17 @@ const KNOWN: &[(&str, &str)] = &[
 ];
 
 fn cases() -> Vec<Value> {
-    let text = include_str!("fixtures/dump/cases.json");
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Array(v)) => v,
-        _ => panic!("tests/fixtures/dump/cases.json is not a JSON array"),
+    let mut all = Vec::new();
+    for text in [
+        include_str!("fixtures/dump/cases.json"),
+        include_str!("fixtures/dump/extra.json"),
+    ] {
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(v)) => all.extend(v),
+            _ => panic!("a fixture in tests/fixtures/dump is not a JSON array"),
+        }
     }
+    all
 }
 
 fn field<'a>(case: &'a Value, key: &str) -> Option<&'a str> {
@@ -224,4 +233,9 @@ fn errors_crashes_and_edge_cases() {
 #[test]
 fn epp_and_task_keywords() {
     run_group("epp");
+}
+
+#[test]
+fn printer_edge_cases() {
+    run_group("extra");
 }

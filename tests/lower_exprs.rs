@@ -189,6 +189,10 @@ fn titleless_bodies() {
         vec!["E 1:6 Expression is not valid as a resource, resource-default, or resource-override"]
     );
     assert_eq!(
+        diags("$x = $y.foo { }"),
+        vec!["E 1:8 Expression is not valid as a resource, resource-default, or resource-override"]
+    );
+    assert_eq!(
         diags("$x { a => 1 }"),
         vec!["E 1:1 Expression is not valid as a resource, resource-default, or resource-override"]
     );
@@ -327,4 +331,56 @@ fn lexer_errors_found_in_lowering() {
         "E 1:1 Exported (@@) can only be applied to a Resource Expression"
     );
     assert_eq!(clean("$x = foo::Bar"), "(= $x foo) ; ::Bar");
+    assert_eq!(
+        diags("$b = Foo::bar::Baz\n"),
+        vec!["E 1:10 Illegal class reference"]
+    );
+    assert_eq!(
+        diags("$b = Foo::Bar::_x\n"),
+        vec!["E 1:15 Illegal class reference"]
+    );
+    assert_eq!(
+        diags("$b = ::A::B::3\n"),
+        vec!["E 1:15 Illegal fully qualified class reference"]
+    );
+}
+
+#[test]
+fn bad_definition_names() {
+    let first = |s: &str| diags(s).into_iter().next().unwrap_or_default();
+    assert_eq!(
+        first("class class {}\n"),
+        "E 1:7 'class' keyword not allowed at this location"
+    );
+    assert_eq!(
+        first("define class {}\n"),
+        "E 1:8 'class' keyword not allowed at this location"
+    );
+    assert_eq!(
+        first("class 'foo' {}\n"),
+        "E 1:7 A quoted string is not valid as a name here"
+    );
+    assert_eq!(
+        first("class foo inherits 'bar' {}\n"),
+        "E 1:20 A quoted string is not valid as a name here"
+    );
+}
+
+#[test]
+fn broken_virtual_resource_is_not_a_virtual_error() {
+    let d = diags("@file { 'a' mode => 1 }\n");
+    assert!(!d.iter().any(|m| m.contains("Virtual")), "{d:?}");
+}
+
+#[test]
+fn broken_bodies_do_not_get_shape_errors() {
+    for src in ["file { 'a' mode +> 1 }\n", "$x { 'a' b => 1 }\n"] {
+        let d = diags(src);
+        assert!(
+            !d.iter()
+                .any(|m| m.contains("+>") || m.contains("not valid as a resource")),
+            "{src:?}: {d:?}"
+        );
+        assert!(!d.is_empty());
+    }
 }

@@ -106,21 +106,50 @@ fn huge_file_parses() {
     assert_eq!(f.program.body.len(), 20_000);
 }
 
+/// Runs `f` on a thread with a 64 MiB stack, as `rein check` does: the lowering itself
+/// runs on a big stack of its own, but an AST thousands of levels deep is also dropped
+/// (and printed) recursively by whoever holds it.
+fn on_big_stack(f: impl FnOnce() + Send + 'static) {
+    let done = std::thread::Builder::new()
+        .stack_size(64 * 1024 * 1024)
+        .spawn(f)
+        .map(|h| h.join());
+    assert!(matches!(done, Ok(Ok(()))));
+}
+
 #[test]
 fn deep_nesting_reports_instead_of_overflowing() {
-    let depth = 5_000;
-    let src = format!("$x = {}{}", "[".repeat(depth), "]".repeat(depth));
-    let f = parse(&src);
-    assert!(
-        f.errors.iter().any(|e| e.message == "nesting too deep"),
-        "{:?}",
-        f.errors.iter().map(|e| &e.message).collect::<Vec<_>>()
-    );
-    drop(f);
-    // Within the limit, nesting lowers fully.
-    let src = format!("$x = {}{}", "[".repeat(200), "]".repeat(200));
-    let f = parse(&src);
-    assert!(f.errors.is_empty());
+    on_big_stack(|| {
+        // Deeper than MAX_DEPTH (12,000).
+        for depth in [12_001, 20_000] {
+            let src = format!("$x = {}{}", "[".repeat(depth), "]".repeat(depth));
+            let f = parse(&src);
+            let messages: Vec<_> = f.errors.iter().map(|e| e.message.as_str()).collect();
+            assert_eq!(messages, ["nesting too deep"]);
+        }
+        // Within the limit, nesting lowers fully.
+        let src = format!("$x = {}{}", "[".repeat(200), "]".repeat(200));
+        let f = parse(&src);
+        assert!(f.errors.is_empty());
+    });
+}
+
+#[test]
+fn long_left_nested_chains_lower_fully() {
+    on_big_stack(|| {
+        // Puppet dumps `1 + 1 + ...` with 1,000 terms; each term is one more level of
+        // left nesting.
+        let src = format!("$x = 1{}", " + 1".repeat(9_999));
+        let f = parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let src = format!("$x = $a{}", " and $b".repeat(9_999));
+        let f = parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        // 5,000 nested brackets are within the limit too.
+        let src = format!("$x = {}{}", "[".repeat(5_000), "]".repeat(5_000));
+        let f = parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+    });
 }
 
 #[test]
@@ -148,7 +177,8 @@ fn bom_in_text_is_rejected_too() {
 
 #[test]
 fn broken_and_pathological_inputs_do_not_panic() {
-    let depth = 5_000;
+    // Deeper than MAX_DEPTH; kept moderate because error collection is slow on these.
+    let depth = 2_000;
     let cases = [
         "[".repeat(depth),
         "{".repeat(depth),
@@ -170,4 +200,45 @@ fn broken_and_pathological_inputs_do_not_panic() {
         let f = parse(src);
         let _ = f.has_errors();
     }
+}
+
+#[test]
+fn nul_bytes_in_strings_and_comments_are_kept() {
+    assert_eq!(clean("# a\0b\n$x = 1\n"), "(= $x 1)");
+    assert_eq!(clean("$x = 'a\0b\u{1b}c'"), "(= $x 'a\0b\u{1b}c')");
+    assert_eq!(clean("$x = \"a\0b\""), "(= $x \"a\\0b\")");
+    assert!(parse("$x = \0").has_errors());
+}
+
+#[test]
+fn brace_after_a_resource_opens_a_resource_body() {
+    // Trap 10: never a hash statement after a statement ending in `}` (Puppet agrees).
+    let invalid = "Expression is not valid as a resource, resource-default, or resource-override";
+    for (src, pos) in [
+        ("Service['a'] { x => 1 }\n{b => 1}\n", 0),
+        ("file { 'a': x => 1 }\n{b => 1}\n", 0),
+        ("@file { 'a': x => 1 }\n{b => 1}\n", 1),
+        ("File { x => 1 }\n{b => 1}\n", 0),
+        ("File['a'] -> File['b'] { x => 1 }\n{b => 1}\n", 13),
+        ("if $a { 1 }\n{b => 1}\n", 0),
+    ] {
+        assert_eq!(messages(&parse(src)), [(invalid.to_string(), pos)], "{src}");
+    }
+    // After `;` it is a hash statement.
+    assert!(parse("File { x => 1 };\n{b => 1}\n").errors.is_empty());
+    // A number key is a syntax error at the number.
+    let f = parse("Service['a'] { x => 1 }\n{b => 1, 5 => 2}\n");
+    assert_eq!(f.errors.first().map(|e| e.span.start), Some(33));
+}
+
+#[test]
+fn collector_closers_lex_by_longest_match() {
+    for (src, pos) in [
+        ("File <| |>>\n$foo = 1\n", 8),
+        ("File <<| |>\n$foo = 1\n", 9),
+    ] {
+        let f = parse(src);
+        assert_eq!(f.errors.first().map(|e| e.span.start), Some(pos), "{src}");
+    }
+    assert!(parse("File <| |>\nFile <<| |>>\n").errors.is_empty());
 }

@@ -221,3 +221,58 @@ fn invalid_regexes_are_errors() {
         r"(=~ $x /^(?<n>a)\k<n>[[:alpha:]]+$/)"
     );
 }
+
+#[test]
+fn heredoc_without_end_on_a_shared_line() {
+    assert_eq!(
+        diags("foo(@(A), @(B))\naaa\nA\n"),
+        vec!["E 4:1 Heredoc without end-tagged line"]
+    );
+}
+
+#[test]
+fn heredoc_opening_without_closing_paren() {
+    assert_eq!(
+        diags("$x = @(END\nfoo\nEND\n"),
+        vec!["E 1:6 Unclosed parenthesis after '@(' followed by '@(END...'"]
+    );
+    assert_eq!(
+        diags("$x = @(E\tN\n"),
+        vec![r"E 1:6 Unclosed parenthesis after '@(' followed by '@(E\tN...'"]
+    );
+    assert_eq!(
+        diags("$b = @(\n"),
+        vec![r"E 1:6 Unclosed parenthesis after '@(' followed by '@(\n...'"]
+    );
+    assert_eq!(
+        diags("$x = @(END\nfoo)\nEND\n"),
+        vec!["E 2:5 Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])"]
+    );
+}
+
+#[test]
+fn several_escape_warnings_keep_their_order() {
+    assert_eq!(
+        diags(r#""a\qb\d $x \e""#),
+        vec![
+            r"W 1:10 Unrecognized escape sequence '\q'",
+            r"W 1:10 Unrecognized escape sequence '\d'",
+            r"W 1:15 Unrecognized escape sequence '\e'",
+        ]
+    );
+}
+
+#[test]
+fn heredoc_spans() {
+    let src = "$x = @(END)\nab\nEND\n";
+    let f = rein::syntax::parse(src);
+    let rein::syntax::ExprKind::Assignment { rhs, .. } = &f.program.body[0].kind else {
+        panic!("not an assignment")
+    };
+    let rein::syntax::ExprKind::Heredoc(h) = &rhs.kind else {
+        panic!("not a heredoc")
+    };
+    assert_eq!((h.opening.start, h.opening.end), (5, 11));
+    assert_eq!((h.text.span.start, h.text.span.end), (12, 18));
+    assert_eq!(&src[h.text.span.start()..h.text.span.end()], "ab\nEND");
+}

@@ -59,6 +59,26 @@ function commaList1(rule) {
   return seq(commaSep1(rule), optional(','));
 }
 
+// Puppet's binary operators (§7.2), left-associative, with `left` taken from `left`.
+function binaryOperations($, left) {
+  const table = [
+    ['or', PREC.OR],
+    ['and', PREC.AND],
+    ['>=', PREC.CMP], ['>', PREC.CMP], ['<', PREC.CMP], ['<=', PREC.CMP],
+    ['==', PREC.EQ], ['!=', PREC.EQ],
+    ['<<', PREC.SHIFT], ['>>', PREC.SHIFT],
+    ['+', PREC.ADD], ['-', PREC.ADD],
+    ['*', PREC.MUL], [alias($._div, '/'), PREC.MUL], ['%', PREC.MUL],
+    ['=~', PREC.MATCH], ['!~', PREC.MATCH],
+    ['in', PREC.IN],
+  ];
+  return choice(...table.map(([op, p]) => prec.left(p, seq(
+    field('left', left),
+    field('operator', op),
+    field('right', $._expression),
+  ))));
+}
+
 module.exports = grammar({
   name: 'puppet',
 
@@ -77,6 +97,9 @@ module.exports = grammar({
     $._selbrace,
     $._lambda_close,
     $._lbrack,
+    $._lambda_open,
+    $._rcollect,
+    $._rrcollect,
     $._error_sentinel,
   ],
 
@@ -131,15 +154,24 @@ module.exports = grammar({
 
     _virtual: _ => choice('@', '@@'),
 
-    resource_expression: $ => prec(PREC.LBRACE, seq(
-      optional($._virtual),
-      field('type', choice($._expression, alias('class', $.name))),
-      '{',
-      $.resource_body,
-      repeat(seq(';', $.resource_body)),
-      optional(';'),
-      $._rbrace,
-    )),
+    // A `{` right after a complete resource-level expression, including a resource, opens
+    // a resource body, never a hash statement (trap 10): `file { 'a': }⏎{ b => 1 }` is a
+    // resource whose type is a resource, which the lowering rejects as Puppet does.
+    resource_expression: $ => {
+      const rest = [
+        field('type', choice($._expression, $.resource_expression, $.attribute_block, alias('class', $.name))),
+        '{',
+        $.resource_body,
+        repeat(seq(';', $.resource_body)),
+        optional(';'),
+        $._rbrace,
+      ];
+      // The `@` form reduces last, as in attribute_block.
+      return choice(
+        prec(PREC.LBRACE, seq(...rest)),
+        prec(PREC.LBRACE - 1, seq($._virtual, ...rest)),
+      );
+    },
 
     resource_body: $ => seq(
       field('title', $._expression),
@@ -147,13 +179,23 @@ module.exports = grammar({
       optional($._attribute_ops),
     ),
 
-    attribute_block: $ => prec(PREC.LBRACE, seq(
-      optional($._virtual),
-      field('type', $._expression),
-      '{',
-      optional($._attribute_ops),
-      $._rbrace,
-    )),
+    // `@` covers the whole chain: in `@R { a => 1 } { b => 1 }` the inner block is reduced
+    // first (the `@` form has the lower precedence), so the error is at `R`, as in Puppet.
+    attribute_block: $ => choice(
+      prec.left(PREC.LBRACE, seq(
+        field('type', choice($._expression, $.resource_expression, $.attribute_block)),
+        '{',
+        optional($._attribute_ops),
+        $._rbrace,
+      )),
+      prec.left(PREC.LBRACE - 1, seq(
+        $._virtual,
+        field('type', choice($._expression, $.resource_expression, $.attribute_block)),
+        '{',
+        optional($._attribute_ops),
+        $._rbrace,
+      )),
+    ),
 
     _attribute_ops: $ => choice(commaList1($._attribute_op), ','),
 
@@ -166,7 +208,7 @@ module.exports = grammar({
     ),
 
     // (The word token is always aliased: a MISSING hidden token would be invisible to a cursor.)
-    attribute_name: $ => choice(alias($._ident, $.name), ...ATTRIBUTE_KEYWORDS),
+    attribute_name: $ => choice(alias($._ident, $.name), alias($._top_ident, $.name), ...ATTRIBUTE_KEYWORDS),
 
     splat_attribute: $ => seq('*', '=>', field('value', $._expression)),
 
@@ -183,24 +225,7 @@ module.exports = grammar({
       $._primary,
     ),
 
-    binary_expression: $ => {
-      const table = [
-        ['or', PREC.OR],
-        ['and', PREC.AND],
-        ['>=', PREC.CMP], ['>', PREC.CMP], ['<', PREC.CMP], ['<=', PREC.CMP],
-        ['==', PREC.EQ], ['!=', PREC.EQ],
-        ['<<', PREC.SHIFT], ['>>', PREC.SHIFT],
-        ['+', PREC.ADD], ['-', PREC.ADD],
-        ['*', PREC.MUL], [alias($._div, '/'), PREC.MUL], ['%', PREC.MUL],
-        ['=~', PREC.MATCH], ['!~', PREC.MATCH],
-        ['in', PREC.IN],
-      ];
-      return choice(...table.map(([op, p]) => prec.left(p, seq(
-        field('left', $._expression),
-        field('operator', op),
-        field('right', $._expression),
-      ))));
-    },
+    binary_expression: $ => binaryOperations($, $._expression),
 
     unary_expression: $ => choice(
       prec.right(PREC.NOT, seq(field('operator', '!'), field('operand', $._expression))),
@@ -288,8 +313,13 @@ module.exports = grammar({
       field('body', $.block),
     ),
 
-    // The closing `|` comes from the scanner, which refuses `|>` and `|>>` (trap 11).
-    lambda_parameters: $ => seq('|', optional(commaList1($.parameter)), alias($._lambda_close, '|')),
+    // Both pipes come from the scanner: it refuses `|>` and `|>>` (trap 11), and where an
+    // opening `|` is valid it wins over a closing one (Puppet shifts `|`).
+    lambda_parameters: $ => seq(
+      alias($._lambda_open, '|'),
+      optional(commaList1($.parameter)),
+      alias($._lambda_close, '|'),
+    ),
 
     collect_expression: $ => choice(
       // Without `{...}`: right-associative, so that a following `{` joins the collector.
@@ -308,15 +338,18 @@ module.exports = grammar({
 
     _query: $ => choice($.virtual_query, $.exported_query),
 
-    virtual_query: $ => seq('<|', optional($._expression), '|>'),
+    // Both closers come from the scanner, which lexes `|>>` as one token wherever `|>` or
+    // `|>>` may follow (trap 11): `File <| |>>` and `File <<| |>` are syntax errors.
+    virtual_query: $ => seq('<|', optional($._expression), alias($._rcollect, '|>')),
 
-    exported_query: $ => seq('<<|', optional($._expression), '|>>'),
+    exported_query: $ => seq('<<|', optional($._expression), alias($._rrcollect, '|>>')),
 
     // --------------------------------------------------------------- primaries
 
     _primary: $ => choice(
       $.variable,
       alias($._ident, $.name),
+      alias($._top_ident, $.name),
       $.word,
       $.type_reference,
       $.number,
@@ -367,7 +400,13 @@ module.exports = grammar({
     reserved_word: $ => seq(choice('private', 'attr'), optional($._regex_ok)),
 
     // NAME: lower-case segments, optional leading `::` (the keyword-extraction word).
-    _ident: _ => /(::)?[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
+    // It does not start with `::` (that is `_top_ident`): a word token that can start with `:`
+    // would stop tree-sitter from extracting `and`, `or`, `in`, `else`, `elsif` as keywords, and
+    // `$a order` would then lex as `$a or der`.
+    _ident: _ => /[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
+
+    // A NAME anchored at top scope: `::a::b`. Never a keyword.
+    _top_ident: _ => /::[a-z][A-Za-z0-9_]*(::[a-z][A-Za-z0-9_]*)*/,
 
     // WORD: a bare word that is not a NAME (has a `-`, or a segment starting with `_`).
     word: _ => token(seq(
@@ -403,32 +442,48 @@ module.exports = grammar({
 
     interpolation: $ => seq(
       '${',
-      choice($._assign, $._interpolation_keyword_expression),
+      choice(
+        $._assign,
+        alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+        $._interpolation_keyword_expression,
+      ),
       '}',
     ),
 
-    // `${class}`, `${type['a']}`, `${if.foo}`: a keyword first, alone or followed by `[` or `.`
-    // (Puppet turns it into a variable, §4.3). Shown as a `name`; the lowering applies the rule.
+    // `${type['a']}`, `${if.foo + 1}`: a keyword first, followed by `[` or `.` (Puppet turns it
+    // into a variable, §4.3), then any operators. The keyword is a `name`; the lowering applies
+    // the rule. A lone keyword (`${class}`) is the `name` alternative above.
     _interpolation_keyword_expression: $ => choice(
-      alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+      $._interpolation_keyword_postfix,
+      alias($._interpolation_keyword_binary, $.binary_expression),
+    ),
+
+    _interpolation_keyword_binary: $ => binaryOperations($, $._interpolation_keyword_expression),
+
+    _interpolation_keyword_postfix: $ => choice(
       alias($._interpolation_keyword_access, $.access_expression),
       alias($._interpolation_keyword_method, $.method_call),
     ),
 
-    _interpolation_keyword_access: $ => seq(
-      field('target', $._interpolation_keyword_expression),
+    _interpolation_keyword_target: $ => choice(
+      alias(choice(...INTERPOLATION_KEYWORDS), $.name),
+      $._interpolation_keyword_postfix,
+    ),
+
+    _interpolation_keyword_access: $ => prec(PREC.ACCESS, seq(
+      field('target', $._interpolation_keyword_target),
       alias($._lbrack, '['),
       commaList1(choice($._expression, $.pair)),
       ']',
-    ),
+    )),
 
-    _interpolation_keyword_method: $ => seq(
-      field('receiver', $._interpolation_keyword_expression),
+    _interpolation_keyword_method: $ => prec.right(PREC.DOT, seq(
+      field('receiver', $._interpolation_keyword_target),
       '.',
       field('name', $.identifier),
       optional(field('arguments', alias($.method_argument_list, $.argument_list))),
       optional(field('lambda', $.lambda)),
-    ),
+    )),
 
     heredoc: $ => seq('@(', $.heredoc_tag, ')'),
 
@@ -480,7 +535,12 @@ module.exports = grammar({
 
     // ------------------------------------------------------------ definitions
 
-    _definition_name: $ => choice(alias($._ident, $.name), $.word, $.type_reference),
+    _definition_name: $ => choice(
+      alias($._ident, $.name),
+      alias($._top_ident, $.name),
+      $.word,
+      $.type_reference,
+    ),
 
     class_definition: $ => seq(
       'class',

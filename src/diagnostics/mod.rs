@@ -154,25 +154,18 @@ pub fn sort_reports(reports: &mut [FileReport]) {
     }
 }
 
-/// Sorts findings by file, line, column (then end, then message).
+/// Sorts findings by file, line, column, then end. The sort is stable: findings at the same
+/// place keep the order they were produced in (the lowering's order, which is Puppet's:
+/// two escape warnings at the end of one string part come out in source order).
 pub fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
-        (
-            &a.file,
-            a.line,
-            a.column,
-            a.end_line,
-            a.end_column,
-            &a.message,
-        )
-            .cmp(&(
-                &b.file,
-                b.line,
-                b.column,
-                b.end_line,
-                b.end_column,
-                &b.message,
-            ))
+        (&a.file, a.line, a.column, a.end_line, a.end_column).cmp(&(
+            &b.file,
+            b.line,
+            b.column,
+            b.end_line,
+            b.end_column,
+        ))
     });
 }
 

@@ -9,6 +9,7 @@
 //! reported by the lowering, not here.
 
 use super::{LineIndex, Severity, Span, SyntaxError};
+use std::collections::HashMap;
 use tree_sitter::{Node, Tree};
 
 /// At most this many characters of a token are quoted in a message.
@@ -24,6 +25,7 @@ pub fn collect(tree: &Tree, source: &str) -> Vec<SyntaxError> {
     let ctx = Ctx {
         source,
         index: LineIndex::new(source),
+        nav: Nav::new(root),
     };
     let mut found: Vec<SyntaxError> = Vec::new();
     let mut cursor = root.walk();
@@ -129,9 +131,153 @@ fn indentation(source: &str, index: &LineIndex, line: usize) -> Option<usize> {
     Some(text.len() - trimmed.len())
 }
 
-struct Ctx<'s> {
+struct Ctx<'s, 't> {
     source: &'s str,
     index: LineIndex,
+    nav: Nav<'t>,
+}
+
+/// The neighbours of a node.
+#[derive(Clone, Copy, Default)]
+struct Links<'t> {
+    parent: Option<Node<'t>>,
+    prev: Option<Node<'t>>,
+    next: Option<Node<'t>>,
+    last_child: Option<Node<'t>>,
+}
+
+/// Parent, sibling and last-child links of every node of a tree, found in one walk.
+/// Tree-sitter's own `Node::parent` and `Node::prev_sibling` search down from the root
+/// (time and, in the C library, stack proportional to the depth), which makes walking up
+/// from deep nodes quadratic; these lookups are constant-time.
+struct Nav<'t> {
+    links: HashMap<usize, Links<'t>>,
+}
+
+impl<'t> Nav<'t> {
+    fn new(root: Node<'t>) -> Self {
+        let mut links: HashMap<usize, Links<'t>> = HashMap::new();
+        links.insert(root.id(), Links::default());
+        let mut cursor = root.walk();
+        // The open ancestors of the cursor, and the last child seen under each.
+        let mut parents: Vec<(Node<'t>, Option<Node<'t>>)> = vec![(root, None)];
+        if cursor.goto_first_child() {
+            'walk: loop {
+                let n = cursor.node();
+                let (parent, prev) = match parents.last() {
+                    Some((p, prev)) => (Some(*p), *prev),
+                    None => (None, None),
+                };
+                if let Some(p) = prev {
+                    if let Some(l) = links.get_mut(&p.id()) {
+                        l.next = Some(n);
+                    }
+                }
+                links.insert(
+                    n.id(),
+                    Links {
+                        parent,
+                        prev,
+                        next: None,
+                        last_child: None,
+                    },
+                );
+                if let Some(top) = parents.last_mut() {
+                    top.1 = Some(n);
+                }
+                if cursor.goto_first_child() {
+                    parents.push((n, None));
+                    continue;
+                }
+                loop {
+                    if cursor.goto_next_sibling() {
+                        break;
+                    }
+                    if let Some((p, last)) = parents.pop() {
+                        if let Some(l) = links.get_mut(&p.id()) {
+                            l.last_child = last;
+                        }
+                    }
+                    if !cursor.goto_parent() {
+                        break 'walk;
+                    }
+                }
+            }
+        }
+        while let Some((p, last)) = parents.pop() {
+            if let Some(l) = links.get_mut(&p.id()) {
+                l.last_child = last;
+            }
+        }
+        Nav { links }
+    }
+
+    fn get(&self, node: Node<'t>) -> Links<'t> {
+        self.links.get(&node.id()).copied().unwrap_or_default()
+    }
+
+    fn parent(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.get(node).parent
+    }
+
+    fn prev_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.get(node).prev
+    }
+
+    fn next_sibling(&self, node: Node<'t>) -> Option<Node<'t>> {
+        self.get(node).next
+    }
+
+    /// The last leaf of a subtree.
+    fn last_leaf(&self, node: Node<'t>) -> Node<'t> {
+        let mut n = node;
+        while let Some(c) = self.get(n).last_child {
+            n = c;
+        }
+        n
+    }
+
+    /// The last non-extra leaf before `node` in the tree.
+    fn previous_leaf(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let mut n = node;
+        loop {
+            let mut prev = self.prev_sibling(n);
+            while let Some(p) = prev {
+                if !p.is_extra() {
+                    break;
+                }
+                prev = self.prev_sibling(p);
+            }
+            match prev {
+                Some(p) => return Some(self.last_leaf(p)),
+                None => n = self.parent(n)?,
+            }
+        }
+    }
+
+    /// The first non-extra leaf after `node` in the tree.
+    fn next_leaf(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let mut n = node;
+        loop {
+            let mut next = self.next_sibling(n);
+            while let Some(p) = next {
+                if !p.is_extra() {
+                    break;
+                }
+                next = self.next_sibling(p);
+            }
+            match next {
+                Some(p) => {
+                    let mut leaf = p;
+                    while let Some(c) = leaf.child(0) {
+                        leaf = c;
+                    }
+                    return Some(leaf);
+                }
+                None => n = self.parent(n)?,
+            }
+        }
+    }
 }
 
 /// A leaf token of an error region.
@@ -144,7 +290,7 @@ struct Leaf<'t> {
     in_atomic: bool,
 }
 
-impl<'s> Ctx<'s> {
+impl<'s, 't> Ctx<'s, 't> {
     fn error(&self, start: usize, end: usize, message: String) -> SyntaxError {
         SyntaxError {
             span: Span::new(start, end.max(start)),
@@ -177,12 +323,13 @@ impl<'s> Ctx<'s> {
     fn missing_token(&self, node: Node) -> SyntaxError {
         let at = node.start_byte();
         let kind = node.kind();
-        let parent = node.parent();
+        let parent = self.nav.parent(node);
         let parent_kind = parent.map(|p| p.kind()).unwrap_or("");
         let message = if let Some(open) = opener_of(kind) {
             match parent.and_then(|p| find_opener_before(p, at, open)) {
                 Some(opener) => {
-                    let what = container_name(opener).unwrap_or_else(|| format!("`{open}`"));
+                    let what =
+                        container_name(&self.nav, opener).unwrap_or_else(|| format!("`{open}`"));
                     format!(
                         "expected `{kind}` to close the {what} opened at {}",
                         self.pos(opener.start_byte())
@@ -225,12 +372,17 @@ impl<'s> Ctx<'s> {
             }
         } else if node.is_named()
             && is_expression_start(kind)
-            && node
-                .prev_sibling()
-                .is_some_and(|p| self.node_text(last_leaf(p)) == ";")
+            && self
+                .nav
+                .prev_sibling(node)
+                .is_some_and(|p| self.node_text(self.nav.last_leaf(p)) == ";")
             && self.only_closers_follow(at)
         {
-            let semi = node.prev_sibling().map(|p| p.start_byte()).unwrap_or(at);
+            let semi = self
+                .nav
+                .prev_sibling(node)
+                .map(|p| p.start_byte())
+                .unwrap_or(at);
             return self.trailing_semicolon(semi);
         } else if node.is_named() {
             let what = if is_expression_start(kind) {
@@ -238,7 +390,11 @@ impl<'s> Ctx<'s> {
             } else {
                 describe_kind(kind)
             };
-            match node.prev_sibling().map(|p| self.node_text(last_leaf(p))) {
+            match self
+                .nav
+                .prev_sibling(node)
+                .map(|p| self.node_text(self.nav.last_leaf(p)))
+            {
                 Some(prev) if !prev.is_empty() => {
                     format!("expected {what} after `{}`", shorten(prev))
                 }
@@ -278,7 +434,7 @@ impl<'s> Ctx<'s> {
         // A quote missing earlier makes the later quotes pair up wrongly: where the parser
         // first stumbled is then the better hint, and is reported too.
         let mut out = Vec::new();
-        if let Some(Rejected::Inside(i, state)) = first_rejected(node, &leaves) {
+        if let Some(Rejected::Inside(i, state)) = first_rejected(&self.nav, node, &leaves) {
             if let Some(leaf) = leaves.get(i).copied() {
                 if leaf.start < unterminated.span.start() {
                     out.push(self.unexpected(&leaves, i, leaf, state));
@@ -295,7 +451,7 @@ impl<'s> Ctx<'s> {
         // Reaching the end of the input with an opening bracket not closed.
         if node.end_byte() >= self.meaningful_end() {
             if let Some((opener, close)) = innermost_unclosed(&leaves) {
-                let what = container_name(opener.node)
+                let what = container_name(&self.nav, opener.node)
                     .or_else(|| self.keyword_context(&leaves, opener))
                     .unwrap_or_else(|| format!("`{}`", self.text(opener.start, opener.end)));
                 let at = leaves.last().map(|l| l.end).unwrap_or(node.end_byte());
@@ -333,7 +489,7 @@ impl<'s> Ctx<'s> {
         // `$x = 1 +` at the end of the input or before a closing bracket.
         if let Some(last) = leaves.iter().rev().find(|l| !l.in_atomic) {
             let text = self.text(last.start, last.end);
-            let next = next_leaf(node);
+            let next = self.nav.next_leaf(node);
             let closes = next.is_none_or(|n| matches!(n.kind(), "}" | ")" | "]"));
             if is_operator(text) && closes {
                 return self.error(
@@ -344,7 +500,7 @@ impl<'s> Ctx<'s> {
             }
         }
         // The first token the parser could not take, from the parse states it went through.
-        match first_rejected(node, &leaves) {
+        match first_rejected(&self.nav, node, &leaves) {
             Some(Rejected::Inside(i, state)) => {
                 if let Some(leaf) = leaves.get(i).copied() {
                     return self.unexpected(&leaves, i, leaf, state);
@@ -401,7 +557,10 @@ impl<'s> Ctx<'s> {
         if matches!(first_text, "class" | "define" | "function" | "plan") {
             let second = match leaves.get(1) {
                 Some(l) => Some((l.start, l.end)),
-                None => next_leaf(node).map(|n| (n.start_byte(), n.end_byte())),
+                None => self
+                    .nav
+                    .next_leaf(node)
+                    .map(|n| (n.start_byte(), n.end_byte())),
             };
             if let Some((start, end)) = second {
                 let t = self.text(start, end);
@@ -416,11 +575,12 @@ impl<'s> Ctx<'s> {
         }
         // `file { 'title' ensure => ... }`: an expression right after the `{` of a titleless
         // attribute block, followed by attributes, is a title missing its `:`.
-        let parent = node.parent()?;
+        let parent = self.nav.parent(node)?;
         if parent.kind() == "attribute_block"
-            && node.prev_sibling().is_some_and(|p| p.kind() == "{")
-            && node
-                .next_sibling()
+            && self.nav.prev_sibling(node).is_some_and(|p| p.kind() == "{")
+            && self
+                .nav
+                .next_sibling(node)
                 .is_some_and(|n| matches!(n.kind(), "attribute" | "splat_attribute"))
         {
             let at = node.end_byte();
@@ -468,12 +628,35 @@ impl<'s> Ctx<'s> {
         } else {
             expected_tokens(leaf.node, state)
         };
-        let text = self.text(leaf.start, leaf.end);
         let text = if leaf.node.is_error() {
-            first_word(text)
+            self.skipped_word(leaf.start, leaf.end)
         } else {
-            text
+            self.text(leaf.start, leaf.end)
         };
+        // `name value` where `name => value` was meant, and attributes without a `,`
+        // between them: the token after the rejected one is an arrow.
+        if !leaf.node.is_error() && state != 0 && state != u16::MAX {
+            let next_is_arrow = leaves
+                .get(i + 1)
+                .map(|l| self.text(l.start, l.end))
+                .or_else(|| self.nav.next_leaf(leaf.node).map(|n| self.node_text(n)))
+                .is_some_and(|t| t == "=>" || t == "+>");
+            let after_attribute = self.follows_attribute(leaf.node);
+            if next_is_arrow && !after_attribute && accepts_token(leaf.node, state, ":") {
+                return self.error(
+                    leaf.start,
+                    leaf.start,
+                    "missing `:` after the resource title".to_string(),
+                );
+            }
+            if next_is_arrow && after_attribute && accepts_token(leaf.node, state, ",") {
+                return self.error(
+                    leaf.start,
+                    leaf.end,
+                    format!("missing `,` before `{}`", shorten(text)),
+                );
+            }
+        }
         // `type { title attr => ...`: the title was not followed by `:`.
         if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
             return self.error(
@@ -497,6 +680,16 @@ impl<'s> Ctx<'s> {
                 "A quoted string is not valid as a name here".to_string(),
             );
         }
+        // `file '/tmp/x':` — the `{` between the resource type and the title is missing.
+        if text == ":" {
+            if let Some(title_start) = self.title_without_brace(leaf.node) {
+                return self.error(
+                    title_start,
+                    title_start,
+                    "missing `{` before the resource title".to_string(),
+                );
+            }
+        }
         if text == "class" && before_text == "class" {
             return self.error(
                 leaf.start,
@@ -514,6 +707,45 @@ impl<'s> Ctx<'s> {
             leaf.end,
             with_expected(format!("unexpected {what}"), &expected),
         )
+    }
+
+    /// Does `token` follow a `name => value` in its list (a `=>` or `+>` after the last
+    /// `{`, `;` or `,` at the same bracket depth)?
+    fn follows_attribute(&self, token: Node) -> bool {
+        let mut depth = 0usize;
+        let mut n = token;
+        for _ in 0..500 {
+            let Some(prev) = self.nav.previous_leaf(n) else {
+                return false;
+            };
+            n = prev;
+            match self.node_text(prev) {
+                ")" | "]" | "}" => depth += 1,
+                "(" | "[" | "${" if depth > 0 => depth -= 1,
+                "{" if depth > 0 => depth -= 1,
+                "{" | "(" | "[" | ";" | "," | ":" if depth == 0 => return false,
+                "=>" | "+>" if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// For a `:` token: if it follows `TYPE TITLE` (a resource type name and a string or
+    /// variable title, with no `{` between), the start of the title.
+    fn title_without_brace(&self, colon: Node) -> Option<usize> {
+        let mut title = self.nav.previous_leaf(colon)?;
+        if title.kind() == "\"" {
+            title = self.nav.parent(title)?;
+        }
+        if !matches!(
+            title.kind(),
+            "single_quoted_string" | "double_quoted_string" | "variable"
+        ) {
+            return None;
+        }
+        let type_name = self.nav.previous_leaf(title)?;
+        matches!(type_name.kind(), "name" | "type_reference").then(|| title.start_byte())
     }
 
     /// Is `leaves[i]` just after `NAME { TITLE` (a resource title without its `:`)?
@@ -554,6 +786,22 @@ impl<'s> Ctx<'s> {
         }
     }
 
+    /// The text of skipped characters at `start..end` for a message: the whole word when
+    /// it starts with a word character (the lexer may skip a single letter of it).
+    fn skipped_word(&self, start: usize, end: usize) -> &'s str {
+        let rest = self.text(start, self.source.len());
+        let word_len: usize = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .map(char::len_utf8)
+            .sum();
+        if word_len > 0 {
+            rest.get(..word_len).unwrap_or(rest)
+        } else {
+            first_word(self.text(start, end))
+        }
+    }
+
     /// The end tag of the last heredoc opening `@(TAG...)` before `offset`.
     fn heredoc_tag_before(&self, offset: usize) -> Option<String> {
         let before = self.text(0, offset);
@@ -565,14 +813,16 @@ impl<'s> Ctx<'s> {
     }
 
     /// An unterminated string or comment starting at `start` (`text` runs from there to the
-    /// end of the source).
+    /// end of the source). Its span is the whole unterminated token: from the opening
+    /// delimiter to the end of the input (trailing blanks left out).
     fn unterminated(&self, start: usize, text: &str) -> Option<SyntaxError> {
         let pos = self.pos(start);
+        let end = self.meaningful_end();
         if let Some(rest) = text.strip_prefix("/*") {
             if !rest.contains("*/") {
                 return Some(self.error(
                     start,
-                    start + 2,
+                    end.max(start + 2),
                     format!("unclosed comment starting at {pos}"),
                 ));
             }
@@ -582,14 +832,14 @@ impl<'s> Ctx<'s> {
         {
             return Some(self.error(
                 start,
-                start + 1,
+                end.max(start + 1),
                 format!("unclosed string starting at {pos}"),
             ));
         }
         if text.starts_with("@(") && !text.contains(')') {
             return Some(self.error(
                 start,
-                start + 2,
+                end.max(start + 2),
                 format!("unclosed heredoc opening `@(` at {pos}: expected `)`"),
             ));
         }
@@ -708,10 +958,10 @@ fn find_opener_before<'t>(parent: Node<'t>, offset: usize, open: &str) -> Option
 }
 
 /// What an opening bracket opens, from the node it belongs to.
-fn container_name(opener: Node) -> Option<String> {
-    let parent = opener.parent()?;
+fn container_name<'t>(nav: &Nav<'t>, opener: Node<'t>) -> Option<String> {
+    let parent = nav.parent(opener)?;
     let name = match parent.kind() {
-        "block" => match parent.parent().map(|g| g.kind()).unwrap_or("") {
+        "block" => match nav.parent(parent).map(|g| g.kind()).unwrap_or("") {
             "class_definition" => "class body",
             "define_definition" => "define body",
             "node_definition" => "node body",
@@ -763,15 +1013,6 @@ fn is_expression_start(kind: &str) -> bool {
     )
 }
 
-/// The last leaf of a subtree.
-fn last_leaf(node: Node) -> Node {
-    let mut n = node;
-    while let Some(c) = n.child(n.child_count().saturating_sub(1)) {
-        n = c;
-    }
-    n
-}
-
 /// "a variable", "a name", ... for a named node kind the parser expected.
 fn describe_kind(kind: &str) -> String {
     let words = kind.trim_start_matches('_').replace('_', " ");
@@ -799,10 +1040,11 @@ fn leaves(node: Node) -> Vec<Leaf> {
     }
     // How many atomic ancestors the cursor is inside.
     let mut atomic_depth: Vec<bool> = Vec::new();
+    let mut atomic_count = 0usize;
     'walk: loop {
         let n = cursor.node();
         let skip = n.is_extra() && n.kind() == "comment";
-        let inside = atomic_depth.iter().any(|a| *a);
+        let inside = atomic_count > 0;
         if !skip && n.child_count() == 0 {
             out.push(Leaf {
                 node: n,
@@ -812,7 +1054,9 @@ fn leaves(node: Node) -> Vec<Leaf> {
             });
         }
         if !skip && cursor.goto_first_child() {
-            atomic_depth.push(is_atomic(n.kind()) || (n.is_extra() && !n.is_error()));
+            let atomic = is_atomic(n.kind()) || (n.is_extra() && !n.is_error());
+            atomic_count += usize::from(atomic);
+            atomic_depth.push(atomic);
             continue;
         }
         loop {
@@ -822,7 +1066,9 @@ fn leaves(node: Node) -> Vec<Leaf> {
             if !cursor.goto_parent() || cursor.node() == node {
                 break 'walk;
             }
-            atomic_depth.pop();
+            if atomic_depth.pop() == Some(true) {
+                atomic_count -= 1;
+            }
         }
     }
     out
@@ -840,8 +1086,12 @@ enum Rejected<'t> {
 /// Finds the first token the parser could not accept, replaying the parse states
 /// tree-sitter records on each leaf: starting from the state after the token before the
 /// region, each leaf must be a valid lookahead in the state after the previous one.
-fn first_rejected<'t>(region: Node<'t>, leaves: &[Leaf<'t>]) -> Option<Rejected<'t>> {
-    let mut state: Option<u16> = previous_leaf(region).map(|p| p.next_parse_state());
+fn first_rejected<'t>(
+    nav: &Nav<'t>,
+    region: Node<'t>,
+    leaves: &[Leaf<'t>],
+) -> Option<Rejected<'t>> {
+    let mut state: Option<u16> = nav.previous_leaf(region).map(|p| p.next_parse_state());
     let mut last: Option<Node> = None;
     for (i, leaf) in leaves.iter().enumerate() {
         let n = leaf.node;
@@ -873,7 +1123,7 @@ fn first_rejected<'t>(region: Node<'t>, leaves: &[Leaf<'t>]) -> Option<Rejected<
     if here == 0 || here == u16::MAX {
         return None;
     }
-    let next = next_leaf(region);
+    let next = nav.next_leaf(region);
     let symbol = next.map(|n| n.grammar_id()).unwrap_or(0);
     if accepts(last, here, symbol) {
         return None;
@@ -881,46 +1131,10 @@ fn first_rejected<'t>(region: Node<'t>, leaves: &[Leaf<'t>]) -> Option<Rejected<
     Some(Rejected::After(next, here))
 }
 
-/// The last non-extra leaf before `node` in the tree.
-fn previous_leaf(node: Node) -> Option<Node> {
-    let mut n = node;
-    loop {
-        let mut prev = n.prev_sibling();
-        while let Some(p) = prev {
-            if !p.is_extra() {
-                break;
-            }
-            prev = p.prev_sibling();
-        }
-        match prev {
-            Some(p) => return Some(last_leaf(p)),
-            None => n = n.parent()?,
-        }
-    }
-}
-
-/// The first non-extra leaf after `node` in the tree.
-fn next_leaf(node: Node) -> Option<Node> {
-    let mut n = node;
-    loop {
-        let mut next = n.next_sibling();
-        while let Some(p) = next {
-            if !p.is_extra() {
-                break;
-            }
-            next = p.next_sibling();
-        }
-        match next {
-            Some(p) => {
-                let mut leaf = p;
-                while let Some(c) = leaf.child(0) {
-                    leaf = c;
-                }
-                return Some(leaf);
-            }
-            None => n = n.parent()?,
-        }
-    }
+/// Does `state` accept the anonymous token spelled `token`?
+fn accepts_token(node: Node, state: u16, token: &str) -> bool {
+    let id = node.language().id_for_node_kind(token, false);
+    id != 0 && accepts(node, state, id)
 }
 
 /// Does `state` accept the start of an expression (a variable)?

@@ -6,7 +6,10 @@
 //! Entry points: [`parse_bytes`] (input checks: byte order marks, invalid UTF-8) and
 //! [`parse_str`].
 
+mod catalog;
 mod kinds;
+mod prepass;
+mod text;
 mod walk;
 
 use std::cell::RefCell;
@@ -15,8 +18,9 @@ use super::ast::*;
 use super::{LineIndex, ParsedFile, Severity, SyntaxError};
 
 /// Nesting deeper than this (in lowered expressions) is reported as `nesting too deep`
+/// (high enough for long left-nested operator chains, which Puppet accepts: `1 + 1 + ...`)
 /// and the deeper part is dropped.
-pub const MAX_DEPTH: usize = 1000;
+pub const MAX_DEPTH: usize = 12_000;
 
 /// Byte order marks Puppet rejects, longest first where they share a prefix.
 const BOMS: &[(&str, &[u8])] = &[
@@ -103,7 +107,15 @@ pub fn parse_str(source: &str) -> ParsedFile {
     if source.starts_with('\u{FEFF}') {
         return parse_bytes(source.as_bytes());
     }
-    let Some(tree) = parse_tree(source) else {
+    // Tree-sitter's generated lexers treat a NUL byte as the end of input, so NULs (which
+    // Puppet accepts in strings and comments) are parsed as U+0001, a byte that is equally
+    // invalid as code. Values are read from the original text, so they keep their NULs.
+    let parsed = if source.contains('\0') {
+        parse_tree(&source.replace('\0', "\u{1}"))
+    } else {
+        parse_tree(source)
+    };
+    let Some(tree) = parsed else {
         return empty_file(
             source.to_string(),
             SyntaxError {

@@ -9,7 +9,7 @@
  *  - regex vs `/` division: a regex where only a regex is valid, or where both are valid and the
  *    previous token was `}` or a keyword (the grammar marks those states with `_regex_ok`);
  *  - a call `(` (LPAREN) vs a `(` that is the first non-blank of its line (WSLPAREN);
- *  - the `{` right after `?` (SELBRACE).
+ *  - the `{` right after `?` (SELBRACE), the `[` that indexes (LBRACK), and the lambda pipes.
  *
  * Every loop checks `lexer->eof`, and (de)serialization is bounds-checked.
  */
@@ -35,6 +35,9 @@ enum TokenType {
   SELBRACE,
   LAMBDA_CLOSE,
   LBRACK,
+  LAMBDA_OPEN,
+  RCOLLECT,
+  RRCOLLECT,
   ERROR_SENTINEL,
 };
 
@@ -580,12 +583,22 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
     lexer->result_symbol = SELBRACE;
     return true;
   }
-  if (c == '|' && valid[LAMBDA_CLOSE]) {
+  if (c == '|' && (valid[RCOLLECT] || valid[RRCOLLECT] || valid[LAMBDA_OPEN] || valid[LAMBDA_CLOSE])) {
     advance(lexer);
-    /* Puppet lexes `|>` and `|>>` greedily, even right after lambda parameters. */
-    if (!lexer->eof(lexer) && lexer->lookahead == '>') return false;
+    /* `|>` and `|>>` by longest match, whichever of them the parser expects, and even
+       right after lambda parameters (trap 11): an unexpected one is a syntax error there. */
+    if (!lexer->eof(lexer) && lexer->lookahead == '>') {
+      advance(lexer);
+      bool two = !lexer->eof(lexer) && lexer->lookahead == '>';
+      if (two) advance(lexer);
+      lexer->mark_end(lexer);
+      lexer->result_symbol = two ? RRCOLLECT : RCOLLECT;
+      return true;
+    }
+    if (!valid[LAMBDA_OPEN] && !valid[LAMBDA_CLOSE]) return false;
     lexer->mark_end(lexer);
-    lexer->result_symbol = LAMBDA_CLOSE;
+    /* Where both are valid Puppet shifts the `|`: it opens a lambda. */
+    lexer->result_symbol = valid[LAMBDA_OPEN] ? LAMBDA_OPEN : LAMBDA_CLOSE;
     return true;
   }
   if (c == '/' && (valid[REGEX] || valid[DIV])) {

@@ -1,17 +1,19 @@
-//! The lowering walk: a pre-pass collects trivia (comments) and pairs heredoc openings with
-//! their bodies (bodies are `extra` nodes that land wherever the next newline falls), then a
-//! recursive walk with one reusable `TreeCursor` builds the AST, dispatching on
-//! `kind_id()`. Recursion is bounded by [`MAX_DEPTH`]; deep trees are lowered on a
-//! thread with a large stack so that the bound, not the stack, is the limit.
+//! The lowering walk: after the pre-pass (`prepass.rs`: comments, heredoc pairing, some
+//! lexer errors), a recursive walk with one reusable `TreeCursor` builds the AST,
+//! dispatching on `kind_id()`, and applies the statement-call transform to every statement
+//! list. Strings and heredocs are in `text.rs`, resource forms in `catalog.rs`. Recursion is
+//! bounded by [`MAX_DEPTH`]; deep trees are lowered on a thread with a large stack so that
+//! the bound, not the stack, is the limit.
 
 use std::collections::HashMap;
 
 use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::kinds::{ids, Ids};
+use super::prepass::{prepass, Pre};
 use super::MAX_DEPTH;
 use crate::syntax::ast::*;
-use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec, NumberValue};
+use crate::syntax::strings::{self, NumberValue};
 use crate::syntax::{Severity, SyntaxError};
 
 /// The 15 names that Puppet turns into calls without parentheses.
@@ -28,7 +30,7 @@ const BIG_STACK: usize = 512 << 20;
 type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
 
 /// Lower a whole tree: the program, the comments and the lowering diagnostics. When the
-/// tree has errors, `errors::collect` runs too (on the same stack: it recurses) and its
+/// tree has errors, `errors::collect` runs too (on the same thread) and its
 /// findings are appended to the diagnostics, except where a lexer error was reported.
 pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
     let pre = prepass(tree, source);
@@ -70,6 +72,13 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     for (open, body) in pre.openings.iter().zip(pre.bodies.iter()) {
         heredoc_bodies.insert(open.start_byte(), *body);
     }
+    // Bodies by the newline they start at: the last end among them is where the next
+    // heredoc of the same line would start.
+    let mut body_ends: HashMap<usize, usize> = HashMap::new();
+    for body in &pre.bodies {
+        let e = body_ends.entry(body.start_byte()).or_insert(0);
+        *e = (*e).max(body.end_byte());
+    }
     let mut l = Lowerer {
         src: source,
         ids: ids(),
@@ -79,6 +88,7 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
         depth: 0,
         too_deep: false,
         heredoc_bodies,
+        body_ends,
         namestack: Vec::new(),
         var_override: None,
     };
@@ -90,128 +100,54 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     (program, pre.comments, l.errors, l.suppress)
 }
 
-struct Pre<'t> {
-    comments: Vec<Comment>,
-    /// Lexer-level errors found in the pre-pass.
-    errors: Vec<SyntaxError>,
-    suppress: Vec<(usize, usize)>,
-    openings: Vec<Node<'t>>,
-    bodies: Vec<Node<'t>>,
-    max_depth: u32,
-}
-
-/// One iterative cursor walk over every node: comments, heredoc openings and bodies (in
-/// document order), and the depth of the tree.
-fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
-    let k = &ids().k;
-    let mut pre = Pre {
-        comments: Vec::new(),
-        errors: Vec::new(),
-        suppress: Vec::new(),
-        openings: Vec::new(),
-        bodies: Vec::new(),
-        max_depth: 0,
-    };
-    let mut cursor = tree.walk();
-    // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
-    let mut depth: u32 = 0;
-    loop {
-        let node = cursor.node();
-        let id = node.kind_id();
-        pre.max_depth = pre.max_depth.max(depth);
-        if id == k.comment {
-            let text = source.get(node.start_byte()..).unwrap_or("");
-            pre.comments.push(Comment {
-                kind: if text.starts_with("/*") {
-                    CommentKind::Block
-                } else {
-                    CommentKind::Line
-                },
-                span: span(node),
-            });
-        } else if id == k.heredoc {
-            pre.openings.push(node);
-        } else if id == k.heredoc_body {
-            pre.bodies.push(node);
-        } else if node.is_error() {
-            // `@`/`@@` before something that is not a resource expression.
-            let text = source.get(node.start_byte()..node.end_byte()).unwrap_or("");
-            if text.starts_with('@') && !text.starts_with("@(") {
-                let message = if text.starts_with("@@") {
-                    "Exported (@@) can only be applied to a Resource Expression"
-                } else {
-                    "Virtual (@) can only be applied to a Resource Expression"
-                };
-                pre.suppress.push((node.start_byte(), node.start_byte()));
-                pre.errors.push(SyntaxError {
-                    span: at(node.start_byte()),
-                    message: message.to_string(),
-                    severity: Severity::Error,
-                });
-            }
-        }
-        if id != k.comment && cursor.goto_first_child() {
-            depth += 1;
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return pre;
-            }
-            depth = depth.saturating_sub(1);
-        }
-    }
-}
-
-fn span(node: Node) -> Span {
+pub(super) fn span(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
 }
 
-fn at(pos: usize) -> Span {
+pub(super) fn at(pos: usize) -> Span {
     Span::new(pos, pos)
 }
 
-fn nop(span: Span) -> Expr {
+pub(super) fn nop(span: Span) -> Expr {
     Expr::new(ExprKind::Nop, span)
 }
 
 /// A child of a node with its field id (0 when it has none).
-type Kids<'t> = Vec<(u16, Node<'t>)>;
+pub(super) type Kids<'t> = Vec<(u16, Node<'t>)>;
 
-fn field<'t>(kids: &Kids<'t>, id: u16) -> Option<Node<'t>> {
+pub(super) fn field<'t>(kids: &Kids<'t>, id: u16) -> Option<Node<'t>> {
     kids.iter().find(|(f, _)| *f == id).map(|(_, n)| *n)
 }
 
-fn is_statement_call_name(e: &Expr) -> bool {
+pub(super) fn is_statement_call_name(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::QualifiedName(n) if STATEMENT_CALLS.contains(&n.as_str()))
 }
 
-struct Lowerer<'t, 's> {
-    src: &'s str,
-    ids: &'static Ids,
-    cursor: TreeCursor<'t>,
-    errors: Vec<SyntaxError>,
-    suppress: Vec<(usize, usize)>,
-    depth: usize,
-    too_deep: bool,
-    heredoc_bodies: HashMap<usize, Node<'t>>,
+pub(super) struct Lowerer<'t, 's> {
+    pub(super) src: &'s str,
+    pub(super) ids: &'static Ids,
+    pub(super) cursor: TreeCursor<'t>,
+    pub(super) errors: Vec<SyntaxError>,
+    pub(super) suppress: Vec<(usize, usize)>,
+    pub(super) depth: usize,
+    pub(super) too_deep: bool,
+    pub(super) heredoc_bodies: HashMap<usize, Node<'t>>,
+    /// Newline offset → end of the last heredoc body starting there.
+    pub(super) body_ends: HashMap<usize, usize>,
     /// Names of the enclosing classes (Puppet's namestack).
-    namestack: Vec<String>,
+    pub(super) namestack: Vec<String>,
     /// Start byte of the first token of a `${...}` that the variable rule converts.
-    var_override: Option<usize>,
+    pub(super) var_override: Option<usize>,
 }
 
 impl<'t, 's> Lowerer<'t, 's> {
-    fn text(&self, node: Node) -> &'s str {
+    pub(super) fn text(&self, node: Node) -> &'s str {
         self.src
             .get(node.start_byte()..node.end_byte())
             .unwrap_or("")
     }
 
-    fn error(&mut self, span: Span, message: impl Into<String>) {
+    pub(super) fn error(&mut self, span: Span, message: impl Into<String>) {
         self.errors.push(SyntaxError {
             span,
             message: message.into(),
@@ -219,7 +155,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         });
     }
 
-    fn warning(&mut self, span: Span, message: impl Into<String>) {
+    pub(super) fn warning(&mut self, span: Span, message: impl Into<String>) {
         self.errors.push(SyntaxError {
             span,
             message: message.into(),
@@ -228,7 +164,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     /// The non-extra children of a node, with their field ids.
-    fn kids(&mut self, node: Node<'t>) -> Kids<'t> {
+    pub(super) fn kids(&mut self, node: Node<'t>) -> Kids<'t> {
         let mut out = Vec::new();
         self.cursor.reset(node);
         if self.cursor.goto_first_child() {
@@ -246,7 +182,7 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     /// Named, non-error children (the "values" of a list node).
-    fn named_kids(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
+    pub(super) fn named_kids(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
         self.kids(node)
             .into_iter()
             .map(|(_, n)| n)
@@ -256,13 +192,13 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     /// The text of the operator of a binary-like node: the `operator` field, else the
     /// first anonymous child.
-    fn operator(&self, kids: &Kids<'t>) -> &'s str {
+    pub(super) fn operator(&self, kids: &Kids<'t>) -> &'s str {
         let node = field(kids, self.ids.f.operator)
             .or_else(|| kids.iter().map(|(_, n)| *n).find(|n| !n.is_named()));
         node.map(|n| self.text(n)).unwrap_or("")
     }
 
-    fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
+    pub(super) fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
         match node {
             Some(n) => self.expr(n),
             None => nop(at(parent.end_byte())),
@@ -273,7 +209,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     /// Lower a statement list (the manifest or a block), applying Puppet's statement-call
     /// transform (`transform_calls`).
-    fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
+    pub(super) fn statements(&mut self, node: Node<'t>) -> Vec<Expr> {
         let kids = self.kids(node);
         let mut out: Vec<Expr> = Vec::new();
         for (_, n) in kids {
@@ -319,7 +255,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         out
     }
 
-    fn body(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Body {
+    pub(super) fn body(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Body {
         match node {
             Some(b) => Body {
                 statements: self.statements(b),
@@ -334,7 +270,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     // ---------------------------------------------------------------- expressions
 
-    fn expr(&mut self, node: Node<'t>) -> Expr {
+    pub(super) fn expr(&mut self, node: Node<'t>) -> Expr {
         if self.depth >= MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
@@ -348,7 +284,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         Expr::new(kind, span(node))
     }
 
-    fn expr_kind(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn expr_kind(&mut self, node: Node<'t>) -> ExprKind {
         if node.is_error() || node.is_missing() {
             return ExprKind::Nop;
         }
@@ -378,6 +314,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                 style: StringStyle::Bare,
             },
             _ if id == k.type_reference => {
+                self.check_class_reference(node);
                 ExprKind::QualifiedReference(self.text(node).to_string())
             }
             _ if id == k.number => self.number(node),
@@ -389,7 +326,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             _ if id == k.regex => {
                 let pattern = strings::regex_pattern(self.text(node));
                 if let Some(message) = strings::check_regex(&pattern) {
-                    self.error(at(node.start_byte()), message);
+                    self.error(span(node), message);
                 }
                 ExprKind::Regex { pattern }
             }
@@ -640,7 +577,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     /// A `::` right after a name, word, variable or type reference that does not continue
     /// it is one of Puppet's lexer errors (`a::3`, `$a::`, `Foo::bar`, `::A::b`).
-    fn check_dangling_colons(&mut self, node: Node<'t>) {
+    pub(super) fn check_dangling_colons(&mut self, node: Node<'t>) {
         let end = node.end_byte();
         let after = self.src.get(end..).unwrap_or("");
         let Some(rest) = after.strip_prefix("::") else {
@@ -651,12 +588,20 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
         self.suppress.push((end, end + 2));
         if node.kind_id() != self.ids.k.type_reference {
-            self.error(at(end + 2), "Illegal fully qualified name");
+            // At the token after the `::`, spanning it.
+            let from = end + 2;
+            self.error(
+                Span::new(from, from + word_len(rest)),
+                "Illegal fully qualified name",
+            );
             return;
         }
         let text = self.text(node);
         if text.starts_with("::") {
-            let run = self.src[node.start_byte()..]
+            let run = self
+                .src
+                .get(node.start_byte()..)
+                .unwrap_or("")
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
                 .unwrap_or(self.src.len() - node.start_byte());
             self.error(
@@ -664,12 +609,45 @@ impl<'t, 's> Lowerer<'t, 's> {
                 "Illegal fully qualified class reference",
             );
         } else {
-            self.error(at(end + 1), "Illegal class reference");
+            // At the second `:`, spanning it and the name after it.
+            self.error(
+                Span::new(end + 1, end + 2 + word_len(rest)),
+                "Illegal class reference",
+            );
+        }
+    }
+
+    /// A type reference is lexed broadly (`Foo::bar`, `::A::3`): every segment after the
+    /// first must start with an upper-case letter, as Puppet's lexer requires.
+    pub(super) fn check_class_reference(&mut self, node: Node<'t>) {
+        let text = self.text(node);
+        let body = text.strip_prefix("::").unwrap_or(text);
+        let mut offset = text.len() - body.len();
+        for (i, seg) in body.split("::").enumerate() {
+            if i > 0 && !seg.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let start = node.start_byte();
+                if text.starts_with("::") {
+                    self.error(
+                        at(node.end_byte()),
+                        "Illegal fully qualified class reference",
+                    );
+                } else {
+                    // At the second `:` of the offending `::`, spanning the rest of
+                    // the reference.
+                    self.error(
+                        Span::new(start + offset - 1, node.end_byte()),
+                        "Illegal class reference",
+                    );
+                }
+                self.suppress.push((start, node.end_byte()));
+                return;
+            }
+            offset += seg.len() + 2;
         }
     }
 
     /// Whether a node is a token the `${name}` rule turns into a variable.
-    fn is_convertible(&self, node: Node) -> bool {
+    pub(super) fn is_convertible(&self, node: Node) -> bool {
         let k = &self.ids.k;
         let id = node.kind_id();
         [
@@ -687,7 +665,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             || (!node.is_named() && node.child_count() == 0 && is_keyword(self.text(node)))
     }
 
-    fn number(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn number(&mut self, node: Node<'t>) -> ExprKind {
         let text = self.text(node);
         match strings::parse_number(text) {
             Ok(NumberValue::Integer {
@@ -705,14 +683,14 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             Ok(NumberValue::Float(v)) => ExprKind::Float(v),
             Err(message) => {
-                self.error(at(node.start_byte()), message);
+                self.error(span(node), message);
                 ExprKind::Nop
             }
         }
     }
 
     /// Elements of an array, argument list or access: adjacent `pair`s merge into one hash.
-    fn list_with_pairs(&mut self, items: Vec<Node<'t>>) -> Vec<Expr> {
+    pub(super) fn list_with_pairs(&mut self, items: Vec<Node<'t>>) -> Vec<Expr> {
         let mut out = Vec::new();
         let mut pending: Vec<HashEntry> = Vec::new();
         for n in items {
@@ -728,7 +706,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         out
     }
 
-    fn pair(&mut self, n: Node<'t>) -> HashEntry {
+    pub(super) fn pair(&mut self, n: Node<'t>) -> HashEntry {
         let kids = self.kids(n);
         let key = self.opt_expr(field(&kids, self.ids.f.key), n);
         let value = self.opt_expr(field(&kids, self.ids.f.value), n);
@@ -739,7 +717,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn hash_entries(&mut self, node: Node<'t>) -> Vec<HashEntry> {
+    pub(super) fn hash_entries(&mut self, node: Node<'t>) -> Vec<HashEntry> {
         let items = self.named_kids(node);
         items
             .into_iter()
@@ -748,7 +726,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             .collect()
     }
 
-    fn arguments(&mut self, list: Option<Node<'t>>) -> Vec<Expr> {
+    pub(super) fn arguments(&mut self, list: Option<Node<'t>>) -> Vec<Expr> {
         match list {
             Some(l) => {
                 let items = self.named_kids(l);
@@ -758,7 +736,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn lambda(&mut self, node: Node<'t>) -> Lambda {
+    pub(super) fn lambda(&mut self, node: Node<'t>) -> Lambda {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let params = match field(&kids, f.parameters) {
@@ -775,14 +753,14 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn param_list(&mut self, list: Option<Node<'t>>) -> (Vec<Parameter>, bool) {
+    pub(super) fn param_list(&mut self, list: Option<Node<'t>>) -> (Vec<Parameter>, bool) {
         match list {
             Some(l) => (self.parameters(l), true),
             None => (Vec::new(), false),
         }
     }
 
-    fn parameters(&mut self, list: Node<'t>) -> Vec<Parameter> {
+    pub(super) fn parameters(&mut self, list: Node<'t>) -> Vec<Parameter> {
         let items = self.named_kids(list);
         items
             .into_iter()
@@ -791,7 +769,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             .collect()
     }
 
-    fn parameter(&mut self, node: Node<'t>) -> Parameter {
+    pub(super) fn parameter(&mut self, node: Node<'t>) -> Parameter {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let type_expr = field(&kids, f.type_).map(|t| self.expr(t));
@@ -823,7 +801,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
+    pub(super) fn ident(&self, node: Option<Node<'t>>, parent: Node<'t>) -> Ident {
         match node {
             Some(n) => Ident {
                 name: self.text(n).to_string(),
@@ -836,14 +814,14 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn def_name(&self, kids: &Kids<'t>, node: Node<'t>) -> (String, Span) {
+    pub(super) fn def_name(&self, kids: &Kids<'t>, node: Node<'t>) -> (String, Span) {
         let id = self.ident(field(kids, self.ids.f.name), node);
         (id.name, id.span)
     }
 
     /// Puppet's `classname`: the enclosing class names joined with `::`, one leading
     /// `::` removed.
-    fn classname(&self, name: &str) -> String {
+    pub(super) fn classname(&self, name: &str) -> String {
         let joined = format!("{}::{}", self.namestack.join("::"), name);
         joined
             .strip_prefix("::")
@@ -851,7 +829,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             .unwrap_or(joined)
     }
 
-    fn class_def(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn class_def(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let (raw, name_span) = self.def_name(&kids, node);
@@ -874,7 +852,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }))
     }
 
-    fn node_def(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn node_def(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let mut matches = Vec::new();
@@ -897,7 +875,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }))
     }
 
-    fn node_match(&mut self, node: Node<'t>) -> Expr {
+    pub(super) fn node_match(&mut self, node: Node<'t>) -> Expr {
         let inner = if node.kind_id() == self.ids.k.node_match {
             match self.named_kids(node).into_iter().next() {
                 Some(i) => i,
@@ -915,7 +893,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             let t = self.text(p);
             if p.kind_id() == self.ids.k.number {
                 if let Err(message) = strings::parse_number(t) {
-                    self.error(at(p.start_byte()), message);
+                    self.error(span(p), message);
                 }
             }
             names.push(t);
@@ -929,7 +907,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         )
     }
 
-    fn type_alias(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn type_alias(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let name = self.ident(field(&kids, f.name), node);
@@ -966,7 +944,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         ExprKind::TypeAlias(Box::new(TypeAliasDef { name, value }))
     }
 
-    fn selector(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn selector(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let subject = self.opt_expr(field(&kids, f.subject), node);
@@ -993,7 +971,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
-    fn if_expr(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn if_expr(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let k = &self.ids.k;
         let f = &self.ids.f;
@@ -1030,7 +1008,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }))
     }
 
-    fn case_expr(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn case_expr(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let test = self.opt_expr(field(&kids, f.value), node);
@@ -1058,7 +1036,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         ExprKind::Case(Box::new(CaseExpr { test, options }))
     }
 
-    fn collect(&mut self, node: Node<'t>) -> ExprKind {
+    pub(super) fn collect(&mut self, node: Node<'t>) -> ExprKind {
         let kids = self.kids(node);
         let f = &self.ids.f;
         let type_expr = self.opt_expr(field(&kids, f.type_), node);
@@ -1079,445 +1057,14 @@ impl<'t, 's> Lowerer<'t, 's> {
             query_span,
         }))
     }
-
-    // ---------------------------------------------------------------- catalog
-
-    fn form(&self, kids: &Kids<'t>) -> (ResourceForm, Option<Span>) {
-        for (_, n) in kids {
-            if !n.is_named() {
-                match self.text(*n) {
-                    "@" => return (ResourceForm::Virtual, Some(span(*n))),
-                    "@@" => return (ResourceForm::Exported, Some(span(*n))),
-                    _ => {}
-                }
-            }
-        }
-        (ResourceForm::Regular, None)
-    }
-
-    fn attribute_ops(&mut self, kids: &Kids<'t>) -> Vec<AttributeOp> {
-        let k = &self.ids.k;
-        let f = &self.ids.f;
-        let mut ops = Vec::new();
-        for (_, n) in kids {
-            let id = n.kind_id();
-            if id == k.attribute {
-                let ak = self.kids(*n);
-                let name = self.ident(field(&ak, f.name), *n);
-                let op = if self.operator(&ak) == "+>" {
-                    AttributeOperator::Append
-                } else {
-                    AttributeOperator::Assign
-                };
-                let value = self.opt_expr(field(&ak, f.value), *n);
-                ops.push(AttributeOp::Attribute {
-                    name,
-                    op,
-                    value,
-                    span: span(*n),
-                });
-            } else if id == k.splat_attribute {
-                let ak = self.kids(*n);
-                let v =
-                    field(&ak, f.value).or_else(|| ak.iter().map(|(_, c)| *c).find(|c| usable(*c)));
-                let value = self.opt_expr(v, *n);
-                ops.push(AttributeOp::Splat {
-                    value,
-                    span: span(*n),
-                });
-            }
-        }
-        ops
-    }
-
-    fn resource(&mut self, node: Node<'t>) -> ExprKind {
-        let kids = self.kids(node);
-        let (form, _) = self.form(&kids);
-        let type_name = match field(&kids, self.ids.f.type_) {
-            Some(t) if !t.is_named() => {
-                Expr::new(ExprKind::QualifiedName(self.text(t).to_string()), span(t))
-            }
-            t => self.opt_expr(t, node),
-        };
-        let mut bodies = Vec::new();
-        for (_, b) in &kids {
-            if b.kind_id() != self.ids.k.resource_body {
-                continue;
-            }
-            let bk = self.kids(*b);
-            let title = self.opt_expr(field(&bk, self.ids.f.title), *b);
-            let ops = self.attribute_ops(&bk);
-            bodies.push(ResourceBody {
-                title,
-                ops,
-                span: span(*b),
-            });
-        }
-        ExprKind::Resource(Box::new(ResourceExpr {
-            type_name,
-            bodies,
-            form,
-        }))
-    }
-
-    /// `X { attrs }` without a title: defaults, override, a name followed by a hash (or a
-    /// statement call with a hash argument), or an error (§7.5).
-    fn attribute_block(&mut self, node: Node<'t>) -> ExprKind {
-        let kids = self.kids(node);
-        let (form, at_span) = self.form(&kids);
-        let left = self.opt_expr(field(&kids, self.ids.f.type_), node);
-        let ops = self.attribute_ops(&kids);
-        let lbrace = kids
-            .iter()
-            .find(|(_, n)| !n.is_named() && self.text(*n) == "{")
-            .map(|(_, n)| n.start_byte())
-            .unwrap_or(left.span.end());
-        match &left.kind {
-            ExprKind::QualifiedReference(_) => {
-                ExprKind::ResourceDefaults(Box::new(ResourceDefaultsExpr {
-                    type_ref: left,
-                    ops,
-                    form,
-                }))
-            }
-            ExprKind::Access { .. } => ExprKind::ResourceOverride(Box::new(ResourceOverrideExpr {
-                resources: left,
-                ops,
-                form,
-            })),
-            ExprKind::QualifiedName(name) => {
-                let name = name.clone();
-                let plain = !ops.iter().any(|op| {
-                    matches!(
-                        op,
-                        AttributeOp::Attribute {
-                            op: AttributeOperator::Append,
-                            ..
-                        }
-                    )
-                });
-                if !plain {
-                    self.error(
-                        at(lbrace),
-                        "Syntax error resource body without title or hash with +>",
-                    );
-                    return ExprKind::Nop;
-                }
-                if let Some(s) = at_span {
-                    self.error(s, virtual_error(form));
-                }
-                // A `* => x` entry becomes `(nop) => (nop)`, as Puppet does.
-                let entries = ops
-                    .into_iter()
-                    .map(|op| match op {
-                        AttributeOp::Attribute {
-                            name, value, span, ..
-                        } => HashEntry {
-                            key: Expr::new(
-                                ExprKind::String {
-                                    value: name.name,
-                                    style: StringStyle::Bare,
-                                },
-                                name.span,
-                            ),
-                            value,
-                            span,
-                        },
-                        AttributeOp::Splat { span, .. } => HashEntry {
-                            key: nop(span),
-                            value: nop(span),
-                            span,
-                        },
-                    })
-                    .collect();
-                let hash = Expr::new(
-                    ExprKind::Hash {
-                        entries,
-                        synthetic: false,
-                    },
-                    Span::new(lbrace, node.end_byte()),
-                );
-                if STATEMENT_CALLS.contains(&name.as_str()) {
-                    ExprKind::Call(Box::new(CallExpr {
-                        functor: left,
-                        args: vec![hash],
-                        lambda: None,
-                        parens: false,
-                        statement: true,
-                    }))
-                } else {
-                    ExprKind::Block(vec![left, hash])
-                }
-            }
-            _ => {
-                self.error(
-                    at(left.span.start()),
-                    "Expression is not valid as a resource, resource-default, or resource-override",
-                );
-                ExprKind::Nop
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- strings
-
-    /// Decode escapes of a text piece, reporting issues at `report_at` (Puppet reports
-    /// them at the end of the string part).
-    fn decode(&mut self, raw: &str, set: &EscapeSet, report_at: usize, heredoc: bool) -> String {
-        let mut issues = Vec::new();
-        let value = strings::decode_escapes(raw, set, &mut issues);
-        for issue in issues {
-            let message = issue.message();
-            if issue.is_warning() && !heredoc {
-                self.warning(at(report_at), message);
-            } else if heredoc && issue == EscapeIssue::BadUnicode {
-                // Puppet crashes on a bad `\u` in a `/u` heredoc.
-                self.error(at(report_at), message);
-            } else {
-                self.error(at(report_at), message);
-            }
-        }
-        value
-    }
-
-    fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
-        let kids = self.kids(node);
-        let k = &self.ids.k;
-        let set = EscapeSet::double_quoted();
-        let named: Vec<Node<'t>> = kids
-            .iter()
-            .map(|(_, n)| *n)
-            .filter(|n| n.is_named())
-            .collect();
-        if named.is_empty() {
-            let t = self.text(node);
-            let inner = t.strip_prefix('"').unwrap_or(t);
-            let inner = inner.strip_suffix('"').unwrap_or(inner);
-            return ExprKind::String {
-                value: self.decode(inner, &set, node.end_byte(), false),
-                style: StringStyle::Double,
-            };
-        }
-        let mut parts: Vec<StringPart> = Vec::new();
-        for (i, n) in named.iter().enumerate() {
-            let id = n.kind_id();
-            if id == k.string_text {
-                let report_at = match named.get(i + 1) {
-                    Some(next) if next.kind_id() == k.interpolation => next.start_byte() + 2,
-                    Some(next) => next.start_byte() + 1,
-                    None => node.end_byte(),
-                };
-                let raw = self.text(*n);
-                let value = self.decode(raw, &set, report_at, false);
-                push_text(&mut parts, value, span(*n));
-            } else if id == k.interpolation || id == k.short_interpolation {
-                parts.push(self.interpolation_part(*n));
-            }
-        }
-        finish_parts(parts, StringStyle::Double)
-    }
-
-    fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
-        if n.kind_id() == self.ids.k.short_interpolation {
-            let t = self.text(n);
-            return StringPart::Interpolation {
-                expr: Expr::new(
-                    ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string()),
-                    span(n),
-                ),
-                braces: false,
-                span: span(n),
-            };
-        }
-        let inner = self.named_kids(n).into_iter().next();
-        let expr = match inner {
-            Some(i) => {
-                self.var_override = self.variable_rule(i);
-                let e = self.expr(i);
-                self.var_override = None;
-                e
-            }
-            None => nop(span(n)),
-        };
-        StringPart::Interpolation {
-            expr,
-            braces: true,
-            span: span(n),
-        }
-    }
-
-    /// Puppet's `${...}` rule: the first token becomes a variable when it is the only token
-    /// or is directly followed by `.` or `[`. Returns that token's start byte.
-    fn variable_rule(&self, inner: Node<'t>) -> Option<usize> {
-        let mut leaf = inner;
-        while let Some(c) = leaf.child(0) {
-            if leaf.kind_id() == self.ids.k.double_quoted_string
-                || leaf.kind_id() == self.ids.k.heredoc
-            {
-                return None;
-            }
-            leaf = c;
-        }
-        if !self.is_convertible(leaf) && !self.is_convertible(leaf.parent()?) {
-            return None;
-        }
-        // A keyword token may sit inside a named wrapper (e.g. `true`).
-        let token = if self.is_convertible(leaf) {
-            leaf
-        } else {
-            leaf.parent()?
-        };
-        if token.start_byte() == inner.start_byte() && token.end_byte() == inner.end_byte() {
-            return Some(token.start_byte());
-        }
-        let after = self.src.get(token.end_byte()..).unwrap_or("");
-        if after.starts_with('[') || after.trim_start().starts_with('.') {
-            return Some(token.start_byte());
-        }
-        None
-    }
-
-    fn heredoc(&mut self, node: Node<'t>) -> ExprKind {
-        let kids = self.kids(node);
-        let raw_tag = match kids
-            .iter()
-            .find(|(_, n)| n.kind_id() == self.ids.k.heredoc_tag)
-        {
-            Some((_, t)) => self.text(*t),
-            None => {
-                let t = self.text(node);
-                let t = t.strip_prefix("@(").unwrap_or(t);
-                t.strip_suffix(')').unwrap_or(t)
-            }
-        };
-        let spec = match strings::parse_heredoc_tag(raw_tag) {
-            Ok(s) => s,
-            Err(message) => {
-                self.error(at(node.end_byte()), message);
-                HeredocSpec {
-                    tag: raw_tag.trim().to_string(),
-                    syntax: None,
-                    interpolate: false,
-                    flags: None,
-                }
-            }
-        };
-        let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
-            Some(body) => self.heredoc_text(body, &spec),
-            None => {
-                if !node.has_error() {
-                    self.error(
-                        at(self.src.len()),
-                        "Heredoc without any following lines of text",
-                    );
-                }
-                Expr::new(
-                    ExprKind::String {
-                        value: String::new(),
-                        style: StringStyle::Single,
-                    },
-                    at(node.end_byte()),
-                )
-            }
-        };
-        ExprKind::Heredoc(Box::new(Heredoc {
-            syntax: spec.syntax,
-            tag: spec.tag,
-            interpolate: spec.interpolate,
-            flags: spec.flags,
-            text,
-            opening: span(node),
-        }))
-    }
-
-    fn heredoc_text(&mut self, body: Node<'t>, spec: &HeredocSpec) -> Expr {
-        let kids = self.kids(body);
-        let k = &self.ids.k;
-        let end = kids
-            .iter()
-            .find(|(_, n)| n.kind_id() == k.heredoc_end && !n.is_missing())
-            .map(|(_, n)| *n);
-        if end.is_none() {
-            // Puppet reports it where the body starts (the line after the opening).
-            let start = (body.start_byte() + 1).min(self.src.len());
-            self.error(at(start), "Heredoc without end-tagged line");
-        }
-        let end_line = end
-            .and_then(|e| strings::match_end_line(self.text(e), &spec.tag))
-            .unwrap_or(strings::EndLine {
-                margin: None,
-                trim: false,
-            });
-        let margin = end_line.margin.clone().unwrap_or_default();
-        let set = match &spec.flags {
-            Some(f) => EscapeSet::heredoc(f),
-            None => EscapeSet::none(),
-        };
-        let src = self.src.as_bytes();
-        // Raw pieces: margin-stripped text, or interpolation nodes.
-        enum Piece<'t> {
-            Text(String, Span),
-            Interp(Node<'t>),
-        }
-        let mut pieces: Vec<Piece<'t>> = Vec::new();
-        for (_, n) in &kids {
-            let id = n.kind_id();
-            if id == k.heredoc_end || !n.is_named() {
-                continue;
-            }
-            let is_interp = id == k.interpolation || id == k.short_interpolation;
-            if is_interp && spec.interpolate {
-                pieces.push(Piece::Interp(*n));
-                continue;
-            }
-            let start = n.start_byte();
-            let line_start = start == body.start_byte()
-                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
-            let stripped = strings::strip_margin(self.text(*n), &margin, line_start);
-            match pieces.last_mut() {
-                Some(Piece::Text(t, s)) if !is_interp || !spec.interpolate => {
-                    t.push_str(&stripped);
-                    *s = s.cover(span(*n));
-                }
-                _ => pieces.push(Piece::Text(stripped, span(*n))),
-            }
-        }
-        if end_line.trim {
-            if let Some(Piece::Text(t, _)) = pieces.last_mut() {
-                strings::trim_final_newline(t);
-            }
-        }
-        let mut parts = Vec::new();
-        let count = pieces.len();
-        for (i, p) in pieces.into_iter().enumerate() {
-            match p {
-                Piece::Text(raw, s) => {
-                    let report_at = if i + 1 == count {
-                        body.end_byte()
-                    } else {
-                        s.end()
-                    };
-                    let value = self.decode(&raw, &set, report_at, true);
-                    push_text(&mut parts, value, s);
-                }
-                Piece::Interp(n) => parts.push(self.interpolation_part(n)),
-            }
-        }
-        let style = if spec.interpolate {
-            StringStyle::Double
-        } else {
-            StringStyle::Single
-        };
-        Expr::new(finish_parts(parts, style), span(body))
-    }
 }
 
 /// A node that carries a value (named, not an error, not missing).
-fn usable(n: Node) -> bool {
+pub(super) fn usable(n: Node) -> bool {
     n.is_named() && !n.is_error() && !n.is_missing()
 }
 
-fn is_keyword(t: &str) -> bool {
+pub(super) fn is_keyword(t: &str) -> bool {
     matches!(
         t,
         "and"
@@ -1565,13 +1112,6 @@ fn binary_op(t: &str) -> Option<BinaryOp> {
         "or" => BinaryOp::Or,
         _ => return None,
     })
-}
-
-fn virtual_error(form: ResourceForm) -> &'static str {
-    match form {
-        ResourceForm::Exported => "Exported (@@) can only be applied to a Resource Expression",
-        _ => "Virtual (@) can only be applied to a Resource Expression",
-    }
 }
 
 /// `Name[hash]` for the type alias rewrite.
@@ -1638,31 +1178,8 @@ fn merge_statement_call(out: &mut Vec<Expr>, mut args: Vec<Expr>) {
     ));
 }
 
-fn push_text(parts: &mut Vec<StringPart>, value: String, s: Span) {
-    if let Some(StringPart::Text { value: v, span }) = parts.last_mut() {
-        v.push_str(&value);
-        *span = span.cover(s);
-        return;
-    }
-    parts.push(StringPart::Text { value, span: s });
-}
-
-/// A plain `String` when there is no interpolation, else a `Concat` without empty texts.
-fn finish_parts(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
-    if parts.iter().all(|p| matches!(p, StringPart::Text { .. })) {
-        let value = parts
-            .into_iter()
-            .map(|p| match p {
-                StringPart::Text { value, .. } => value,
-                StringPart::Interpolation { .. } => String::new(),
-            })
-            .collect();
-        return ExprKind::String { value, style };
-    }
-    ExprKind::Concat(
-        parts
-            .into_iter()
-            .filter(|p| !matches!(p, StringPart::Text { value, .. } if value.is_empty()))
-            .collect(),
-    )
+/// The length in bytes of the name characters (letters, digits, `_`) at the start of `text`.
+fn word_len(text: &str) -> usize {
+    text.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(text.len())
 }

@@ -1,0 +1,320 @@
+//! Strings: single- and double-quoted literals, interpolation (with Puppet's `${name}`
+//! variable rule) and heredocs (tag, margin, trim, escapes), with their warnings.
+
+use tree_sitter::Node;
+
+use super::walk::{at, nop, span, Lowerer};
+use crate::syntax::ast::*;
+use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec};
+
+impl<'t, 's> Lowerer<'t, 's> {
+    /// Decode escapes of a text piece, reporting issues at `report_at` (Puppet reports
+    /// them at the end of the string part).
+    pub(super) fn decode(
+        &mut self,
+        raw: &str,
+        set: &EscapeSet,
+        report_at: usize,
+        heredoc: bool,
+    ) -> String {
+        let mut issues = Vec::new();
+        let value = strings::decode_escapes(raw, set, &mut issues);
+        for issue in issues {
+            let message = issue.message();
+            if issue.is_warning() && !heredoc {
+                self.warning(at(report_at), message);
+            } else if heredoc && issue == EscapeIssue::BadUnicode {
+                // Puppet crashes on a bad `\u` in a `/u` heredoc.
+                self.error(at(report_at), message);
+            } else {
+                self.error(at(report_at), message);
+            }
+        }
+        value
+    }
+
+    pub(super) fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let k = &self.ids.k;
+        let set = EscapeSet::double_quoted();
+        let named: Vec<Node<'t>> = kids
+            .iter()
+            .map(|(_, n)| *n)
+            .filter(|n| n.is_named())
+            .collect();
+        if named.is_empty() {
+            let t = self.text(node);
+            let inner = t.strip_prefix('"').unwrap_or(t);
+            let inner = inner.strip_suffix('"').unwrap_or(inner);
+            return ExprKind::String {
+                value: self.decode(inner, &set, node.end_byte(), false),
+                style: StringStyle::Double,
+            };
+        }
+        let mut parts: Vec<StringPart> = Vec::new();
+        for (i, n) in named.iter().enumerate() {
+            let id = n.kind_id();
+            if id == k.string_text {
+                // The end of this string part: the next interpolation (or the quote).
+                let next = named[i + 1..].iter().find(|n| n.kind_id() != k.string_text);
+                let report_at = match next {
+                    Some(next) if next.kind_id() == k.interpolation => next.start_byte() + 2,
+                    Some(next) => next.start_byte() + 1,
+                    None => node.end_byte(),
+                };
+                let raw = self.text(*n);
+                let value = self.decode(raw, &set, report_at, false);
+                push_text(&mut parts, value, span(*n));
+            } else if id == k.interpolation || id == k.short_interpolation {
+                parts.push(self.interpolation_part(*n));
+            }
+        }
+        finish_parts(parts, StringStyle::Double)
+    }
+
+    pub(super) fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
+        if n.kind_id() == self.ids.k.short_interpolation {
+            let t = self.text(n);
+            return StringPart::Interpolation {
+                expr: Expr::new(
+                    ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string()),
+                    span(n),
+                ),
+                braces: false,
+                span: span(n),
+            };
+        }
+        let inner = self.named_kids(n).into_iter().next();
+        let expr = match inner {
+            Some(i) => {
+                self.var_override = self.variable_rule(i);
+                let e = self.expr(i);
+                self.var_override = None;
+                e
+            }
+            None => nop(span(n)),
+        };
+        StringPart::Interpolation {
+            expr,
+            braces: true,
+            span: span(n),
+        }
+    }
+
+    /// Puppet's `${...}` rule: the first token becomes a variable when it is the only token
+    /// or is directly followed by `.` or `[`. Returns that token's start byte.
+    pub(super) fn variable_rule(&self, inner: Node<'t>) -> Option<usize> {
+        let mut leaf = inner;
+        while let Some(c) = leaf.child(0) {
+            if leaf.kind_id() == self.ids.k.double_quoted_string
+                || leaf.kind_id() == self.ids.k.heredoc
+            {
+                return None;
+            }
+            leaf = c;
+        }
+        if !self.is_convertible(leaf) && !self.is_convertible(leaf.parent()?) {
+            return None;
+        }
+        // A keyword token may sit inside a named wrapper (e.g. `true`).
+        let token = if self.is_convertible(leaf) {
+            leaf
+        } else {
+            leaf.parent()?
+        };
+        if token.start_byte() == inner.start_byte() && token.end_byte() == inner.end_byte() {
+            return Some(token.start_byte());
+        }
+        let after = self.src.get(token.end_byte()..).unwrap_or("");
+        if after.starts_with('[') || after.trim_start().starts_with('.') {
+            return Some(token.start_byte());
+        }
+        None
+    }
+
+    pub(super) fn heredoc(&mut self, node: Node<'t>) -> ExprKind {
+        let kids = self.kids(node);
+        let raw_tag = match kids
+            .iter()
+            .find(|(_, n)| n.kind_id() == self.ids.k.heredoc_tag)
+        {
+            Some((_, t)) => self.text(*t),
+            None => {
+                let t = self.text(node);
+                let t = t.strip_prefix("@(").unwrap_or(t);
+                t.strip_suffix(')').unwrap_or(t)
+            }
+        };
+        let spec = match strings::parse_heredoc_tag(raw_tag) {
+            Ok(s) => s,
+            Err(message) => {
+                self.error(at(node.end_byte()), message);
+                HeredocSpec {
+                    tag: raw_tag.trim().to_string(),
+                    syntax: None,
+                    interpolate: false,
+                    flags: None,
+                }
+            }
+        };
+        let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
+            Some(body) => self.heredoc_text(body, &spec),
+            None => {
+                let newline = self
+                    .src
+                    .get(node.end_byte()..)
+                    .unwrap_or("")
+                    .find('\n')
+                    .map(|i| i + node.end_byte());
+                match newline {
+                    None => self.error(
+                        at(self.src.len()),
+                        "Heredoc without any following lines of text",
+                    ),
+                    Some(nl) => {
+                        // Where its body would start: after the bodies of the earlier
+                        // heredocs of the same line, else on the next line.
+                        let start = match self.body_ends.get(&nl) {
+                            Some(end) => end + 1,
+                            None => nl + 1,
+                        }
+                        .min(self.src.len());
+                        self.error(at(start), "Heredoc without end-tagged line");
+                        // What tree-sitter reports after this point follows from it.
+                        self.suppress.push((nl, self.src.len()));
+                    }
+                }
+                Expr::new(
+                    ExprKind::String {
+                        value: String::new(),
+                        style: StringStyle::Single,
+                    },
+                    at(node.end_byte()),
+                )
+            }
+        };
+        ExprKind::Heredoc(Box::new(Heredoc {
+            syntax: spec.syntax,
+            tag: spec.tag,
+            interpolate: spec.interpolate,
+            flags: spec.flags,
+            text,
+            opening: span(node),
+        }))
+    }
+
+    pub(super) fn heredoc_text(&mut self, body: Node<'t>, spec: &HeredocSpec) -> Expr {
+        let kids = self.kids(body);
+        let k = &self.ids.k;
+        let end = kids
+            .iter()
+            .find(|(_, n)| n.kind_id() == k.heredoc_end && !n.is_missing())
+            .map(|(_, n)| *n);
+        if end.is_none() {
+            // Puppet reports it where the body starts (the line after the opening).
+            let start = (body.start_byte() + 1).min(self.src.len());
+            self.error(at(start), "Heredoc without end-tagged line");
+        }
+        let end_line = end
+            .and_then(|e| strings::match_end_line(self.text(e), &spec.tag))
+            .unwrap_or(strings::EndLine {
+                margin: None,
+                trim: false,
+            });
+        let margin = end_line.margin.clone().unwrap_or_default();
+        let set = match &spec.flags {
+            Some(f) => EscapeSet::heredoc(f),
+            None => EscapeSet::none(),
+        };
+        let src = self.src.as_bytes();
+        // Raw pieces: margin-stripped text, or interpolation nodes.
+        enum Piece<'t> {
+            Text(String, Span),
+            Interp(Node<'t>),
+        }
+        let mut pieces: Vec<Piece<'t>> = Vec::new();
+        for (_, n) in &kids {
+            let id = n.kind_id();
+            if id == k.heredoc_end || !n.is_named() {
+                continue;
+            }
+            let is_interp = id == k.interpolation || id == k.short_interpolation;
+            if is_interp && spec.interpolate {
+                pieces.push(Piece::Interp(*n));
+                continue;
+            }
+            let start = n.start_byte();
+            let line_start = start == body.start_byte()
+                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
+            let stripped = strings::strip_margin(self.text(*n), &margin, line_start);
+            match pieces.last_mut() {
+                Some(Piece::Text(t, s)) if !is_interp || !spec.interpolate => {
+                    t.push_str(&stripped);
+                    *s = s.cover(span(*n));
+                }
+                _ => pieces.push(Piece::Text(stripped, span(*n))),
+            }
+        }
+        if end_line.trim {
+            if let Some(Piece::Text(t, _)) = pieces.last_mut() {
+                strings::trim_final_newline(t);
+            }
+        }
+        let mut parts = Vec::new();
+        let count = pieces.len();
+        for (i, p) in pieces.into_iter().enumerate() {
+            match p {
+                Piece::Text(raw, s) => {
+                    let report_at = if i + 1 == count {
+                        body.end_byte()
+                    } else {
+                        s.end()
+                    };
+                    let value = self.decode(&raw, &set, report_at, true);
+                    push_text(&mut parts, value, s);
+                }
+                Piece::Interp(n) => parts.push(self.interpolation_part(n)),
+            }
+        }
+        let style = if spec.interpolate {
+            StringStyle::Double
+        } else {
+            StringStyle::Single
+        };
+        // The body's node starts at the newline that ends the opening line.
+        let mut text_span = span(body);
+        if self.src.as_bytes().get(body.start_byte()) == Some(&b'\n') {
+            text_span.start += 1;
+        }
+        Expr::new(finish_parts(parts, style), text_span)
+    }
+}
+
+fn push_text(parts: &mut Vec<StringPart>, value: String, s: Span) {
+    if let Some(StringPart::Text { value: v, span }) = parts.last_mut() {
+        v.push_str(&value);
+        *span = span.cover(s);
+        return;
+    }
+    parts.push(StringPart::Text { value, span: s });
+}
+
+/// A plain `String` when there is no interpolation, else a `Concat` without empty texts.
+fn finish_parts(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
+    if parts.iter().all(|p| matches!(p, StringPart::Text { .. })) {
+        let value = parts
+            .into_iter()
+            .map(|p| match p {
+                StringPart::Text { value, .. } => value,
+                StringPart::Interpolation { .. } => String::new(),
+            })
+            .collect();
+        return ExprKind::String { value, style };
+    }
+    ExprKind::Concat(
+        parts
+            .into_iter()
+            .filter(|p| !matches!(p, StringPart::Text { value, .. } if value.is_empty()))
+            .collect(),
+    )
+}
