@@ -668,46 +668,30 @@ impl<'a> Formatter<'a> {
                 }
                 cat(v)
             }
-            ExprKind::Class(c) => {
-                let mut v = vec![txt("class "), txt(self.s(c.name_span))];
-                v.push(self.params_table(
-                    c.name_span.end(),
-                    &c.params,
-                    c.has_param_list,
-                    c.body.span.start(),
-                ));
-                if let Some(p) = &c.parent {
-                    v.push(txt(" inherits "));
-                    v.push(txt(p.name.clone()));
-                }
-                v.push(txt(" "));
-                v.push(self.body(&c.body));
-                cat(v)
-            }
-            ExprKind::Define(d) => {
-                let mut v = vec![txt("define "), txt(self.s(d.name_span))];
-                v.push(self.params_table(
-                    d.name_span.end(),
-                    &d.params,
-                    d.has_param_list,
-                    d.body.span.start(),
-                ));
-                v.push(txt(" "));
-                v.push(self.body(&d.body));
-                cat(v)
-            }
-            ExprKind::Plan(d) => {
-                let mut v = vec![txt("plan "), txt(self.s(d.name_span))];
-                v.push(self.params_table(
-                    d.name_span.end(),
-                    &d.params,
-                    d.has_param_list,
-                    d.body.span.start(),
-                ));
-                v.push(txt(" "));
-                v.push(self.body(&d.body));
-                cat(v)
-            }
+            ExprKind::Class(c) => self.definition(
+                "class ",
+                c.name_span,
+                &c.params,
+                c.has_param_list,
+                c.parent.as_ref().map(|p| p.name.as_str()),
+                &c.body,
+            ),
+            ExprKind::Define(d) => self.definition(
+                "define ",
+                d.name_span,
+                &d.params,
+                d.has_param_list,
+                None,
+                &d.body,
+            ),
+            ExprKind::Plan(d) => self.definition(
+                "plan ",
+                d.name_span,
+                &d.params,
+                d.has_param_list,
+                None,
+                &d.body,
+            ),
             ExprKind::Function(d) => {
                 let mut v = vec![txt("function "), txt(self.s(d.name_span))];
                 let limit = d
@@ -1161,6 +1145,27 @@ impl<'a> Formatter<'a> {
     }
 
     /// Parameter list of a class/define/function/plan as an aligned table.
+    /// `keyword name (params) [inherits parent] { body }` of a class, define or plan.
+    fn definition(
+        &mut self,
+        keyword: &'static str,
+        name_span: Span,
+        params: &[Parameter],
+        has_list: bool,
+        parent: Option<&str>,
+        body: &Body,
+    ) -> Doc {
+        let mut v = vec![txt(keyword), txt(self.s(name_span))];
+        v.push(self.params_table(name_span.end(), params, has_list, body.span.start()));
+        if let Some(p) = parent {
+            v.push(txt(" inherits "));
+            v.push(txt(p.to_string()));
+        }
+        v.push(txt(" "));
+        v.push(self.body(body));
+        cat(v)
+    }
+
     fn params_table(
         &mut self,
         name_end: usize,
