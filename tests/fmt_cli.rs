@@ -153,3 +153,18 @@ fn missing_path_is_an_error() {
     let o = rein(&["fmt", "nope.pp"], &d, None);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[cfg(unix)]
+#[test]
+fn in_place_keeps_file_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = temp_dir("perms");
+    let f = d.join("a.pp");
+    std::fs::write(&f, UGLY).unwrap();
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = rein(&["fmt", "a.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), PRETTY);
+    let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+}
