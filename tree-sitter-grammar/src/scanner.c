@@ -214,6 +214,62 @@ static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
 
 /* ------------------------------------------------------- double-quoted strings */
 
+/* What the text scanners do after a `$` in interpolating text. */
+typedef enum { DOLLAR_TOKEN, DOLLAR_NO_TOKEN, DOLLAR_EOF, DOLLAR_TEXT } DollarStep;
+
+/*
+ * Called at a `$` in double-quoted string text or interpolating heredoc text, `*len` being
+ * the length of the text scanned so far. Text before an interpolation is returned as
+ * `text_symbol` (the end is marked before the `$`); a `$name` at the start is a
+ * SHORT_INTERPOLATION; `${` at the start is left to the grammar (DOLLAR_NO_TOKEN); a `$`
+ * that starts no name is literal text (DOLLAR_TEXT: keep scanning).
+ */
+static DollarStep scan_dollar(TSLexer *lexer, const bool *valid, unsigned *len, TSSymbol text_symbol) {
+  if (*len > 0) lexer->mark_end(lexer);
+  advance(lexer);
+  if (lexer->eof(lexer)) {
+    (*len)++;
+    return DOLLAR_EOF;
+  }
+  int32_t d = lexer->lookahead;
+  if (d == '{') {
+    if (*len > 0) {
+      lexer->result_symbol = text_symbol;
+      return DOLLAR_TOKEN;
+    }
+    return DOLLAR_NO_TOKEN;
+  }
+  if (*len > 0) {
+    if (is_word_char(d)) {
+      lexer->result_symbol = text_symbol;
+      return DOLLAR_TOKEN;
+    }
+    if (d == ':') {
+      advance(lexer);
+      if (!lexer->eof(lexer) && lexer->lookahead == ':') {
+        advance(lexer);
+        if (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
+          lexer->result_symbol = text_symbol;
+          return DOLLAR_TOKEN;
+        }
+        *len += 3;
+        return DOLLAR_TEXT;
+      }
+      *len += 2;
+      return DOLLAR_TEXT;
+    }
+    (*len)++;
+    return DOLLAR_TEXT;
+  }
+  if (valid[SHORT_INTERPOLATION] && scan_interpolated_name(lexer, true)) {
+    lexer->result_symbol = SHORT_INTERPOLATION;
+    return DOLLAR_TOKEN;
+  }
+  (*len)++; /* a literal `$` (and whatever the failed name scan consumed) */
+  return DOLLAR_TEXT;
+}
+
+
 static bool scan_string_text(TSLexer *lexer, const bool *valid) {
   unsigned len = 0;
   for (;;) {
@@ -230,47 +286,10 @@ static bool scan_string_text(TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$') {
-      if (len > 0) lexer->mark_end(lexer);
-      advance(lexer);
-      if (lexer->eof(lexer)) {
-        len++;
-        break;
-      }
-      if (lexer->lookahead == '{') {
-        if (len > 0) {
-          lexer->result_symbol = STRING_TEXT;
-          return true;
-        }
-        return false; /* the grammar lexes `${` */
-      }
-      if (len > 0) {
-        int32_t d = lexer->lookahead;
-        if (is_word_char(d)) {
-          lexer->result_symbol = STRING_TEXT;
-          return true;
-        }
-        if (d == ':') {
-          advance(lexer);
-          if (!lexer->eof(lexer) && lexer->lookahead == ':') {
-            advance(lexer);
-            if (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
-              lexer->result_symbol = STRING_TEXT;
-              return true;
-            }
-            len += 3;
-            continue;
-          }
-          len += 2;
-          continue;
-        }
-        len++;
-        continue;
-      }
-      if (valid[SHORT_INTERPOLATION] && scan_interpolated_name(lexer, true)) {
-        lexer->result_symbol = SHORT_INTERPOLATION;
-        return true;
-      }
-      len++; /* a literal `$` (and whatever the failed name scan consumed) */
+      DollarStep step = scan_dollar(lexer, valid, &len, STRING_TEXT);
+      if (step == DOLLAR_TOKEN) return true;
+      if (step == DOLLAR_NO_TOKEN) return false; /* the grammar lexes `${` */
+      if (step == DOLLAR_EOF) break;
       continue;
     }
     advance(lexer);
@@ -452,47 +471,10 @@ static bool scan_heredoc_text(Scanner *s, TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$' && interpolate) {
-      if (len > 0) lexer->mark_end(lexer);
-      advance(lexer);
-      if (lexer->eof(lexer)) {
-        len++;
-        break;
-      }
-      int32_t d = lexer->lookahead;
-      if (d == '{') {
-        if (len > 0) {
-          lexer->result_symbol = HEREDOC_TEXT;
-          return true;
-        }
-        return false;
-      }
-      if (len > 0) {
-        if (is_word_char(d)) {
-          lexer->result_symbol = HEREDOC_TEXT;
-          return true;
-        }
-        if (d == ':') {
-          advance(lexer);
-          if (!lexer->eof(lexer) && lexer->lookahead == ':') {
-            advance(lexer);
-            if (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
-              lexer->result_symbol = HEREDOC_TEXT;
-              return true;
-            }
-            len += 3;
-            continue;
-          }
-          len += 2;
-          continue;
-        }
-        len++;
-        continue;
-      }
-      if (valid[SHORT_INTERPOLATION] && scan_interpolated_name(lexer, true)) {
-        lexer->result_symbol = SHORT_INTERPOLATION;
-        return true;
-      }
-      len++;
+      DollarStep step = scan_dollar(lexer, valid, &len, HEREDOC_TEXT);
+      if (step == DOLLAR_TOKEN) return true;
+      if (step == DOLLAR_NO_TOKEN) return false;
+      if (step == DOLLAR_EOF) break;
       continue;
     }
     advance(lexer);
