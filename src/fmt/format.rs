@@ -1067,6 +1067,18 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
+    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`.
+    fn bare_args(&mut self, args: &[Expr]) -> Doc {
+        let mut v = vec![txt(" ")];
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                v.push(txt(", "));
+            }
+            v.push(self.expr(a));
+        }
+        cat(v)
+    }
+
     fn call(&mut self, span: Span, c: &CallExpr) -> Doc {
         let f = self.expr(&c.functor);
         let args_end = c.lambda.as_ref().map_or(span.end(), |l| l.span.start());
@@ -1078,13 +1090,7 @@ impl<'a> Formatter<'a> {
             let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
             v.push(self.paren_args(open, close, &c.args, true));
         } else if !c.args.is_empty() {
-            v.push(txt(" "));
-            for (i, a) in c.args.iter().enumerate() {
-                if i > 0 {
-                    v.push(txt(", "));
-                }
-                v.push(self.expr(a));
-            }
+            v.push(self.bare_args(&c.args));
         }
         if let Some(l) = &c.lambda {
             v.push(self.lambda(l));
@@ -1108,13 +1114,7 @@ impl<'a> Formatter<'a> {
             let close = self.find_close_paren(last, end).unwrap_or(last);
             v.push(self.paren_args(open, close, &m.args, false));
         } else if !m.args.is_empty() {
-            v.push(txt(" "));
-            for (i, a) in m.args.iter().enumerate() {
-                if i > 0 {
-                    v.push(txt(", "));
-                }
-                v.push(self.expr(a));
-            }
+            v.push(self.bare_args(&m.args));
         }
         if let Some(l) = &m.lambda {
             v.push(self.lambda(l));
