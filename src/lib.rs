@@ -6,4 +6,5 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod fmt;
+pub mod rules;
 pub mod syntax;

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use super::discover::{discover, io_message};
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::diagnostics::{self, FileReport, Finding, Format};
+use crate::rules::{self, engine::RuleSet};
 use crate::syntax;
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
@@ -24,12 +25,19 @@ enum Outcome {
 /// Checks `paths` and prints the findings in `format`; returns the exit status.
 pub fn run(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     let found = discover(paths);
+    let rule_set = RuleSet::defaults();
     let mut io_errors = found.errors;
     let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
         .stack_size(WORKER_STACK)
         .build()
     {
-        Ok(pool) => pool.install(|| found.files.par_iter().map(|p| check_file(p)).collect()),
+        Ok(pool) => pool.install(|| {
+            found
+                .files
+                .par_iter()
+                .map(|p| check_file(p, &rule_set))
+                .collect()
+        }),
         Err(e) => {
             eprintln!("rein: cannot start worker threads: {e}");
             return EXIT_USAGE;
@@ -83,18 +91,17 @@ pub fn run(paths: &[PathBuf], format: Format, color: Color) -> i32 {
 }
 
 /// Reads and parses one file; its findings (the source is kept only when there are some).
-fn check_file(path: &Path) -> Outcome {
+fn check_file(path: &Path, rule_set: &RuleSet) -> Outcome {
     let display = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => return Outcome::IoError(format!("{display}: {}", io_message(&e))),
     };
-    let mut parsed = syntax::parse_bytes(&bytes);
-    let errors = std::mem::take(&mut parsed.errors);
-    let errors = syntax::errors::drop_cascades(&parsed.source, &parsed.line_index, errors);
-    let findings: Vec<Finding> = errors
+    let parsed = syntax::parse_bytes(&bytes);
+    let diagnostics = rules::engine::check_file(&display, &parsed, rule_set);
+    let findings: Vec<Finding> = diagnostics
         .iter()
-        .map(|e| Finding::from_syntax(&display, &parsed.source, &parsed.line_index, e))
+        .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
         .collect();
     let source = if findings.is_empty() {
         String::new()

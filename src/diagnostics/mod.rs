@@ -58,9 +58,32 @@ pub struct Finding {
     pub rule: String,
     pub severity: Severity,
     pub message: String,
+    /// What to do about it, when the rule says more than the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    /// The rule's fix, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<FindingFix>,
     /// The byte range in the source, for code frames.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// A fix as printed: its safety and its edits with 1-based positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FindingFix {
+    pub applicability: crate::rules::Applicability,
+    pub edits: Vec<FindingEdit>,
+}
+
+/// One edit of a fix: replace the text from (line, column) to (end_line, end_column).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FindingEdit {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub replacement: String,
 }
 
 /// The rule name of syntax errors and warnings.
@@ -103,8 +126,42 @@ impl Finding {
             rule: rule.to_string(),
             severity,
             message: message.to_string(),
+            help: None,
+            fix: None,
             span: Span::new(start, end),
         }
+    }
+
+    /// A finding for a rule's diagnostic in the file `file` with text `source`.
+    pub fn from_diagnostic(
+        file: &str,
+        source: &str,
+        index: &LineIndex,
+        d: &crate::rules::Diagnostic,
+    ) -> Finding {
+        let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, &d.message);
+        f.help = d.help.clone();
+        f.fix = d.fix.as_ref().map(|fix| FindingFix {
+            applicability: fix.applicability,
+            edits: fix
+                .edits
+                .iter()
+                .map(|e| {
+                    let start = floor_char_boundary(source, e.span.start());
+                    let end = floor_char_boundary(source, e.span.end()).max(start);
+                    let (line, column) = index.line_col(source, start);
+                    let (end_line, end_column) = index.line_col(source, end);
+                    FindingEdit {
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                        replacement: e.replacement.clone(),
+                    }
+                })
+                .collect(),
+        });
+        f
     }
 
     /// `path:line:col: severity[rule] message`.

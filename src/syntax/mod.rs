@@ -11,6 +11,7 @@ pub mod lower;
 pub mod pn;
 pub mod source_map;
 pub mod strings;
+pub mod visit;
 
 pub use ast::*;
 pub use source_map::LineIndex;

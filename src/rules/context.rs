@@ -1,0 +1,230 @@
+//! What a rule sees while it runs: the file, the node being visited with its ancestors,
+//! the rule's options, facts computed once per file, and where to report diagnostics.
+
+use std::cell::OnceCell;
+
+use super::{Diagnostic, OptionKind, RuleMeta};
+use crate::diagnostics::Severity;
+use crate::syntax::visit::Slot;
+use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program};
+
+/// The file being checked.
+pub struct FileInput<'a> {
+    /// The path as given on the command line (or as found below a directory).
+    pub path: &'a str,
+    pub source: &'a str,
+    pub program: &'a Program,
+    pub comments: &'a [Comment],
+    pub line_index: &'a LineIndex,
+}
+
+impl<'a> FileInput<'a> {
+    pub fn new(path: &'a str, parsed: &'a ParsedFile) -> FileInput<'a> {
+        FileInput {
+            path,
+            source: &parsed.source,
+            program: &parsed.program,
+            comments: &parsed.comments,
+            line_index: &parsed.line_index,
+        }
+    }
+}
+
+/// Where a manifest sits in a module, from its path (`<module>/manifests/<sub>.pp`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleLayout {
+    /// The module directory's name (`apache` for `.../apache/manifests/init.pp`).
+    pub module: String,
+    /// The path below `manifests/` without `.pp`, split at `/` (`["mod", "php"]`).
+    pub sub_path: Vec<String>,
+}
+
+impl ModuleLayout {
+    /// The layout of `path`, when it is below a `manifests` directory.
+    pub fn of(path: &str) -> Option<ModuleLayout> {
+        let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+        let m = parts.iter().rposition(|p| *p == "manifests")?;
+        let module = (*parts.get(m.checked_sub(1)?)?).to_string();
+        let rest = parts.get(m + 1..)?;
+        let (last, dirs) = rest.split_last()?;
+        let stem = last.strip_suffix(".pp")?;
+        let mut sub_path: Vec<String> = dirs.iter().map(|s| s.to_string()).collect();
+        sub_path.push(stem.to_string());
+        Some(ModuleLayout { module, sub_path })
+    }
+
+    /// The name a class or define in this file must have to be autoloaded
+    /// (`apache` for `init.pp`, `apache::mod::php` for `mod/php.pp`).
+    pub fn expected_name(&self) -> String {
+        if self.sub_path.len() == 1 && self.sub_path.first().is_some_and(|s| s == "init") {
+            return self.module.clone();
+        }
+        let mut name = self.module.clone();
+        for s in &self.sub_path {
+            name.push_str("::");
+            name.push_str(s);
+        }
+        name
+    }
+}
+
+/// Facts about the file that several rules use; each is computed at most once per file.
+#[derive(Default)]
+pub struct Facts {
+    module_layout: OnceCell<Option<ModuleLayout>>,
+}
+
+/// One step on the path from the program to the current node.
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<'a> {
+    pub expr: &'a Expr,
+    /// The role of `expr` in its parent.
+    pub slot: Slot,
+}
+
+/// The rule's view of the file and the walk.
+pub struct Context<'a> {
+    pub file: &'a FileInput<'a>,
+    facts: &'a Facts,
+    /// From the top-level statement down to the current node (inclusive).
+    pub(super) stack: Vec<Frame<'a>>,
+    pub(super) current: Option<(&'static RuleMeta, Severity, &'a toml::Table)>,
+    pub(super) diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Context<'a> {
+    pub(super) fn new(file: &'a FileInput<'a>, facts: &'a Facts) -> Context<'a> {
+        Context {
+            file,
+            facts,
+            stack: Vec::new(),
+            current: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &'a str {
+        self.file.source
+    }
+
+    /// The text of `span` (empty when out of range).
+    pub fn text(&self, span: crate::syntax::Span) -> &'a str {
+        self.file.source.get(span.start()..span.end()).unwrap_or("")
+    }
+
+    /// Reports a problem found by the running rule.
+    pub fn report(&mut self, mut d: Diagnostic) {
+        if let Some((meta, severity, _)) = self.current {
+            d.rule = meta.name;
+            d.severity = severity;
+            self.diagnostics.push(d);
+        }
+    }
+
+    /// The role of the current node in its parent.
+    pub fn slot(&self) -> Option<Slot> {
+        self.stack.last().map(|f| f.slot)
+    }
+
+    /// The current node's parent and the parent's own slot.
+    pub fn parent(&self) -> Option<Frame<'a>> {
+        let n = self.stack.len();
+        n.checked_sub(2).and_then(|i| self.stack.get(i)).copied()
+    }
+
+    /// The path from the top-level statement to the current node (inclusive).
+    pub fn path(&self) -> &[Frame<'a>] {
+        &self.stack
+    }
+
+    /// The ancestors of the current node, innermost first (the node itself excluded).
+    pub fn ancestors(&self) -> impl Iterator<Item = Frame<'a>> + '_ {
+        let n = self.stack.len().saturating_sub(1);
+        self.stack.get(..n).unwrap_or(&[]).iter().rev().copied()
+    }
+
+    /// The module layout of this file, if it is below a `manifests` directory.
+    pub fn module_layout(&self) -> Option<&ModuleLayout> {
+        self.facts
+            .module_layout
+            .get_or_init(|| ModuleLayout::of(self.file.path))
+            .as_ref()
+    }
+
+    fn option_value(&self, name: &str) -> Option<toml::Value> {
+        let (meta, _, table) = self.current?;
+        if let Some(v) = table.get(name) {
+            return Some(v.clone());
+        }
+        let opt = meta.options.iter().find(|o| o.name == name)?;
+        default_value(opt.kind, opt.default)
+    }
+
+    /// The running rule's integer option `name` (configured, or its default).
+    pub fn option_int(&self, name: &str) -> Option<i64> {
+        self.option_value(name).and_then(|v| v.as_integer())
+    }
+
+    /// The running rule's boolean option `name`.
+    pub fn option_bool(&self, name: &str) -> Option<bool> {
+        self.option_value(name).and_then(|v| v.as_bool())
+    }
+
+    /// The running rule's string option `name`.
+    pub fn option_str(&self, name: &str) -> Option<String> {
+        self.option_value(name)
+            .and_then(|v| v.as_str().map(str::to_string))
+    }
+
+    /// The running rule's string-list option `name`.
+    pub fn option_list(&self, name: &str) -> Vec<String> {
+        match self.option_value(name) {
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Parses an option's default, written as a TOML value.
+pub fn default_value(kind: OptionKind, text: &str) -> Option<toml::Value> {
+    let table: toml::Table = toml::from_str(&format!("v = {text}")).ok()?;
+    let v = table.get("v")?.clone();
+    let ok = matches!(
+        (kind, &v),
+        (OptionKind::Bool, toml::Value::Boolean(_))
+            | (OptionKind::Integer, toml::Value::Integer(_))
+            | (OptionKind::String, toml::Value::String(_))
+            | (OptionKind::StringList, toml::Value::Array(_))
+    );
+    ok.then_some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_layout_from_paths() {
+        let l = ModuleLayout::of("mods/apache/manifests/mod/php.pp").unwrap();
+        assert_eq!(l.module, "apache");
+        assert_eq!(l.expected_name(), "apache::mod::php");
+        let l = ModuleLayout::of("/x/ntp/manifests/init.pp").unwrap();
+        assert_eq!(l.expected_name(), "ntp");
+        assert_eq!(ModuleLayout::of("site.pp"), None);
+        assert_eq!(ModuleLayout::of("manifests/init.pp"), None);
+    }
+
+    #[test]
+    fn option_defaults_parse_by_kind() {
+        assert_eq!(
+            default_value(OptionKind::Integer, "140"),
+            Some(toml::Value::Integer(140))
+        );
+        assert_eq!(default_value(OptionKind::Bool, "140"), None);
+        assert!(default_value(OptionKind::StringList, "[\"a\"]").is_some());
+    }
+}

@@ -1,0 +1,164 @@
+//! Running the enabled rules over one parsed file: syntax findings first, then one walk of
+//! the AST dispatching each node to the rules subscribed to its kind, then each rule's file
+//! pass, then `# lint:ignore:` suppression.
+
+use super::context::{Context, Facts, FileInput, Frame};
+use super::registry;
+use super::suppression;
+use super::{Diagnostic, Level, Rule, RuleMeta};
+use crate::diagnostics::Severity;
+use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
+use crate::syntax::{Expr, ParsedFile, SyntaxError};
+
+/// One enabled rule with its severity and options.
+pub struct Enabled {
+    pub rule: &'static dyn Rule,
+    pub severity: Severity,
+    pub options: toml::Table,
+}
+
+/// The rules to run on a file, with their levels and options.
+pub struct RuleSet {
+    enabled: Vec<Enabled>,
+    by_kind: Vec<Vec<usize>>,
+}
+
+impl RuleSet {
+    /// A rule set from `(rule, level, options)` entries; rules at `off` are left out.
+    pub fn new(entries: Vec<(&'static dyn Rule, Level, toml::Table)>) -> RuleSet {
+        let mut enabled = Vec::new();
+        for (rule, level, options) in entries {
+            if let Some(severity) = level.severity() {
+                enabled.push(Enabled {
+                    rule,
+                    severity,
+                    options,
+                });
+            }
+        }
+        let mut by_kind = vec![Vec::new(); NodeKind::COUNT];
+        for (i, e) in enabled.iter().enumerate() {
+            for k in e.rule.meta().kinds {
+                if let Some(list) = by_kind.get_mut(*k as usize) {
+                    list.push(i);
+                }
+            }
+        }
+        RuleSet { enabled, by_kind }
+    }
+
+    /// Every registered rule at its default level, with default options.
+    pub fn defaults() -> RuleSet {
+        RuleSet::new(
+            registry::all()
+                .iter()
+                .map(|r| (*r, r.meta().level, toml::Table::new()))
+                .collect(),
+        )
+    }
+
+    /// Only the rule named `name` (any of its names), at `level`.
+    pub fn only(name: &str, level: Level) -> RuleSet {
+        RuleSet::new(
+            registry::find(name)
+                .map(|r| (r, level, toml::Table::new()))
+                .into_iter()
+                .collect(),
+        )
+    }
+
+    /// The enabled rules.
+    pub fn enabled(&self) -> &[Enabled] {
+        &self.enabled
+    }
+
+    /// The severity of the rule named `name` (canonical name), if enabled.
+    pub fn severity_of(&self, name: &str) -> Option<Severity> {
+        self.enabled
+            .iter()
+            .find(|e| e.rule.meta().name == name)
+            .map(|e| e.severity)
+    }
+}
+
+/// The rule a syntax finding belongs to: lexical warnings that Puppet issues with their own
+/// code are rules of their own (so they can be configured and suppressed).
+fn syntax_rule(e: &SyntaxError) -> &'static str {
+    if e.severity == crate::syntax::Severity::Warning
+        && e.message.starts_with("Unrecognized escape sequence")
+    {
+        "unrecognized_escape"
+    } else {
+        super::syntax::NAME
+    }
+}
+
+/// Checks one parsed file with `rules`; diagnostics sorted by position.
+pub fn check_file(path: &str, parsed: &ParsedFile, rules: &RuleSet) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let syntax_errors = crate::syntax::errors::drop_cascades(
+        &parsed.source,
+        &parsed.line_index,
+        parsed.errors.clone(),
+    );
+    let mut broken = false;
+    for e in &syntax_errors {
+        let name = syntax_rule(e);
+        let severity = if name == super::syntax::NAME {
+            broken |= e.severity == crate::syntax::Severity::Error;
+            Some(e.severity.into())
+        } else {
+            rules.severity_of(name)
+        };
+        if let Some(severity) = severity {
+            out.push(Diagnostic {
+                rule: name,
+                severity,
+                span: e.span,
+                message: e.message.clone(),
+                help: None,
+                fix: None,
+            });
+        }
+    }
+    let input = FileInput::new(path, parsed);
+    // Rules read a complete tree only: on a file with syntax errors the lowered program is
+    // partial and every finding on it would be a guess.
+    if !broken {
+        let facts = Facts::default();
+        let mut cx = Context::new(&input, &facts);
+        for_each_top_statement(&parsed.program, &mut |stmt, slot| {
+            walk(stmt, slot, rules, &mut cx);
+        });
+        for e in &rules.enabled {
+            cx.current = Some((e.rule.meta(), e.severity, &e.options));
+            e.rule.check_file(&mut cx);
+        }
+        cx.current = None;
+        out.append(&mut cx.diagnostics);
+    }
+    let mut out = suppression::apply(&input, out, rules, broken);
+    out.sort_by(|a, b| (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule)));
+    out
+}
+
+fn walk<'a>(expr: &'a Expr, slot: Slot, rules: &'a RuleSet, cx: &mut Context<'a>) {
+    cx.stack.push(Frame { expr, slot });
+    let kind = expr.kind.node_kind() as usize;
+    if let Some(list) = rules.by_kind.get(kind) {
+        for &i in list {
+            if let Some(e) = rules.enabled.get(i) {
+                cx.current = Some((e.rule.meta(), e.severity, &e.options));
+                e.rule.check_expr(expr, cx);
+            }
+        }
+        cx.current = None;
+    }
+    for_each_child(expr, &mut |child, slot| walk(child, slot, rules, cx));
+    cx.stack.pop();
+}
+
+/// The metadata of the rule named `name` (any of its names).
+pub fn meta(name: &str) -> Option<&'static RuleMeta> {
+    registry::find(name).map(|r| r.meta())
+}

@@ -1,0 +1,124 @@
+//! Applying fixes to a source text: each fix's edits are applied together or not at all,
+//! fixes whose edits overlap an already accepted fix are left for a later round.
+
+use super::{Applicability, Diagnostic, Edit};
+
+/// The result of applying fixes once.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub text: String,
+    /// How many fixes were applied.
+    pub fixed: usize,
+}
+
+/// Applies the fixes of `diagnostics` to `source`: safe ones, and unsafe ones too when
+/// `unsafe_fixes`. Fixes are taken in source order; one that overlaps (or touches at the
+/// same insertion point) an accepted fix is skipped.
+pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Applied {
+    let mut fixes: Vec<&[Edit]> = diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_ref())
+        .filter(|f| unsafe_fixes || f.applicability == Applicability::Safe)
+        .map(|f| f.edits.as_slice())
+        .filter(|e| !e.is_empty())
+        .collect();
+    fixes.sort_by_key(|edits| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
+    let mut accepted: Vec<&Edit> = Vec::new();
+    let mut fixed = 0;
+    for edits in fixes {
+        let valid = edits.iter().all(|e| {
+            e.span.start <= e.span.end
+                && e.span.end() <= source.len()
+                && source.is_char_boundary(e.span.start())
+                && source.is_char_boundary(e.span.end())
+        });
+        let clashes = |a: &Edit, b: &Edit| {
+            a.span.start < b.span.end && b.span.start < a.span.end
+                || a.span.start == b.span.start
+                || (a.span.is_empty() && a.span.start > b.span.start && a.span.start < b.span.end)
+                || (b.span.is_empty() && b.span.start > a.span.start && b.span.start < a.span.end)
+        };
+        let overlaps = edits.iter().enumerate().any(|(i, e)| {
+            accepted.iter().any(|a| clashes(a, e))
+                || edits.iter().skip(i + 1).any(|o| clashes(o, e))
+        });
+        if valid && !overlaps {
+            accepted.extend(edits.iter());
+            fixed += 1;
+        }
+    }
+    accepted.sort_by_key(|e| (e.span.start, e.span.end));
+    let mut text = String::with_capacity(source.len());
+    let mut pos = 0;
+    for e in accepted {
+        text.push_str(source.get(pos..e.span.start()).unwrap_or(""));
+        text.push_str(&e.replacement);
+        pos = e.span.end();
+    }
+    text.push_str(source.get(pos..).unwrap_or(""));
+    Applied { text, fixed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Fix;
+    use crate::syntax::Span;
+
+    fn diag(fix: Fix) -> Diagnostic {
+        Diagnostic::new(Span::new(0, 0), "x").with_fix(fix)
+    }
+
+    #[test]
+    fn applies_non_overlapping_fixes_in_order() {
+        let d = vec![
+            diag(Fix::safe(vec![Edit::replace(Span::new(4, 5), "B")])),
+            diag(Fix::safe(vec![Edit::insert(0, ">")])),
+            diag(Fix::unsafe_(vec![Edit::delete(Span::new(1, 2))])),
+        ];
+        assert_eq!(
+            apply("abcdefg", &d, false),
+            Applied {
+                text: ">abcdBfg".into(),
+                fixed: 2
+            }
+        );
+        assert_eq!(
+            apply("abcdefg", &d, true),
+            Applied {
+                text: ">acdBfg".into(),
+                fixed: 3
+            }
+        );
+    }
+
+    #[test]
+    fn overlapping_fix_is_skipped_whole() {
+        let d = vec![
+            diag(Fix::safe(vec![Edit::replace(Span::new(0, 3), "X")])),
+            diag(Fix::safe(vec![
+                Edit::replace(Span::new(5, 6), "Y"),
+                Edit::replace(Span::new(2, 4), "Z"),
+            ])),
+        ];
+        assert_eq!(
+            apply("abcdefg", &d, false),
+            Applied {
+                text: "Xdefg".into(),
+                fixed: 1
+            }
+        );
+    }
+
+    #[test]
+    fn out_of_range_edits_are_ignored() {
+        let d = vec![diag(Fix::safe(vec![Edit::replace(Span::new(2, 99), "X")]))];
+        assert_eq!(
+            apply("abc", &d, false),
+            Applied {
+                text: "abc".into(),
+                fixed: 0
+            }
+        );
+    }
+}

@@ -1,0 +1,278 @@
+//! The rule engine and every rule.
+//!
+//! A rule is one file `src/rules/<name>.rs` holding a unit struct that implements [`Rule`]
+//! and its [`RuleMeta`] (name, default level, category, fix availability, puppet-lint name,
+//! aliases, the node kinds it subscribes to, options), plus its documentation page
+//! `rules/<name>.md` (included into the binary: `rein rule NAME` prints it, and its
+//! examples are the rule's tests), plus one line in [`registry`].
+//!
+//! [`engine::check_file`] walks a parsed file's AST once; at each expression it calls the
+//! rules subscribed to that expression's [`NodeKind`], then every rule's file pass (for
+//! token and line checks). Rules report [`Diagnostic`]s through a [`Context`], which also
+//! holds what every rule may need: the file, the ancestors of the current node and facts
+//! computed once per file.
+
+pub mod context;
+pub mod engine;
+pub mod fix;
+pub mod registry;
+pub mod suppression;
+
+// ---- rules (one module per rule) ----
+pub mod syntax;
+pub mod unrecognized_escape;
+// ---- validation (group A: assignments, names, parameters, definitions) ----
+// (end of group A)
+//
+//
+//
+// ---- validation (group B: catalog expressions, collectors, nodes, values) ----
+// (end of group B)
+//
+//
+//
+// ---- style (puppet-lint and plugins) ----
+// (end of style)
+
+use serde::Serialize;
+
+pub use crate::syntax::visit::{BodyKind, NodeKind, Slot};
+pub use context::Context;
+
+use crate::diagnostics::Severity;
+use crate::syntax::{Expr, Span};
+
+/// The configured level of a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Off,
+    Warning,
+    Error,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Off => "off",
+            Level::Warning => "warning",
+            Level::Error => "error",
+        }
+    }
+
+    /// Parses `off`, `warning` or `error`.
+    pub fn parse(s: &str) -> Option<Level> {
+        match s {
+            "off" => Some(Level::Off),
+            "warning" => Some(Level::Warning),
+            "error" => Some(Level::Error),
+            _ => None,
+        }
+    }
+
+    /// The severity of findings at this level (`None` when off).
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Off => None,
+            Level::Warning => Some(Severity::Warning),
+            Level::Error => Some(Severity::Error),
+        }
+    }
+}
+
+/// What a rule is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Parse errors (the `syntax` pseudo-rule).
+    Syntax,
+    /// Constraints of the language that Puppet's validator or runtime enforces.
+    Validation,
+    /// Problems with `# lint:ignore:` directives.
+    Suppression,
+    /// Style checks (puppet-lint and its plugins).
+    Style,
+    /// Whitespace and layout checks.
+    Layout,
+    /// Likely bugs that are not errors in Puppet.
+    Correctness,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Syntax => "syntax",
+            Category::Validation => "validation",
+            Category::Suppression => "suppression",
+            Category::Style => "style",
+            Category::Layout => "layout",
+            Category::Correctness => "correctness",
+        }
+    }
+}
+
+/// Whether a rule can fix what it finds, and how safely.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FixKind {
+    /// No fix.
+    None,
+    /// Fixes keep the meaning of the code (applied by `--fix`).
+    Safe,
+    /// Fixes may change the meaning (applied only with `--unsafe-fixes`).
+    Unsafe,
+}
+
+/// Whether one fix keeps the code's meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    Safe,
+    Unsafe,
+}
+
+/// Replace the bytes of `span` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    #[serde(skip)]
+    pub span: Span,
+    pub replacement: String,
+}
+
+impl Edit {
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+    pub fn insert(at: usize, text: impl Into<String>) -> Edit {
+        Edit::replace(Span::new(at, at), text)
+    }
+    pub fn delete(span: Span) -> Edit {
+        Edit::replace(span, "")
+    }
+}
+
+/// A fix: edits applied together, or not at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub edits: Vec<Edit>,
+    pub applicability: Applicability,
+}
+
+impl Fix {
+    pub fn safe(edits: Vec<Edit>) -> Fix {
+        Fix {
+            edits,
+            applicability: Applicability::Safe,
+        }
+    }
+    pub fn unsafe_(edits: Vec<Edit>) -> Fix {
+        Fix {
+            edits,
+            applicability: Applicability::Unsafe,
+        }
+    }
+}
+
+/// One problem a rule found in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The rule's name (set by the engine).
+    pub rule: &'static str,
+    /// The severity (set by the engine from the rule's configured level).
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    /// What to do about it, when the message alone does not say.
+    pub help: Option<String>,
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at `span`; the engine fills in the rule and severity.
+    pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            rule: "",
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            help: None,
+            fix: None,
+        }
+    }
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fix = Some(fix);
+        self
+    }
+}
+
+/// The type of a rule option's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptionKind {
+    Bool,
+    Integer,
+    String,
+    /// An array of strings.
+    StringList,
+}
+
+/// An option a rule accepts in `[rules.NAME]`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RuleOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    /// The default, written as a TOML value (`140`, `true`, `["a", "b"]`, `"x"`).
+    pub default: &'static str,
+    pub doc: &'static str,
+}
+
+/// What the registry and the docs know about a rule.
+#[derive(Debug)]
+pub struct RuleMeta {
+    /// snake_case; puppet-lint's name where puppet-lint has the check.
+    pub name: &'static str,
+    /// Level when the configuration says nothing.
+    pub level: Level,
+    pub category: Category,
+    pub fix: FixKind,
+    /// The puppet-lint check this rule replaces, when its name differs from `name`.
+    pub puppet_lint: Option<&'static str>,
+    /// Other names accepted everywhere a rule name is (Puppet issue codes, old names).
+    pub aliases: &'static [&'static str],
+    /// The rein version that added the rule.
+    pub since: &'static str,
+    /// One line saying what the rule finds.
+    pub summary: &'static str,
+    /// The rule's documentation page (`rules/<name>.md`).
+    pub doc: &'static str,
+    /// The expression kinds whose nodes the rule's `check_expr` receives.
+    pub kinds: &'static [NodeKind],
+    pub options: &'static [RuleOption],
+}
+
+impl RuleMeta {
+    /// Every name the rule answers to: its name, its puppet-lint name and its aliases.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        std::iter::once(self.name)
+            .chain(self.puppet_lint)
+            .chain(self.aliases.iter().copied())
+    }
+}
+
+/// A rule. Implementations are unit structs; all state lives in the [`Context`].
+pub trait Rule: Sync + Send {
+    fn meta(&self) -> &'static RuleMeta;
+
+    /// Called for each expression whose kind is in `meta().kinds`, in source order.
+    fn check_expr(&self, _expr: &Expr, _cx: &mut Context<'_>) {}
+
+    /// Called once per file, after the walk (token and line passes).
+    fn check_file(&self, _cx: &mut Context<'_>) {}
+}

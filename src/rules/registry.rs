@@ -1,0 +1,76 @@
+//! The registry: every rule rein has, one line each. Names, puppet-lint names and aliases
+//! are looked up here by the configuration, the CLI and `# lint:ignore:` directives.
+
+use super::Rule;
+
+/// Every rule, in the order `rein rule` lists them.
+static RULES: &[&dyn Rule] = &[
+    &super::syntax::Syntax,
+    // ---- suppression directives ----
+    &super::suppression::SuppressionUnknownRule,
+    &super::suppression::SuppressionUnclosed,
+    &super::suppression::SuppressionUnused,
+    // ---- validation: lexical ----
+    &super::unrecognized_escape::UnrecognizedEscape,
+    // ---- validation (group A: assignments, names, parameters, definitions) ----
+    // (end of group A)
+    //
+    //
+    //
+    // ---- validation (group B: catalog expressions, collectors, nodes, values) ----
+    // (end of group B)
+    //
+    //
+    //
+    // ---- style (puppet-lint and plugins) ----
+    // (end of style)
+];
+
+/// Every registered rule.
+pub fn all() -> &'static [&'static dyn Rule] {
+    RULES
+}
+
+/// The rule answering to `name`: its name, its puppet-lint name or one of its aliases.
+/// Names are matched exactly, except that Puppet issue codes match in any case.
+pub fn find(name: &str) -> Option<&'static dyn Rule> {
+    RULES
+        .iter()
+        .find(|r| r.meta().name == name)
+        .or_else(|| {
+            RULES.iter().find(|r| {
+                r.meta()
+                    .names()
+                    .any(|n| n == name || n.eq_ignore_ascii_case(name))
+            })
+        })
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut seen = HashSet::new();
+        for r in all() {
+            for n in r.meta().names() {
+                assert!(seen.insert(n.to_ascii_lowercase()), "{n} is used twice");
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_snake_case() {
+        for r in all() {
+            let n = r.meta().name;
+            assert!(
+                n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{n}"
+            );
+        }
+    }
+}
