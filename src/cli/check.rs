@@ -1,10 +1,8 @@
 //! `rein check`: parse every manifest in parallel and report syntax errors and warnings,
 //! sorted by file, line and column.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use rayon::prelude::*;
 
 use super::discover::{discover, io_message};
@@ -22,8 +20,32 @@ enum Outcome {
     IoError(String),
 }
 
+/// Arguments of `rein check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Files or directories to check (directories: every `.pp` file below, honouring
+    /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+/// Runs `rein check`; returns the exit status.
+pub fn run(args: CheckArgs) -> i32 {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths
+    };
+    check(&paths, args.format, args.color)
+}
+
 /// Checks `paths` and prints the findings in `format`; returns the exit status.
-pub fn run(paths: &[PathBuf], format: Format, color: Color) -> i32 {
+pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     let found = discover(paths);
     let rule_set = RuleSet::defaults();
     let mut io_errors = found.errors;
@@ -56,28 +78,7 @@ pub fn run(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     for e in &io_errors {
         eprintln!("rein: {e}");
     }
-    let result = match format {
-        Format::Human => {
-            let choice = if color.enabled_for_stdout() {
-                ColorChoice::Always
-            } else {
-                ColorChoice::Never
-            };
-            let stdout = StandardStream::stdout(choice);
-            let mut lock = stdout.lock();
-            diagnostics::write_human(&mut lock, &reports, files_checked)
-        }
-        Format::Concise => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            diagnostics::write_concise(&mut lock, &reports).and_then(|_| lock.flush())
-        }
-        Format::Json => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            diagnostics::write_json(&mut lock, &reports).and_then(|_| lock.flush())
-        }
-    };
+    let result = diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout());
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
     let (errors, _warnings) = diagnostics::count(&reports);

@@ -7,6 +7,7 @@ pub mod check;
 pub mod discover;
 pub mod dump;
 pub mod fmt;
+pub mod rule;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -36,24 +37,13 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check Puppet manifests for syntax errors.
-    Check(CheckArgs),
+    Check(check::CheckArgs),
     /// Print the syntax tree of manifests as `puppet parser dump --no-validate` does.
     Dump(DumpArgs),
     /// Format Puppet manifests.
     Fmt(fmt::FmtArgs),
-}
-
-#[derive(clap::Args, Debug)]
-struct CheckArgs {
-    /// Files or directories to check (directories: every `.pp` file below, honouring
-    /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
-    paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
-    format: CheckFormat,
-    /// When to colour the output.
-    #[arg(long, value_enum, default_value_t = Color::Auto)]
-    color: Color,
+    /// List the rules, or print the documentation of one.
+    Rule(rule::RuleArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -64,17 +54,6 @@ struct DumpArgs {
     /// Manifests to dump.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-}
-
-/// Output formats of `rein check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CheckFormat {
-    /// A code frame per finding and a summary.
-    Human,
-    /// One line per finding: `path:line:col: severity[rule] message`.
-    Concise,
-    /// One JSON array of findings.
-    Json,
 }
 
 /// Output formats of `rein dump`.
@@ -120,20 +99,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }
     };
     match cli.command {
-        Command::Check(a) => {
-            let paths = if a.paths.is_empty() {
-                vec![PathBuf::from(".")]
-            } else {
-                a.paths
-            };
-            let format = match a.format {
-                CheckFormat::Human => crate::diagnostics::Format::Human,
-                CheckFormat::Concise => crate::diagnostics::Format::Concise,
-                CheckFormat::Json => crate::diagnostics::Format::Json,
-            };
-            check::run(&paths, format, a.color)
-        }
+        Command::Check(a) => check::run(a),
         Command::Dump(a) => dump::run(&a.files, a.format),
         Command::Fmt(a) => fmt::run(a),
+        Command::Rule(a) => rule::run(a),
     }
 }

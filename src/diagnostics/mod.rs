@@ -196,11 +196,46 @@ pub struct FileReport {
 }
 
 /// The output formats of `rein check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    Human,
+    /// A code frame per finding and a summary.
+    #[value(alias = "human")]
+    Text,
+    /// One line per finding: `path:line:col: severity[rule] message`.
     Concise,
+    /// One JSON array of findings.
     Json,
+}
+
+/// Writes `reports` to standard output in `format`; `color` says whether to colour it.
+pub fn write(
+    format: Format,
+    reports: &[FileReport],
+    files_checked: usize,
+    color: bool,
+) -> io::Result<()> {
+    let stdout = std::io::stdout();
+    match format {
+        Format::Text => {
+            use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+            let choice = if color {
+                ColorChoice::Always
+            } else {
+                ColorChoice::Never
+            };
+            let stream = StandardStream::stdout(choice);
+            let mut lock = stream.lock();
+            write_human(&mut lock, reports, files_checked)
+        }
+        Format::Concise => {
+            let mut lock = stdout.lock();
+            write_concise(&mut lock, reports).and_then(|_| lock.flush())
+        }
+        Format::Json => {
+            let mut lock = stdout.lock();
+            write_json(&mut lock, reports).and_then(|_| lock.flush())
+        }
+    }
 }
 
 /// Sorts reports by path and each report's findings by position.
