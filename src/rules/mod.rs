@@ -31,6 +31,11 @@ pub mod unrecognized_escape;
 //
 //
 //
+// ---- validation (group C: values, nodes, expressions, types) ----
+// (end of group C)
+//
+//
+//
 // ---- style (puppet-lint and plugins) ----
 // (end of style)
 

@@ -22,6 +22,11 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     //
+    // ---- validation (group C: values, nodes, expressions, types) ----
+    // (end of group C)
+    //
+    //
+    //
     // ---- style (puppet-lint and plugins) ----
     // (end of style)
 ];
