@@ -22,6 +22,27 @@ pub mod suppression;
 pub mod syntax;
 pub mod unrecognized_escape;
 // ---- validation (group A: assignments, names, parameters, definitions) ----
+pub mod append_assignment;
+pub mod assignment_context;
+pub mod captures_rest_not_last;
+pub mod captures_rest_not_supported;
+pub mod cross_scope_assignment;
+pub mod definition_location;
+pub mod definition_name;
+pub mod definition_not_toplevel;
+pub mod duplicate_parameter;
+pub mod function_not_toplevel;
+pub mod illegal_assignment;
+pub mod indexed_assignment;
+pub mod numeric_parameter;
+pub mod numeric_variable_assignment;
+pub mod numeric_variable_name;
+pub mod parameter_name;
+pub mod reserved_parameter;
+pub mod reserved_type_name;
+pub mod top_construct_location;
+pub mod vala_util;
+pub mod variable_name;
 // (end of group A)
 //
 //

@@ -13,6 +13,26 @@ static RULES: &[&dyn Rule] = &[
     // ---- validation: lexical ----
     &super::unrecognized_escape::UnrecognizedEscape,
     // ---- validation (group A: assignments, names, parameters, definitions) ----
+    &super::append_assignment::AppendAssignment,
+    &super::cross_scope_assignment::CrossScopeAssignment,
+    &super::illegal_assignment::IllegalAssignment,
+    &super::indexed_assignment::IndexedAssignment,
+    &super::numeric_variable_assignment::NumericVariableAssignment,
+    &super::assignment_context::AssignmentContext,
+    &super::captures_rest_not_last::CapturesRestNotLast,
+    &super::captures_rest_not_supported::CapturesRestNotSupported,
+    &super::duplicate_parameter::DuplicateParameter,
+    &super::parameter_name::ParameterName,
+    &super::numeric_parameter::NumericParameter,
+    &super::reserved_parameter::ReservedParameter,
+    &super::variable_name::VariableName,
+    &super::numeric_variable_name::NumericVariableName,
+    &super::definition_name::DefinitionName,
+    &super::reserved_type_name::ReservedTypeName,
+    &super::definition_not_toplevel::DefinitionNotToplevel,
+    &super::function_not_toplevel::FunctionNotToplevel,
+    &super::definition_location::DefinitionLocation,
+    &super::top_construct_location::TopConstructLocation,
     // (end of group A)
     //
     //

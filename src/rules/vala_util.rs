@@ -1,0 +1,465 @@
+//! Helpers shared by the validation rules of group A (assignments, names, parameters,
+//! definitions): the words Puppet's messages use for each kind of expression, Puppet's
+//! naming patterns, the parameter lists of definitions and lambdas, what the left side of an
+//! assignment may be, and the namespace a module file's definitions must live in.
+
+use crate::syntax::visit::{BodyKind, Slot};
+use crate::syntax::{AssignOp, BinaryOp, Expr, ExprKind, Parameter, Span, UnaryOp};
+
+/// Puppet's label for an expression (`Puppet::Pops::Model::ModelLabelProvider`), the words
+/// it uses in messages such as "Illegal attempt to assign to 'a Literal Integer'".
+pub fn label(expr: &Expr) -> String {
+    let s = match &expr.kind {
+        ExprKind::Nop => "Nop Expression",
+        ExprKind::Integer { .. } => "Literal Integer",
+        ExprKind::Float(_) => "Literal Float",
+        ExprKind::String { .. } => "String",
+        ExprKind::Concat(_) => "Double Quoted String",
+        ExprKind::Heredoc(h) => {
+            return format!("'@({})' expression", h.syntax.as_deref().unwrap_or(""));
+        }
+        ExprKind::Boolean(_) => "Boolean",
+        ExprKind::Undef => "'undef' expression",
+        ExprKind::Default => "'default' expression",
+        ExprKind::Regex { .. } => "Regular Expression",
+        ExprKind::Reserved(w) => return format!("Reserved Word '{w}'"),
+        ExprKind::QualifiedName(_) => "Name",
+        ExprKind::QualifiedReference(_) => "Type-Name",
+        ExprKind::Variable(_) => "Variable",
+        ExprKind::Array(_) => "Array Expression",
+        ExprKind::Hash { .. } => "Hash Expression",
+        ExprKind::Access { .. } => "'[]' expression",
+        ExprKind::Unary { op, .. } => match op {
+            UnaryOp::Not => "'not' expression",
+            UnaryOp::Neg => "Unary Minus",
+            UnaryOp::Splat => "Unfold",
+        },
+        ExprKind::Binary { op, .. } => return binary_label(*op),
+        ExprKind::Assignment { op, .. } => return format!("'{}' expression", op.as_str()),
+        ExprKind::Relationship { op, .. } => return format!("'{}' expression", op.as_str()),
+        ExprKind::Paren(_) => "Parenthesized Expression",
+        ExprKind::Selector { .. } => "Selector Expression",
+        ExprKind::If(_) => "'if' statement",
+        ExprKind::Unless(_) => "'unless' Statement",
+        ExprKind::Case(_) => "'case' statement",
+        ExprKind::Call(_) => "Function Call",
+        ExprKind::MethodCall(_) => "Method call",
+        ExprKind::Resource(_) => "Resource Statement",
+        ExprKind::ResourceDefaults(_) => "Resource Defaults Expression",
+        ExprKind::ResourceOverride(_) => "Resource Override",
+        ExprKind::Collect(c) => {
+            if c.exported {
+                "Exported Query"
+            } else {
+                "Virtual Query"
+            }
+        }
+        ExprKind::Class(_) => "Host Class Definition",
+        ExprKind::Define(_) => "'define' expression",
+        ExprKind::Node(_) => "Node Definition",
+        ExprKind::Function(_) => "Function Definition",
+        ExprKind::Plan(_) => "Plan Definition",
+        ExprKind::TypeAlias(_) => "Type Alias",
+        ExprKind::TypeMapping { .. } => "Type Mapping",
+        ExprKind::TypeDefinition(_) => "Type Definition",
+        ExprKind::Block(_) => "Block Expression",
+    };
+    s.to_string()
+}
+
+fn binary_label(op: BinaryOp) -> String {
+    format!("'{}' expression", op.as_str())
+}
+
+/// `label` with the indefinite article Puppet puts before it ("a Name", "an 'in' expression").
+pub fn a_an(label: &str) -> String {
+    let mut chars = label.chars();
+    let mut first = chars.next();
+    if matches!(first, Some('"') | Some('\'')) {
+        first = chars.next();
+    }
+    let vowel = first.is_some_and(|c| "aeiouy".contains(c.to_ascii_lowercase()));
+    format!("{} {label}", if vowel { "an" } else { "a" })
+}
+
+/// Ruby's `\w` (ASCII letters, digits, `_`).
+fn is_word(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// `first` followed by word characters only.
+fn segment(s: &str, first: impl Fn(char) -> bool) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(first) && chars.all(is_word)
+}
+
+/// Puppet's `VAR_NAME`: `/\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z/`.
+pub fn is_var_name(name: &str) -> bool {
+    let rest = name.strip_prefix("::").unwrap_or(name);
+    let parts: Vec<&str> = rest.split("::").collect();
+    let Some((last, init)) = parts.split_last() else {
+        return false;
+    };
+    init.iter().all(|p| segment(p, |c| c.is_ascii_lowercase()))
+        && segment(last, |c| c.is_ascii_lowercase() || c == '_')
+}
+
+/// Puppet's `NUMERIC_VAR_NAME`: `/\A(?:0|(?:[1-9][0-9]*))\z/`.
+pub fn is_numeric_var_name(name: &str) -> bool {
+    name == "0"
+        || (name.starts_with(|c: char| ('1'..='9').contains(&c))
+            && name.chars().all(|c| c.is_ascii_digit()))
+}
+
+/// Puppet's `PARAM_NAME`: `/\A[a-z_]\w*\z/`.
+pub fn is_param_name(name: &str) -> bool {
+    segment(name, |c| c.is_ascii_lowercase() || c == '_')
+}
+
+/// The checker's test for a numeric parameter name: `/^(?:0x)?[0-9]+$/`.
+pub fn is_numeric_param_name(name: &str) -> bool {
+    let digits = name.strip_prefix("0x").unwrap_or(name);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Puppet's `CLASSREF_DECL` (names of classes, defines, functions):
+/// `/\A[a-z][\w]*(?:::[a-z][\w]*)*\z/`.
+pub fn is_definition_name(name: &str) -> bool {
+    name.split("::")
+        .all(|p| segment(p, |c| c.is_ascii_lowercase()))
+}
+
+/// Puppet's `CLASSREF_EXT_DECL` (names of type aliases): `/\A[A-Z][\w]*(?:::[A-Z][\w]*)*\z/`.
+pub fn is_type_alias_name(name: &str) -> bool {
+    name.split("::")
+        .all(|p| segment(p, |c| c.is_ascii_uppercase()))
+}
+
+/// What owns a parameter list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamOwner {
+    Class,
+    Define,
+    Function,
+    Plan,
+    Lambda,
+}
+
+impl ParamOwner {
+    /// Puppet's label for the owner.
+    pub fn label(self) -> &'static str {
+        match self {
+            ParamOwner::Class => "Host Class Definition",
+            ParamOwner::Define => "'define' expression",
+            ParamOwner::Function => "Function Definition",
+            ParamOwner::Plan => "Plan Definition",
+            ParamOwner::Lambda => "Lambda",
+        }
+    }
+}
+
+/// The parameter list that `expr` owns: a definition's, or the lambda's of a call.
+pub fn params_of(expr: &Expr) -> Option<(ParamOwner, &[Parameter])> {
+    match &expr.kind {
+        ExprKind::Class(c) => Some((ParamOwner::Class, &c.params)),
+        ExprKind::Define(d) => Some((ParamOwner::Define, &d.params)),
+        ExprKind::Function(f) => Some((ParamOwner::Function, &f.params)),
+        ExprKind::Plan(p) => Some((ParamOwner::Plan, &p.params)),
+        ExprKind::Call(c) => c
+            .lambda
+            .as_ref()
+            .map(|l| (ParamOwner::Lambda, l.params.as_slice())),
+        ExprKind::MethodCall(m) => m
+            .lambda
+            .as_ref()
+            .map(|l| (ParamOwner::Lambda, l.params.as_slice())),
+        _ => None,
+    }
+}
+
+/// The node kinds whose expressions own parameter lists (see [`params_of`]).
+pub const PARAM_OWNER_KINDS: &[crate::syntax::visit::NodeKind] = {
+    use crate::syntax::visit::NodeKind;
+    &[
+        NodeKind::Class,
+        NodeKind::Define,
+        NodeKind::Function,
+        NodeKind::Plan,
+        NodeKind::Call,
+        NodeKind::MethodCall,
+    ]
+};
+
+/// Where Puppet places a parameter in its messages: at its `$name` (after any type and `*`).
+pub fn param_span(p: &Parameter, source: &str) -> Span {
+    let name = p.name.span;
+    // The name's span may or may not include the `$`; include it when it is just before.
+    let start = name.start();
+    if start > 0 && source.as_bytes().get(start - 1) == Some(&b'$') {
+        Span::new(start - 1, name.end())
+    } else {
+        name
+    }
+}
+
+/// Why the target of an `=` assignment (or a part of it) cannot be assigned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AssignProblem {
+    /// `$1 = ...` (ILLEGAL_NUMERIC_ASSIGNMENT); the variable's name.
+    Numeric(String),
+    /// `$a::b = ...` (CROSS_SCOPE_ASSIGNMENT); the variable's name.
+    CrossScope(String),
+    /// `$a[0] = ...` (ILLEGAL_INDEXED_ASSIGNMENT).
+    Indexed,
+    /// Anything else (ILLEGAL_ASSIGNMENT); Puppet's label of the target.
+    NotAssignable(String),
+}
+
+/// The problems of the left side `lhs` of an `=` assignment, each with the expression it
+/// is about, in source order (Puppet's `assign` visitor of `Checker4_0`).
+pub fn assign_problems<'a>(lhs: &'a Expr, out: &mut Vec<(&'a Expr, AssignProblem)>) {
+    match &lhs.kind {
+        ExprKind::Variable(name) => {
+            if is_numeric_var_name(name) {
+                out.push((lhs, AssignProblem::Numeric(name.clone())));
+            }
+            if name.contains("::") {
+                out.push((lhs, AssignProblem::CrossScope(name.clone())));
+            }
+        }
+        // Indexed assignment is not allowed at all (the issue is an error by default, so
+        // Puppet never goes on to check the target via the index).
+        ExprKind::Access { .. } => out.push((lhs, AssignProblem::Indexed)),
+        ExprKind::Array(items) => items.iter().for_each(|e| assign_problems(e, out)),
+        _ => out.push((lhs, AssignProblem::NotAssignable(label(lhs)))),
+    }
+}
+
+/// The `=`, `+=` or `-=` of an assignment: the operator between the end of `lhs` and the
+/// start of `rhs` (skipping blanks and comments). Puppet places assignments there.
+pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span {
+    let bytes = source.as_bytes();
+    let mut i = lhs.end();
+    let end = rhs.start().min(bytes.len());
+    while i < end {
+        match bytes.get(i) {
+            Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
+            Some(b'#') => {
+                while i < end && bytes.get(i) != Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            Some(b'/') if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < end
+                    && !(bytes.get(i) == Some(&b'*') && bytes.get(i + 1) == Some(&b'/'))
+                {
+                    i += 1;
+                }
+                i += 2;
+            }
+            _ => break,
+        }
+    }
+    let len = op.as_str().len();
+    if i + len <= end && source.get(i..i + len) == Some(op.as_str()) {
+        Span::new(i, i + len)
+    } else {
+        // Not found (should not happen): the whole gap between the operands.
+        Span::new(lhs.end(), end.max(lhs.end()))
+    }
+}
+
+/// The namespace that the definitions of the manifest at `path` must be in when Puppet
+/// loads it from a module (`mymod/manifests/sub/file.pp` → `mymod::sub::file`,
+/// `mymod/manifests/init.pp` → `mymod`; also `functions/`, `types/` and `plans/`), in
+/// lower case as Puppet compares it. `None` when the path is not in a module.
+///
+/// Puppet only checks this for files below the configured module path, which rein does not
+/// know, so the module is taken from the path: the directory above `manifests` (or
+/// `functions`, `types`, `plans`). A checkout named `owner-name` or `puppet-name` stands
+/// for module `name`; a directory that is not a valid module name after that is not a
+/// module, nor is an environment or control repository (`environment.conf` or `Puppetfile`
+/// next to `manifests`, or a parent directory named `environments`), nor a `site.pp`.
+pub fn module_namespace(path: &str) -> Option<String> {
+    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let (last, _) = parts.split_last()?;
+    let stem = last.strip_suffix(".pp")?;
+    let m = parts.iter().rposition(|p| *p == "manifests").or_else(|| {
+        parts
+            .iter()
+            .rposition(|p| matches!(*p, "functions" | "types" | "plans"))
+    })?;
+    let module_dir = *parts.get(m.checked_sub(1)?)?;
+    let sub = parts.get(m + 1..parts.len().checked_sub(1)?)?;
+    if m >= 2 && parts.get(m - 2) == Some(&"environments") {
+        return None;
+    }
+    if sub.is_empty() && stem == "site" && parts.get(m) == Some(&"manifests") {
+        return None;
+    }
+    let module = module_name(module_dir)?;
+    let dir: std::path::PathBuf = {
+        let upto = path.len() - path.trim_start_matches(['/', '\\']).len();
+        let prefix = &path[..upto];
+        let mut p = std::path::PathBuf::from(if prefix.is_empty() { "." } else { prefix });
+        for c in parts.get(..m)? {
+            p.push(c);
+        }
+        p
+    };
+    if dir.join("environment.conf").exists() || dir.join("Puppetfile").exists() {
+        return None;
+    }
+    let mut names = vec![module];
+    names.extend(sub.iter().map(|s| s.to_ascii_lowercase()));
+    if !(sub.is_empty() && stem.eq_ignore_ascii_case("init")) {
+        names.push(stem.to_ascii_lowercase());
+    }
+    Some(names.join("::"))
+}
+
+/// The module a directory stands for: its name, or `name` for `owner-name`, when that is a
+/// valid module name (`[a-z][a-z0-9_]*`, compared in lower case as Puppet does).
+fn module_name(dir: &str) -> Option<String> {
+    let name = dir.split_once('-').map_or(dir, |(_, n)| n);
+    let name = name.to_ascii_lowercase();
+    let mut chars = name.chars();
+    let ok = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    ok.then_some(name)
+}
+
+/// The name of a class, define, function or plan definition, with Puppet's label for it.
+pub fn named_definition(expr: &Expr) -> Option<(&str, &'static str)> {
+    match &expr.kind {
+        ExprKind::Class(c) => Some((&c.name, "Host Class Definition")),
+        ExprKind::Define(d) => Some((&d.name, "'define' expression")),
+        ExprKind::Function(f) => Some((&f.name, "Function Definition")),
+        ExprKind::Plan(p) => Some((&p.name, "Plan Definition")),
+        _ => None,
+    }
+}
+
+/// Where Puppet places a definition in its messages: a type alias at its name, everything
+/// else at its keyword.
+pub fn definition_span(expr: &Expr) -> Span {
+    match &expr.kind {
+        ExprKind::TypeAlias(t) => Span::new(t.name.span.start(), expr.span.end()),
+        _ => expr.span,
+    }
+}
+
+/// The node kinds of definitions that must be at the top level.
+pub const DEFINITION_KINDS: &[crate::syntax::visit::NodeKind] = {
+    use crate::syntax::visit::NodeKind;
+    &[
+        NodeKind::Class,
+        NodeKind::Define,
+        NodeKind::Node,
+        NodeKind::Function,
+        NodeKind::Plan,
+        NodeKind::TypeAlias,
+        NodeKind::TypeMapping,
+        NodeKind::TypeDefinition,
+    ]
+};
+
+/// Which of Puppet's two top-level issues a definition has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopLevelProblem {
+    /// NOT_TOP_LEVEL: "Classes, definitions, and nodes may only appear at toplevel or
+    /// inside other classes".
+    NotTopLevel,
+    /// NOT_ABSOLUTE_TOP_LEVEL: "A Function Definition may only appear at toplevel".
+    NotAbsoluteTopLevel,
+}
+
+/// Puppet's `top` check of `Checker4_0` for the definition `expr` in `slot`.
+///
+/// Classes, defines, nodes and type mappings may be statements of the program or of a
+/// class body. Functions, type aliases and type definitions only of the program: in a
+/// statement list that Puppet models as a block (the body of a class, define, node, lambda,
+/// case option, function, or any body with two or more statements) they get
+/// NOT_ABSOLUTE_TOP_LEVEL; alone in an `if`, `unless` or `else` body (which Puppet does not
+/// wrap in a block) or anywhere else, NOT_TOP_LEVEL.
+pub fn top_level_problem(expr: &Expr, slot: Option<Slot>) -> Option<TopLevelProblem> {
+    let absolute = match &expr.kind {
+        ExprKind::Function(_)
+        | ExprKind::Plan(_)
+        | ExprKind::TypeAlias(_)
+        | ExprKind::TypeDefinition(_) => true,
+        ExprKind::Class(_)
+        | ExprKind::Define(_)
+        | ExprKind::Node(_)
+        | ExprKind::TypeMapping { .. } => false,
+        _ => return None,
+    };
+    let Some(Slot::Statement { body, count, .. }) = slot else {
+        return match slot {
+            // Not walked from a program (a test calling the rule directly).
+            None => None,
+            Some(_) => Some(TopLevelProblem::NotTopLevel),
+        };
+    };
+    if body == BodyKind::Program {
+        return None;
+    }
+    if !absolute {
+        return (body != BodyKind::Class).then_some(TopLevelProblem::NotTopLevel);
+    }
+    let block = count > 1 || !matches!(body, BodyKind::If | BodyKind::Else | BodyKind::Unless);
+    Some(if block {
+        TopLevelProblem::NotAbsoluteTopLevel
+    } else {
+        TopLevelProblem::NotTopLevel
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(is_var_name("::x") && is_var_name("_x") && is_var_name("a::_b"));
+        assert!(!is_var_name("_a::b") && !is_var_name("Foo") && !is_var_name("::01"));
+        assert!(!is_var_name("") && !is_var_name("a::"));
+        assert!(is_numeric_var_name("0") && is_numeric_var_name("10"));
+        assert!(!is_numeric_var_name("007") && !is_numeric_var_name("1x"));
+        assert!(is_numeric_param_name("0x1") && is_numeric_param_name("01"));
+        assert!(!is_numeric_param_name("0x") && !is_numeric_param_name("x1"));
+        assert!(is_definition_name("a::b1") && !is_definition_name("a::_b"));
+        assert!(!is_definition_name("::a") && !is_definition_name("Foo"));
+        assert!(is_type_alias_name("Foo::Bar_baz") && !is_type_alias_name("Foo::bar"));
+    }
+
+    #[test]
+    fn articles() {
+        assert_eq!(a_an("Literal Integer"), "a Literal Integer");
+        assert_eq!(a_an("'in' expression"), "an 'in' expression");
+        assert_eq!(a_an("Unfold"), "an Unfold");
+    }
+
+    #[test]
+    fn module_namespaces() {
+        let ns = |p: &str| module_namespace(p);
+        assert_eq!(ns("x/mymod/manifests/init.pp").as_deref(), Some("mymod"));
+        assert_eq!(ns("mymod/manifests/a/b.pp").as_deref(), Some("mymod::a::b"));
+        assert_eq!(
+            ns("/m/Mx/manifests/init/x.pp").as_deref(),
+            Some("mx::init::x")
+        );
+        assert_eq!(
+            ns("puppetlabs-ntp/manifests/init.pp").as_deref(),
+            Some("ntp")
+        );
+        assert_eq!(ns("m/functions/f.pp").as_deref(), Some("m::f"));
+        assert_eq!(ns("heini-wait-for/manifests/init.pp"), None);
+        assert_eq!(ns("control/manifests/site.pp"), None);
+        assert_eq!(ns("environments/production/manifests/a.pp"), None);
+        assert_eq!(ns("m/examples/init.pp"), None);
+        assert_eq!(ns("site.pp"), None);
+        assert_eq!(ns("manifests/init.pp"), None);
+    }
+}
