@@ -280,7 +280,8 @@ pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span 
 /// `functions`, `types`, `plans`). A checkout named `owner-name` or `puppet-name` stands
 /// for module `name`; a directory that is not a valid module name after that is not a
 /// module, nor is an environment or control repository (`environment.conf` or `Puppetfile`
-/// next to `manifests`, or a parent directory named `environments`), nor a `site.pp`.
+/// next to `manifests`, or a parent directory named `environments`), nor a `site.pp`, nor
+/// the test manifests of `spec/fixtures/manifests`.
 pub fn module_namespace(path: &str) -> Option<String> {
     let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
     let (last, _) = parts.split_last()?;
@@ -292,7 +293,7 @@ pub fn module_namespace(path: &str) -> Option<String> {
     })?;
     let module_dir = *parts.get(m.checked_sub(1)?)?;
     let sub = parts.get(m + 1..parts.len().checked_sub(1)?)?;
-    if m >= 2 && parts.get(m - 2) == Some(&"environments") {
+    if m >= 2 && matches!(parts.get(m - 2), Some(&"environments" | &"spec")) {
         return None;
     }
     if sub.is_empty() && stem == "site" && parts.get(m) == Some(&"manifests") {
@@ -459,6 +460,11 @@ mod tests {
         assert_eq!(ns("control/manifests/site.pp"), None);
         assert_eq!(ns("environments/production/manifests/a.pp"), None);
         assert_eq!(ns("m/examples/init.pp"), None);
+        assert_eq!(ns("m/spec/fixtures/manifests/end_to_end.pp"), None);
+        assert_eq!(
+            ns("m/spec/fixtures/modules/demo/manifests/init.pp").as_deref(),
+            Some("demo")
+        );
         assert_eq!(ns("site.pp"), None);
         assert_eq!(ns("manifests/init.pp"), None);
     }
