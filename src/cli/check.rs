@@ -1,13 +1,22 @@
-//! `rein check`: parse every manifest in parallel and report syntax errors and warnings,
-//! sorted by file, line and column.
+//! `rein check`: find the manifests, resolve each one's configuration (`rein.toml`,
+//! `.puppet-lint.rc`, `--config`, `--select`/`--ignore`; see [`crate::config`]), check them in
+//! parallel and report the findings sorted by file, line and column.
+//!
+//! Exit status: 0 when nothing is at error level (and, with `--fail-on-warnings` or
+//! puppet-lint's `--fail-on-warnings` in a `.puppet-lint.rc`, no warning either); 1
+//! otherwise; 2 for usage, I/O and configuration errors (a configuration error stops the
+//! run before any file is checked).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::discover::{discover, io_message};
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
-use crate::diagnostics::{self, FileReport, Finding, Format};
+use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
+use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
+use crate::rules::suppression::FOREIGN_CHECKS;
 use crate::rules::{self, engine::RuleSet};
 use crate::syntax;
 
@@ -32,6 +41,33 @@ pub struct CheckArgs {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Use this configuration file for every file, instead of the nearest `rein.toml` or
+    /// `.rein.toml` above each file.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Turn these rules or groups on (at their default level, or `warning` when they are
+    /// off by default); repeatable, comma-separated.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub select: Vec<String>,
+    /// Turn these rules or groups off; repeatable, comma-separated.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub ignore: Vec<String>,
+    /// Exit with status 1 when there is any warning.
+    #[arg(long)]
+    pub fail_on_warnings: bool,
+    /// puppet-lint's `--only-checks a,b`: run only these rules.
+    #[arg(long, hide = true, value_name = "NAME[,NAME...]")]
+    pub only_checks: Vec<String>,
+    /// puppet-lint's `--ignore-paths p1,p2`: skip walked files matching these fnmatch
+    /// patterns.
+    #[arg(long, hide = true, value_name = "GLOB[,GLOB...]")]
+    pub ignore_paths: Vec<String>,
+    /// puppet-lint's `--relative` (for autoloader_layout).
+    #[arg(long, hide = true)]
+    pub relative: bool,
+    /// puppet-lint's `--error-level` (accepted; rein prints every level).
+    #[arg(long, hide = true, value_name = "LEVEL")]
+    pub error_level: Option<String>,
 }
 
 /// Runs `rein check`; returns the exit status.
@@ -39,25 +75,141 @@ pub fn run(args: CheckArgs) -> i32 {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
-        args.paths
+        args.paths.clone()
     };
-    check(&paths, args.format, args.color)
+    let options = match Options::from_args(&args) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("rein: {msg}");
+            return EXIT_USAGE;
+        }
+    };
+    check_with(&paths, args.format, args.color, &options)
 }
 
-/// Checks `paths` and prints the findings in `format`; returns the exit status.
+/// Checks `paths` with the defaults and the configuration files found, and prints the
+/// findings in `format`; returns the exit status.
 pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
+    check_with(paths, format, color, &Options::default())
+}
+
+/// What the command line says besides paths and output.
+#[derive(Debug, Default)]
+pub struct Options {
+    pub config: Option<PathBuf>,
+    /// `--select`, `--ignore` and `--only-checks`, in the order they apply.
+    pub ops: Vec<Op>,
+    pub fail_on_warnings: bool,
+    pub ignore_paths: Option<PathGlobs>,
+    pub relative: bool,
+}
+
+impl Options {
+    /// The options of `args`, or a usage error message.
+    pub fn from_args(args: &CheckArgs) -> Result<Options, String> {
+        let mut ops = Vec::new();
+        if !args.only_checks.is_empty() {
+            let mut targets = Vec::new();
+            for name in args.only_checks.iter().flat_map(|n| n.split(',')) {
+                let name = name.trim();
+                match Target::parse(name) {
+                    Some(t) => targets.push(t),
+                    None if name.is_empty() || FOREIGN_CHECKS.contains(&name) => {}
+                    None => return Err(format!("unknown rule or group `{name}` in --only-checks")),
+                }
+            }
+            ops.push(Op::Only(targets));
+        }
+        ops.extend(config::cli_ops(&args.select, &args.ignore)?);
+        if let Some(l) = &args.error_level {
+            if !["all", "warning", "error"].contains(&l.as_str()) {
+                return Err(format!(
+                    "--error-level must be all, warning or error, not `{l}`"
+                ));
+            }
+        }
+        let ignore_paths = if args.ignore_paths.is_empty() {
+            None
+        } else {
+            let patterns: Vec<&str> = args
+                .ignore_paths
+                .iter()
+                .flat_map(|p| p.split(','))
+                .filter(|p| !p.is_empty())
+                .collect();
+            Some(
+                PathGlobs::fnmatch(&patterns)
+                    .map_err(|e| format!("--ignore-paths: {}", e.message))?,
+            )
+        };
+        Ok(Options {
+            config: args.config.clone(),
+            ops,
+            fail_on_warnings: args.fail_on_warnings,
+            ignore_paths,
+            relative: args.relative,
+        })
+    }
+}
+
+/// The files to check with their settings, or the exit status of a configuration error
+/// (already reported).
+fn plan(
+    paths: &[PathBuf],
+    found: &[PathBuf],
+    options: &Options,
+) -> Result<Vec<(PathBuf, FileSettings)>, i32> {
+    let report = |errors: Vec<config::ConfigError>| {
+        for e in errors {
+            eprintln!("rein: {e}");
+        }
+        EXIT_USAGE
+    };
+    let mut resolver = Resolver::new(
+        options.config.as_deref(),
+        options.ops.clone(),
+        options.relative,
+    )
+    .map_err(report)?;
+    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
+    let mut jobs = Vec::with_capacity(found.len());
+    for file in found {
+        let is_named = named.contains(file);
+        if !is_named {
+            if let Some(g) = &options.ignore_paths {
+                if g.matches_str(&file.to_string_lossy()) {
+                    continue;
+                }
+            }
+        }
+        if let Some(s) = resolver.settings(file, is_named).map_err(report)? {
+            jobs.push((file.clone(), s));
+        }
+    }
+    for c in resolver.configs() {
+        for n in &c.notes {
+            eprintln!("rein: warning: {n}");
+        }
+    }
+    Ok(jobs)
+}
+
+/// Checks `paths` with `options` and prints the findings in `format`; returns the exit
+/// status.
+pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
     let found = discover(paths);
-    let rule_set = RuleSet::defaults();
+    let jobs = match plan(paths, &found.files, options) {
+        Ok(j) => j,
+        Err(status) => return status,
+    };
     let mut io_errors = found.errors;
-    let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
+    let outcomes: Vec<(Outcome, bool)> = match rayon::ThreadPoolBuilder::new()
         .stack_size(WORKER_STACK)
         .build()
     {
         Ok(pool) => pool.install(|| {
-            found
-                .files
-                .par_iter()
-                .map(|p| check_file(p, &rule_set))
+            jobs.par_iter()
+                .map(|(p, s)| (check_file(p, &s.rules), s.fail_on_warnings))
                 .collect()
         }),
         Err(e) => {
@@ -66,10 +218,16 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
         }
     };
     let mut reports = Vec::new();
-    let files_checked = found.files.len();
-    for outcome in outcomes {
+    let files_checked = jobs.len();
+    let mut failing_warnings = false;
+    for (outcome, fail_on_warnings) in outcomes {
         match outcome {
-            Outcome::Report(r) => reports.push(r),
+            Outcome::Report(r) => {
+                if fail_on_warnings || options.fail_on_warnings {
+                    failing_warnings |= r.findings.iter().any(|f| f.severity == Severity::Warning);
+                }
+                reports.push(r)
+            }
             Outcome::IoError(e) => io_errors.push(e),
         }
     }
@@ -84,7 +242,7 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     let (errors, _warnings) = diagnostics::count(&reports);
     if !io_errors.is_empty() {
         EXIT_USAGE
-    } else if errors > 0 {
+    } else if errors > 0 || failing_warnings {
         EXIT_FINDINGS
     } else {
         EXIT_OK
