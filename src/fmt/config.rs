@@ -73,7 +73,7 @@ pub fn config_for(file: Option<&Path>) -> Result<FormatConfig, String> {
             };
             abs.parent().map_or(cwd.clone(), Path::to_path_buf)
         }
-        None => cwd,
+        None => cwd.clone(),
     };
     let Some(p) = find_config(&start) else {
         return Ok(FormatConfig::default());
@@ -81,9 +81,13 @@ pub fn config_for(file: Option<&Path>) -> Result<FormatConfig, String> {
     if let Some(hit) = cache().lock().ok().and_then(|c| c.get(&p).cloned()) {
         return hit;
     }
+    // Shown relative to the current directory when below it, as `rein check` does.
+    let shown = p
+        .strip_prefix(&cwd)
+        .map_or_else(|_| p.display().to_string(), |r| r.display().to_string());
     let result = match std::fs::read_to_string(&p) {
-        Ok(text) => parse_config(&text, &p.display().to_string()),
-        Err(e) => Err(format!("{}: {e}", p.display())),
+        Ok(text) => parse_config(&text, &shown),
+        Err(e) => Err(format!("{shown}: {e}")),
     };
     if let Ok(mut c) = cache().lock() {
         c.insert(p, result.clone());
