@@ -54,17 +54,18 @@ pub fn tokens(file: &ParsedFile) -> Vec<Token> {
     'walk: loop {
         let node = cursor.node();
         let atomic = ATOMIC.contains(&node.kind());
-        if (atomic || node.child_count() == 0) && node.end_byte() > node.start_byte() {
-            if node.kind() != "manifest" {
-                out.push(Token {
-                    kind: names
-                        .get(usize::from(node.kind_id()))
-                        .copied()
-                        .unwrap_or(""),
-                    named: node.is_named(),
-                    span: Span::new(node.start_byte(), node.end_byte()),
-                });
-            }
+        if (atomic || node.child_count() == 0)
+            && node.end_byte() > node.start_byte()
+            && node.kind() != "manifest"
+        {
+            out.push(Token {
+                kind: names
+                    .get(usize::from(node.kind_id()))
+                    .copied()
+                    .unwrap_or(""),
+                named: node.is_named(),
+                span: Span::new(node.start_byte(), node.end_byte()),
+            });
         }
         if !atomic && cursor.goto_first_child() {
             continue;
