@@ -3,6 +3,7 @@
 
 use std::cell::OnceCell;
 
+use super::scopes::Scopes;
 use super::{Diagnostic, OptionKind, RuleMeta};
 use crate::diagnostics::Severity;
 use crate::syntax::tokens::Token;
@@ -76,6 +77,7 @@ impl ModuleLayout {
 pub struct Facts {
     module_layout: OnceCell<Option<ModuleLayout>>,
     tokens: OnceCell<Vec<Token>>,
+    scopes: OnceCell<Scopes>,
 }
 
 /// One step on the path from the program to the current node.
@@ -161,6 +163,14 @@ impl<'a> Context<'a> {
         self.facts
             .tokens
             .get_or_init(|| crate::syntax::tokens::tokens(self.file.parsed))
+    }
+
+    /// The scopes of the file with their parameters and assigned variables (computed on
+    /// first use, once per file).
+    pub fn scopes(&self) -> &Scopes {
+        self.facts
+            .scopes
+            .get_or_init(|| Scopes::of(self.file.program))
     }
 
     /// The file's lines: 1-based number and the span of the line without its `\n` (a

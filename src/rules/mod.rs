@@ -16,6 +16,7 @@ pub mod context;
 pub mod engine;
 pub mod fix;
 pub mod registry;
+pub mod scopes;
 pub mod suppression;
 
 // ---- rules (one module per rule) ----
