@@ -27,8 +27,18 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     //
-    // ---- style (puppet-lint and plugins) ----
-    // (end of style)
+    // ---- style A (puppet-lint: whitespace, layout, comments) ----
+    // (end of style A)
+    //
+    //
+    //
+    // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+    // (end of style B)
+    //
+    //
+    //
+    // ---- style C (puppet-lint: classes, defines, documentation) ----
+    // (end of style C)
 ];
 
 /// Every registered rule.
