@@ -18,7 +18,7 @@ fn lint_toml_is_the_generated_reference() {
             .lines()
             .zip(want.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| have.lines().count().min(want.lines().count()), |i| i)
+            .unwrap_or_else(|| have.lines().count().min(want.lines().count()))
             + 1;
         panic!(
             "lint.toml differs from the generated reference (first difference on line {line}); \

@@ -590,7 +590,7 @@ mod tests {
             Target::parse("style"),
             Some(Target::Category(Category::Style))
         );
-        assert_eq!(Target::parse("syntax").is_some(), true);
+        assert!(Target::parse("syntax").is_some());
         assert_eq!(
             Target::parse("UNRECOGNIZED_ESCAPE"),
             Some(Target::Rule(index("unrecognized_escape")))
