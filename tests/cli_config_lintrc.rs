@@ -223,3 +223,37 @@ fn puppet_lint_flags_on_the_command_line() {
         )
     );
 }
+
+#[test]
+fn check_flags_and_error_level_on_the_command_line() {
+    let d = temp_dir("cliflags2");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "b.pp", "class {\n");
+    assert_eq!(
+        check(
+            &d,
+            &[
+                "--puppet-lint-check=no-unrecognized_escape",
+                "--puppet-lint-check=no-hard_tabs",
+                "a.pp"
+            ]
+        ),
+        ok(String::new())
+    );
+    assert_eq!(
+        check(&d, &["--puppet-lint-check=no-nonsense", "a.pp"]),
+        (
+            2,
+            String::new(),
+            "rein: unknown check `nonsense` in --no-nonsense-check\n".into()
+        )
+    );
+    // --error-level filters what is printed; the exit status counts everything.
+    let (code, out, _) = check(&d, &["--error-level", "warning"]);
+    assert_eq!((code, out), (1, warning("a.pp")));
+    let (code, out, _) = check(
+        &d,
+        &["--error-level", "error", "--fail-on-warnings", "a.pp"],
+    );
+    assert_eq!((code, out), (1, String::new()));
+}

@@ -8,6 +8,7 @@
 //! run before any file is checked).
 
 use std::collections::HashSet;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -17,7 +18,7 @@ use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
 use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
 use crate::rules::suppression::FOREIGN_CHECKS;
-use crate::rules::{self, engine::RuleSet};
+use crate::rules::{self, engine::RuleSet, Level};
 use crate::syntax;
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
@@ -68,6 +69,45 @@ pub struct CheckArgs {
     /// puppet-lint's `--error-level` (accepted; rein prints every level).
     #[arg(long, hide = true, value_name = "LEVEL")]
     pub error_level: Option<String>,
+    /// puppet-lint's `--no-NAME-check` (as `no-NAME`) and `--NAME-check` (as `NAME`), in
+    /// the form [`rewrite_puppet_lint_flags`] gives them.
+    #[arg(long = "puppet-lint-check", hide = true, value_name = "[no-]NAME")]
+    pub puppet_lint_checks: Vec<String>,
+}
+
+/// Rewrites puppet-lint's generated flags after the `check` subcommand,
+/// `--no-NAME-check` and `--NAME-check`, into `--puppet-lint-check=no-NAME` and
+/// `--puppet-lint-check=NAME`, which clap can parse. Other arguments are kept as they are.
+pub fn rewrite_puppet_lint_flags(args: Vec<OsString>) -> Vec<OsString> {
+    let mut in_check = false;
+    let mut done = false;
+    args.into_iter()
+        .map(|a| {
+            let Some(s) = a.to_str() else {
+                return a;
+            };
+            if !in_check {
+                in_check = s == "check";
+                return a;
+            }
+            if done || s == "--" {
+                done = true;
+                return a;
+            }
+            let name = s.strip_prefix("--").and_then(|f| f.strip_suffix("-check"));
+            match name {
+                Some(n)
+                    if !n.is_empty()
+                        && n.trim_start_matches("no-")
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    OsString::from(format!("--puppet-lint-check={n}"))
+                }
+                _ => a,
+            }
+        })
+        .collect()
 }
 
 /// Runs `rein check`; returns the exit status.
@@ -102,6 +142,9 @@ pub struct Options {
     pub fail_on_warnings: bool,
     pub ignore_paths: Option<PathGlobs>,
     pub relative: bool,
+    /// puppet-lint's `--error-level`: print only findings of this severity (the exit
+    /// status still counts every finding).
+    pub error_level: Option<Severity>,
 }
 
 impl Options {
@@ -120,14 +163,32 @@ impl Options {
             }
             ops.push(Op::Only(targets));
         }
-        ops.extend(config::cli_ops(&args.select, &args.ignore)?);
-        if let Some(l) = &args.error_level {
-            if !["all", "warning", "error"].contains(&l.as_str()) {
-                return Err(format!(
-                    "--error-level must be all, warning or error, not `{l}`"
-                ));
+        for flag in &args.puppet_lint_checks {
+            let (name, off) = match flag.strip_prefix("no-") {
+                Some(n) => (n, true),
+                None => (flag.as_str(), false),
+            };
+            match Target::parse(name) {
+                Some(t @ Target::Rule(_)) => ops.push(if off {
+                    Op::Level(t, Level::Off)
+                } else {
+                    Op::Enable(t)
+                }),
+                _ if FOREIGN_CHECKS.contains(&name) => {}
+                _ => return Err(format!("unknown check `{name}` in --{flag}-check")),
             }
         }
+        ops.extend(config::cli_ops(&args.select, &args.ignore)?);
+        let error_level = match args.error_level.as_deref() {
+            None | Some("all") => None,
+            Some("warning") => Some(Severity::Warning),
+            Some("error") => Some(Severity::Error),
+            Some(l) => {
+                return Err(format!(
+                    "--error-level must be all, warning or error, not `{l}`"
+                ))
+            }
+        };
         let ignore_paths = if args.ignore_paths.is_empty() {
             None
         } else {
@@ -148,6 +209,7 @@ impl Options {
             fail_on_warnings: args.fail_on_warnings,
             ignore_paths,
             relative: args.relative,
+            error_level,
         })
     }
 }
@@ -232,6 +294,12 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         }
     }
     diagnostics::sort_reports(&mut reports);
+    let (errors, _warnings) = diagnostics::count(&reports);
+    if let Some(level) = options.error_level {
+        for r in &mut reports {
+            r.findings.retain(|f| f.severity == level);
+        }
+    }
     io_errors.sort();
     for e in &io_errors {
         eprintln!("rein: {e}");
@@ -239,7 +307,6 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     let result = diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout());
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
-    let (errors, _warnings) = diagnostics::count(&reports);
     if !io_errors.is_empty() {
         EXIT_USAGE
     } else if errors > 0 || failing_warnings {
@@ -272,4 +339,44 @@ fn check_file(path: &Path, rule_set: &RuleSet) -> Outcome {
         source,
         findings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewrite(args: &[&str]) -> Vec<String> {
+        rewrite_puppet_lint_flags(args.iter().map(OsString::from).collect())
+            .into_iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn puppet_lint_check_flags_are_rewritten_after_check_only() {
+        assert_eq!(
+            rewrite(&[
+                "rein",
+                "--no-x-check",
+                "check",
+                "--no-140chars-check",
+                "--quoted_booleans-check",
+                "--fail-on-warnings",
+                "a-check",
+                "--",
+                "--no-y-check",
+            ]),
+            [
+                "rein",
+                "--no-x-check",
+                "check",
+                "--puppet-lint-check=no-140chars",
+                "--puppet-lint-check=quoted_booleans",
+                "--fail-on-warnings",
+                "a-check",
+                "--",
+                "--no-y-check",
+            ]
+        );
+    }
 }
