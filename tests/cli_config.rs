@@ -190,7 +190,7 @@ fn config_option_uses_one_file_for_everything() {
     let (code, out, err) = check(&d, &["--config", "missing.toml"]);
     assert_eq!(
         (code, out.as_str(), err.as_str()),
-        (2, "", "rein: missing.toml: no such file or directory\n")
+        (2, "", "rein: missing.toml: No such file or directory\n")
     );
 }
 

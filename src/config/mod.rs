@@ -329,10 +329,14 @@ impl Config {
 /// format when the file name ends in `.rc`). `shown` is the path as displayed in messages.
 pub fn load(path: &Path, shown: &str) -> Result<Config, Vec<ConfigError>> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        vec![ConfigError::file(
-            shown,
-            crate::cli::discover::io_message(&e).to_lowercase(),
-        )]
+        let message = e.to_string();
+        // Without Rust's ` (os error N)` suffix, as rein prints I/O errors elsewhere.
+        let message = message
+            .split(" (os error")
+            .next()
+            .unwrap_or(&message)
+            .to_string();
+        vec![ConfigError::file(shown, message)]
     })?;
     let dir = absolute(path)
         .parent()

@@ -54,7 +54,7 @@ pub fn reference_config() -> String {
             continue;
         }
         s.push('\n');
-        let _ = writeln!(s, "# {}", m.summary);
+        let _ = writeln!(s, "# {}", one_line(m.summary));
         let mut other: Vec<&str> = m.puppet_lint.into_iter().collect();
         other.extend(m.aliases.iter().copied());
         let _ = writeln!(
@@ -73,7 +73,7 @@ pub fn reference_config() -> String {
             }
         );
         for o in m.options {
-            let _ = writeln!(s, "# {}: {}", o.name, o.doc);
+            let _ = writeln!(s, "# {}: {}", o.name, one_line(o.doc));
         }
         if m.options.is_empty() {
             let _ = writeln!(s, "{} = \"{}\"", m.name, m.level.as_str());
@@ -100,6 +100,11 @@ pub fn reference_config() -> String {
          # rules = { style = \"off\" }\n",
     );
     s
+}
+
+/// `text` on one comment line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
