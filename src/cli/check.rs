@@ -137,7 +137,8 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
 #[derive(Debug, Default)]
 pub struct Options {
     pub config: Option<PathBuf>,
-    /// `--select`, `--ignore` and `--only-checks`, in the order they apply.
+    /// `--only-checks`, `--no-NAME-check`/`--NAME-check`, `--select` and `--ignore`, in the
+    /// order they apply.
     pub ops: Vec<Op>,
     pub fail_on_warnings: bool,
     pub ignore_paths: Option<PathGlobs>,
