@@ -172,7 +172,10 @@ mod tests {
         let mut second = finding(source, 14, 16);
         second.help = Some("think".into());
         second.severity = Severity::Warning;
-        let r = report(source, vec![finding(source, 0, 2), second, finding(source, 14, 16)]);
+        let r = report(
+            source,
+            vec![finding(source, 0, 2), second, finding(source, 14, 16)],
+        );
         let mut out = Vec::new();
         write_codeclimate(&mut out, &[r]).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();

@@ -359,10 +359,7 @@ pub fn line_text(source: &str, offset: usize) -> &str {
         .get(offset..)
         .and_then(|s| s.find('\n'))
         .map_or(source.len(), |i| offset + i);
-    source
-        .get(start..end)
-        .unwrap_or("")
-        .trim_end_matches('\r')
+    source.get(start..end).unwrap_or("").trim_end_matches('\r')
 }
 
 #[cfg(test)]

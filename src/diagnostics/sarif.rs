@@ -303,7 +303,11 @@ fn edit_region(e: &FindingEdit) -> Region {
     }
 }
 
-fn result<'a>(f: &'a Finding, rule_index: usize, artifact: &'a ArtifactLocation) -> SarifResult<'a> {
+fn result<'a>(
+    f: &'a Finding,
+    rule_index: usize,
+    artifact: &'a ArtifactLocation,
+) -> SarifResult<'a> {
     let fixes = f
         .fix
         .iter()
@@ -488,7 +492,10 @@ mod tests {
         let escape_rule = &rules[1];
         assert_eq!(
             escape_rule["shortDescription"]["text"],
-            registry::find("unrecognized_escape").unwrap().meta().summary
+            registry::find("unrecognized_escape")
+                .unwrap()
+                .meta()
+                .summary
         );
         assert_eq!(escape_rule["defaultConfiguration"]["level"], "warning");
         assert_eq!(

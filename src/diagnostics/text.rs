@@ -21,7 +21,9 @@ pub fn notes(f: &Finding) -> Vec<String> {
         notes.push(
             match fix.applicability {
                 Applicability::Safe => "fix available (safe: it keeps what the code means)",
-                Applicability::Unsafe => "fix available (unsafe: it may change what the code means)",
+                Applicability::Unsafe => {
+                    "fix available (unsafe: it may change what the code means)"
+                }
             }
             .to_string(),
         );
