@@ -6,11 +6,12 @@
 //!   `rules`: a `reportingDescriptor` for **each rule that has a result in this log** (not
 //!   every registered rule: a full catalogue would repeat every documentation page in every
 //!   log), in registry order. A descriptor has the rule's `id`, `shortDescription` (its
-//!   summary), `fullDescription` (the "What it does" section of its page), `help` (the whole
-//!   page, as text and Markdown), `helpUri` (the page in the repository, when `Cargo.toml`
-//!   names one), `defaultConfiguration.level` and `properties`: `category`, `tags`
-//!   (`[category]`), `fixable` (`none`, `safe` or `unsafe`), `puppetLint` (the puppet-lint
-//!   check it replaces, when named differently), `aliases` and `since`.
+//!   summary), `fullDescription` (the "What it does" section of its page), `help` (the
+//!   whole page, as text and Markdown; absent while the page is empty), `helpUri` (the page
+//!   in the repository, when `Cargo.toml` names one), `defaultConfiguration.level` and
+//!   `properties`: `category`, `tags` (`[category]`), `fixable` (`none`, `safe` or
+//!   `unsafe`), `puppetLint` (the puppet-lint check it replaces, when named differently),
+//!   `aliases` and `since`.
 //! - `columnKind` is `unicodeCodePoints`: columns count characters, as everywhere in rein.
 //! - `results`, in file, line, column order: `ruleId`, `ruleIndex` (into `rules`), `level`
 //!   (`error` or `warning`), `message.text`, one location with
@@ -242,9 +243,9 @@ fn descriptor(id: &str, meta: Option<&'static RuleMeta>) -> Descriptor {
             text: m.summary.to_string(),
         }),
         full_description: what_it_does(m.doc).map(|text| Text { text }),
-        help: Some(Help {
-            text: m.doc.to_string(),
-            markdown: m.doc.to_string(),
+        help: Some(m.doc).filter(|d| !d.trim().is_empty()).map(|doc| Help {
+            text: doc.to_string(),
+            markdown: doc.to_string(),
         }),
         help_uri: help_uri(m.name),
         default_configuration: Some(Configuration {
