@@ -243,10 +243,12 @@ fn descriptor(id: &str, meta: Option<&'static RuleMeta>) -> Descriptor {
             text: m.summary.to_string(),
         }),
         full_description: what_it_does(m.doc).map(|text| Text { text }),
-        help: Some(m.doc).filter(|d| !d.trim().is_empty()).map(|doc| Help {
-            text: doc.to_string(),
-            markdown: doc.to_string(),
-        }),
+        help: Some(m.doc)
+            .filter(|d| !d.trim().is_empty())
+            .map(|doc| Help {
+                text: doc.to_string(),
+                markdown: doc.to_string(),
+            }),
         help_uri: help_uri(m.name),
         default_configuration: Some(Configuration {
             level: level_name(m.level),
