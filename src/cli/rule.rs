@@ -337,6 +337,59 @@ mod tests {
         );
     }
 
+    static DEMO: RuleMeta = RuleMeta {
+        name: "demo_rule",
+        level: Level::Off,
+        category: Category::Style,
+        fix: FixKind::Safe,
+        puppet_lint: Some("demo"),
+        aliases: &["DEMO", "old_demo"],
+        since: "0.2.0",
+        summary: "A demo.",
+        doc: "",
+        kinds: &[],
+        options: &[RuleOption {
+            name: "width",
+            kind: crate::rules::OptionKind::Integer,
+            default: "140",
+            doc: "How wide.",
+        }],
+    };
+
+    #[test]
+    fn table_aligns_columns() {
+        let m = registry::find("syntax").unwrap().meta();
+        assert_eq!(
+            table(&[m, &DEMO]),
+            "NAME       LEVEL  CATEGORY  FIX   PUPPET-LINT  SUMMARY\n\
+             syntax     error  syntax    none  -            \
+             The file is not valid Puppet: it does not parse.\n\
+             demo_rule  off    style     safe  demo         A demo.\n"
+        );
+    }
+
+    #[test]
+    fn json_has_options_and_puppet_lint() {
+        let v = serde_json::to_value(RuleInfo::of(&DEMO)).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"name": "demo_rule", "level": "off", "category": "style",
+                "fixable": "safe", "puppet_lint": "demo", "aliases": ["DEMO", "old_demo"],
+                "summary": "A demo.", "since": "0.2.0",
+                "options": [{"name": "width", "kind": "integer", "default": "140",
+                    "doc": "How wide."}]})
+        );
+    }
+
+    #[test]
+    fn a_page_without_text_shows_the_summary() {
+        assert_eq!(
+            page(&DEMO),
+            "demo_rule | level: off | category: style | fix: safe | puppet-lint: demo | \
+             aliases: DEMO, old_demo | options: width | since: 0.2.0\n\nA demo.\n"
+        );
+    }
+
     #[test]
     fn header_line() {
         let m = registry::find("unrecognized_escape").unwrap().meta();
