@@ -198,16 +198,16 @@ fn github_paths_are_relative_and_escaped() {
     );
 }
 
+/// A Code Climate issue; `kind` is (category, severity), `at` is (path, line).
 fn codeclimate_issue(
     rule: &str,
     message: &str,
     help: Option<&str>,
-    category: &str,
-    severity: &str,
+    kind: (&str, &str),
     fingerprint: &Value,
-    path: &str,
-    line: usize,
+    at: (&str, usize),
 ) -> Value {
+    let ((category, severity), (path, line)) = (kind, at);
     let mut issue = json!({"type": "issue", "check_name": rule, "description": message});
     if let Some(help) = help {
         issue["content"] = json!({"body": help});
@@ -242,43 +242,42 @@ fn codeclimate_is_a_gitlab_code_quality_report() {
                 "unrecognized_escape",
                 "Unrecognized escape sequence '\\q'",
                 None,
-                "Bug Risk",
-                "minor",
+                ("Bug Risk", "minor"),
                 prints[0],
-                "a.pp",
-                1
+                ("a.pp", 1)
             ),
             codeclimate_issue(
                 "suppression_unclosed",
                 UNCLOSED,
                 Some(UNCLOSED_HELP),
-                "Style",
-                "minor",
+                ("Style", "minor"),
                 prints[1],
-                "a.pp",
-                2
+                ("a.pp", 2)
             ),
             codeclimate_issue(
                 "suppression_unknown_rule",
                 UNKNOWN,
                 Some(UNKNOWN_HELP),
-                "Style",
-                "minor",
+                ("Style", "minor"),
                 prints[2],
-                "a.pp",
-                2
+                ("a.pp", 2)
             ),
             codeclimate_issue(
                 "syntax",
                 "Not a valid octal number 08",
                 None,
-                "Bug Risk",
-                "major",
+                ("Bug Risk", "major"),
                 prints[3],
-                "b.pp",
-                2
+                ("b.pp", 2)
             ),
-            codeclimate_issue("syntax", BRACE, None, "Bug Risk", "major", prints[4], "b.pp", 2),
+            codeclimate_issue(
+                "syntax",
+                BRACE,
+                None,
+                ("Bug Risk", "major"),
+                prints[4],
+                ("b.pp", 2)
+            ),
         ])
     );
 }
