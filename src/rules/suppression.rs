@@ -103,6 +103,10 @@ const FOREIGN_CHECKS: &[&str] = &[
     "undef_in_function",
     "check_unsafe_interpolations",
     "unsafe_interpolations",
+    "source_without_rights",
+    "reference_on_declaration_outside_of_class",
+    "reference_on_foreign_class",
+    "stdlib_deprecated_functions",
 ];
 
 pub struct SuppressionUnknownRule;
@@ -380,19 +384,23 @@ pub fn apply(
                     )
                     .with_help("`rein rule` lists every rule name")
                 }),
-                Some(rule) if !n.used && !broken && rule != super::syntax::NAME => {
-                    // A directive for a rule that is off cannot suppress anything: that
-                    // is the configuration's doing, not a stale directive.
-                    if rules.severity_of(rule).is_some() && has_region {
-                        extra.push(Diagnostic {
-                            rule: UNUSED.name,
-                            ..Diagnostic::new(
-                                n.span,
-                                format!("`lint:ignore:{}` suppresses nothing here", n.text),
-                            )
-                            .with_help("remove the directive")
-                        });
-                    }
+                // A directive for a rule that is off cannot suppress anything: that is
+                // the configuration's doing, not a stale directive.
+                Some(rule)
+                    if !n.used
+                        && !broken
+                        && has_region
+                        && rule != super::syntax::NAME
+                        && rules.severity_of(rule).is_some() =>
+                {
+                    extra.push(Diagnostic {
+                        rule: UNUSED.name,
+                        ..Diagnostic::new(
+                            n.span,
+                            format!("`lint:ignore:{}` suppresses nothing here", n.text),
+                        )
+                        .with_help("remove the directive")
+                    });
                 }
                 _ => {}
             }

@@ -1,0 +1,171 @@
+//! Validation rules against Puppet's validator: every `tests/fixtures/validate/**/X.pp` has an
+//! `X.expect` next to it recording what `puppet parser validate` (Puppet 7.23) said about it
+//! (`puppet:` followed by its output lines, or `accepts`), optionally what `puppet apply`
+//! said (`apply:`), and the findings rein must report (`rein: RULE LINE`, one per finding).
+//!
+//! Checked here, with every rule at its default level and the fixture's path relative to
+//! `tests/fixtures/validate` (so `modules/m/manifests/init.pp` is in module `m`):
+//! - rein's findings of validation and syntax rules are exactly the `rein:` lines;
+//! - each is at the rule's default severity;
+//! - each `Error:` line of Puppet with `line: N` has a rein error on line N, and each
+//!   `Warning:` line a rein finding on line N.
+
+use std::path::{Path, PathBuf};
+
+use rein::diagnostics::Severity;
+use rein::rules::engine::{self, RuleSet};
+use rein::rules::{registry, Category};
+
+fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            fixtures(&p, out);
+        } else if p.extension().is_some_and(|x| x == "pp") {
+            out.push(p);
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Expect {
+    puppet: Vec<String>,
+    rein: Vec<(String, usize)>,
+}
+
+fn parse_expect(text: &str) -> Result<Expect, String> {
+    let mut e = Expect::default();
+    let mut in_puppet = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("rein:") {
+            in_puppet = false;
+            let mut words = rest.split_whitespace();
+            let (Some(rule), Some(n), None) = (words.next(), words.next(), words.next()) else {
+                return Err(format!("bad rein line {line:?}"));
+            };
+            let n: usize = n
+                .parse()
+                .map_err(|_| format!("bad line number in {line:?}"))?;
+            e.rein.push((rule.to_string(), n));
+        } else if let Some(rest) = line.strip_prefix("puppet:") {
+            in_puppet = true;
+            e.puppet.push(rest.trim().to_string());
+        } else if line.starts_with("apply:") {
+            in_puppet = false;
+        } else if in_puppet {
+            e.puppet.push(line.trim().to_string());
+        }
+    }
+    if e.puppet.is_empty() {
+        return Err("no `puppet:` line".into());
+    }
+    Ok(e)
+}
+
+/// The `line: N` of a Puppet message.
+fn puppet_line(msg: &str) -> Option<usize> {
+    let at = msg.rfind("line: ")?;
+    let digits: String = msg[at + 6..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+#[test]
+fn validation_rules_agree_with_puppet() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/validate");
+    let mut files = Vec::new();
+    fixtures(&root, &mut files);
+    files.sort();
+    let rules = RuleSet::defaults();
+    let mut problems = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let expect_path = f.with_extension("expect");
+        let expect = match std::fs::read_to_string(&expect_path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| parse_expect(&t))
+        {
+            Ok(e) => e,
+            Err(e) => {
+                problems.push(format!("{rel}: {}: {e}", expect_path.display()));
+                continue;
+            }
+        };
+        let source = std::fs::read_to_string(f).unwrap();
+        let parsed = rein::syntax::parse(&source);
+        let found: Vec<(String, usize, Severity)> = engine::check_file(&rel, &parsed, &rules)
+            .into_iter()
+            .filter(|d| {
+                registry::find(d.rule).is_some_and(|r| {
+                    matches!(r.meta().category, Category::Validation | Category::Syntax)
+                })
+            })
+            .map(|d| {
+                (
+                    d.rule.to_string(),
+                    parsed.line_index.line(d.span.start()),
+                    d.severity,
+                )
+            })
+            .collect();
+        let got: Vec<(String, usize)> = found.iter().map(|(r, l, _)| (r.clone(), *l)).collect();
+        if got != expect.rein {
+            problems.push(format!(
+                "{rel}: rein reports {got:?}, expected {:?}",
+                expect.rein
+            ));
+        }
+        for (rule, line, severity) in &found {
+            let Some(r) = registry::find(rule) else {
+                continue;
+            };
+            if r.meta().level.severity() != Some(*severity) {
+                problems.push(format!("{rel}:{line}: {rule} is not at its default level"));
+            }
+        }
+        for msg in &expect.puppet {
+            let Some(line) = puppet_line(msg) else {
+                continue;
+            };
+            let ok = if msg.starts_with("Error:") {
+                found
+                    .iter()
+                    .any(|(_, l, s)| *l == line && *s == Severity::Error)
+            } else if msg.starts_with("Warning:") {
+                found.iter().any(|(_, l, _)| *l == line)
+            } else {
+                true
+            };
+            if !ok {
+                problems.push(format!(
+                    "{rel}: Puppet says {msg:?}; rein has no finding on line {line} at that level"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn expectation_lines_are_read() {
+    let e = parse_expect(
+        "puppet: Error: Could not parse: x (file: /t/a.pp, line: 3, column: 7)\nError: y (file: /t/a.pp, line: 4, column: 1)\nrein: rule_a 3\nrein: rule_b 4\n",
+    )
+    .unwrap();
+    assert_eq!(e.puppet.len(), 2);
+    assert_eq!(puppet_line(&e.puppet[1]), Some(4));
+    assert_eq!(
+        e.rein,
+        vec![("rule_a".to_string(), 3), ("rule_b".to_string(), 4)]
+    );
+    assert!(parse_expect("rein: a 1\n").is_err());
+}
