@@ -2,8 +2,8 @@
 //! documentation page with a header line of its metadata.
 //!
 //! - `rein rule`: one row per registered rule, in registry order: name, default level,
-//!   category, fix (`none`, `safe`, `unsafe`), puppet-lint name (`-` when the rule has none
-//!   or has puppet-lint's name), summary.
+//!   category, fix (`none`, `safe`, `unsafe`), the puppet-lint check it implements (`-` when
+//!   puppet-lint has no such check), summary.
 //! - `rein rule --format json`: a JSON array of `{name, level, category, fixable,
 //!   puppet_lint, aliases, summary, since, options}` (`options`: `{name, kind, default,
 //!   doc}`).

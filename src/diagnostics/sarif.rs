@@ -10,7 +10,7 @@
 //!   whole page, as text and Markdown; absent while the page is empty), `helpUri` (the page
 //!   in the repository, when `Cargo.toml` names one), `defaultConfiguration.level` and
 //!   `properties`: `category`, `tags` (`[category]`), `fixable` (`none`, `safe` or
-//!   `unsafe`), `puppetLint` (the puppet-lint check it replaces, when named differently),
+//!   `unsafe`), `puppetLint` (the puppet-lint check it implements, when there is one),
 //!   `aliases` and `since`.
 //! - `columnKind` is `unicodeCodePoints`: columns count characters, as everywhere in rein.
 //! - `results`, in file, line, column order: `ruleId`, `ruleIndex` (into `rules`), `level`
