@@ -376,6 +376,13 @@ fn sarif_is_a_sarif_2_1_0_log() {
     assert_sarif_shape(&v);
     let run = &v["runs"][0];
     assert_eq!(run["columnKind"], "unicodeCodePoints");
+    // `%SRCROOT%` is the directory rein ran in.
+    let dir = project("sarif").canonicalize().expect("canonical temp dir");
+    let dir = dir.to_str().expect("utf-8 temp dir");
+    assert_eq!(
+        run["originalUriBaseIds"],
+        json!({"%SRCROOT%": {"uri": format!("file://{dir}/")}})
+    );
     // Only the rules with results, in registry order, each with its page.
     let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
     let ids: Vec<&str> = rules.iter().filter_map(|r| r["id"].as_str()).collect();

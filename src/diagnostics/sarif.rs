@@ -12,6 +12,8 @@
 //!   `properties`: `category`, `tags` (`[category]`), `fixable` (`none`, `safe` or
 //!   `unsafe`), `puppetLint` (the puppet-lint check it implements, when there is one),
 //!   `aliases` and `since`.
+//! - `originalUriBaseIds` says where `%SRCROOT%` is: the current directory, as a `file://`
+//!   URI (GitHub code scanning ignores it; local SARIF viewers use it to open the files).
 //! - `columnKind` is `unicodeCodePoints`: columns count characters, as everywhere in rein.
 //! - `results`, in file, line, column order: `ruleId`, `ruleIndex` (into `rules`), `level`
 //!   (`error` or `warning`), `message.text`, one location with
@@ -47,8 +49,22 @@ struct Log<'a> {
 #[serde(rename_all = "camelCase")]
 struct Run<'a> {
     tool: Tool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_uri_base_ids: Option<BaseIds>,
     column_kind: &'static str,
     results: Vec<SarifResult<'a>>,
+}
+
+/// `originalUriBaseIds`: where `%SRCROOT%` is.
+#[derive(Debug, Serialize)]
+struct BaseIds {
+    #[serde(rename = "%SRCROOT%")]
+    srcroot: Uri,
+}
+
+#[derive(Debug, Serialize)]
+struct Uri {
+    uri: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -279,6 +295,18 @@ pub fn encode_path(path: &str) -> String {
     out
 }
 
+/// The `file://` URI of the absolute directory `dir`, ending in `/` (`None` when `dir` is
+/// not absolute).
+pub fn directory_uri(dir: &str) -> Option<String> {
+    if !Path::new(dir).is_absolute() && !dir.starts_with('/') {
+        return None;
+    }
+    let dir = dir.replace('\\', "/");
+    let slash = if dir.starts_with('/') { "" } else { "/" };
+    let end = if dir.ends_with('/') { "" } else { "/" };
+    Some(format!("file://{slash}{}{end}", encode_path(&dir)))
+}
+
 /// The artifact location of a file shown as `path` (already made relative by
 /// [`report_path`]).
 fn artifact_location(path: &str) -> ArtifactLocation {
@@ -409,6 +437,12 @@ pub fn write_sarif(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> 
                     rules: used.iter().map(|(n, m)| descriptor(n, *m)).collect(),
                 },
             },
+            original_uri_base_ids: std::env::current_dir()
+                .ok()
+                .and_then(|d| d.to_str().and_then(directory_uri))
+                .map(|uri| BaseIds {
+                    srcroot: Uri { uri },
+                }),
             column_kind: "unicodeCodePoints",
             results,
         }],
@@ -438,6 +472,9 @@ mod tests {
         let abs = artifact_location("/tmp/x#y.pp");
         assert_eq!(abs.uri, "file:///tmp/x%23y.pp");
         assert_eq!(abs.uri_base_id, None);
+        assert_eq!(directory_uri("/w/a b").as_deref(), Some("file:///w/a%20b/"));
+        assert_eq!(directory_uri("/").as_deref(), Some("file:///"));
+        assert_eq!(directory_uri("rel"), None);
     }
 
     #[test]
