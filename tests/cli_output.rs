@@ -21,14 +21,14 @@ fn stdout(o: &Output) -> String {
 }
 
 /// A fresh directory holding `a.pp` (an unknown escape, an unclosed directive naming an
-/// unknown rule) and `b.pp` (two syntax errors).
+/// unknown rule, a directive that suppresses nothing) and `b.pp` (two syntax errors).
 fn project(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("rein-output-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
     std::fs::write(
         dir.join("a.pp"),
-        "$a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n",
+        "$a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n$c = 2 # lint:ignore:unrecognized_escape\n",
     )
     .expect("write");
     std::fs::write(dir.join("b.pp"), "class x {\n  $c = 08\n").expect("write");
@@ -48,6 +48,8 @@ const UNCLOSED: &str =
 const UNCLOSED_HELP: &str = "add `# lint:endignore` after the lines to ignore, or put the directive at the end of the one line it is for";
 const UNKNOWN: &str = "unknown rule `nosuchrule` in `lint:ignore:`";
 const UNKNOWN_HELP: &str = "`rein rule` lists every rule name";
+const UNUSED: &str = "`lint:ignore:unrecognized_escape` suppresses nothing here";
+const UNUSED_HELP: &str = "remove the directive";
 const BRACE: &str = "expected `}` to close the class body opened at 1:9";
 
 #[test]
@@ -76,6 +78,14 @@ warning[suppression_unknown_rule]: {UNKNOWN}
   │
   = help: {UNKNOWN_HELP}
 
+warning[suppression_unused]: {UNUSED}
+  ┌─ a.pp:4:22
+  │
+4 │ $c = 2 # lint:ignore:unrecognized_escape
+  │                      ^^^^^^^^^^^^^^^^^^^
+  │
+  = help: {UNUSED_HELP}
+
 error[syntax]: Not a valid octal number 08
   ┌─ b.pp:2:8
   │
@@ -88,7 +98,7 @@ error[syntax]: {BRACE}
 2 │   $c = 08
   │          ^
 
-Checked 2 files: 2 errors, 3 warnings.
+Checked 2 files: 2 errors, 4 warnings.
 "
     );
     assert_eq!(stdout(&o), expected);
@@ -120,6 +130,7 @@ fn concise_is_one_line_per_finding() {
             "a.pp:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'
 a.pp:2:1: warning[suppression_unclosed] {UNCLOSED}
 a.pp:2:15: warning[suppression_unknown_rule] {UNKNOWN}
+a.pp:4:22: warning[suppression_unused] {UNUSED}
 b.pp:2:8: error[syntax] Not a valid octal number 08
 b.pp:2:10: error[syntax] {BRACE}
 "
@@ -143,6 +154,9 @@ fn json_is_the_flat_array_with_help() {
             {"file": "a.pp", "line": 2, "column": 15, "end_line": 2, "end_column": 25,
              "rule": "suppression_unknown_rule", "severity": "warning", "message": UNKNOWN,
              "help": UNKNOWN_HELP},
+            {"file": "a.pp", "line": 4, "column": 22, "end_line": 4, "end_column": 41,
+             "rule": "suppression_unused", "severity": "warning", "message": UNUSED,
+             "help": UNUSED_HELP},
             {"file": "b.pp", "line": 2, "column": 8, "end_line": 2, "end_column": 10,
              "rule": "syntax", "severity": "error", "message": "Not a valid octal number 08"},
             {"file": "b.pp", "line": 2, "column": 10, "end_line": 2, "end_column": 10,
@@ -168,6 +182,7 @@ fn github_prints_workflow_commands() {
             "::warning file=a.pp,line=1,col=10,endLine=1,endColumn=10,title=rein unrecognized_escape::Unrecognized escape sequence '\\q'
 ::warning file=a.pp,line=2,col=1,endLine=2,endColumn=25,title=rein suppression_unclosed::{UNCLOSED}
 ::warning file=a.pp,line=2,col=15,endLine=2,endColumn=25,title=rein suppression_unknown_rule::{UNKNOWN}
+::warning file=a.pp,line=4,col=22,endLine=4,endColumn=41,title=rein suppression_unused::{UNUSED}
 ::error file=b.pp,line=2,col=8,endLine=2,endColumn=10,title=rein syntax::Not a valid octal number 08
 ::error file=b.pp,line=2,col=10,endLine=2,endColumn=10,title=rein syntax::{BRACE}
 "
@@ -186,7 +201,7 @@ fn github_paths_are_relative_and_escaped() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines.len(), 5, "{out}");
     // Reports come in the order of the displayed paths (`./x,y/...` before `/tmp/...`).
     assert!(
         lines[0].starts_with("::warning file=x%2Cy/c%3Ad.pp,line=1,col=10,"),
@@ -224,7 +239,7 @@ fn codeclimate_is_a_gitlab_code_quality_report() {
     let o = check("codeclimate", "codeclimate");
     let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
     let issues = v.as_array().expect("array");
-    assert_eq!(issues.len(), 5);
+    assert_eq!(issues.len(), 6);
     let prints: Vec<&Value> = issues.iter().map(|i| &i["fingerprint"]).collect();
     for p in &prints {
         let p = p.as_str().expect("string");
@@ -234,7 +249,7 @@ fn codeclimate_is_a_gitlab_code_quality_report() {
     let mut unique = prints.clone();
     unique.sort_by_key(|p| p.as_str());
     unique.dedup();
-    assert_eq!(unique.len(), 5, "fingerprints are distinct");
+    assert_eq!(unique.len(), 6, "fingerprints are distinct");
     assert_eq!(
         v,
         json!([
@@ -263,11 +278,19 @@ fn codeclimate_is_a_gitlab_code_quality_report() {
                 ("a.pp", 2)
             ),
             codeclimate_issue(
+                "suppression_unused",
+                UNUSED,
+                Some(UNUSED_HELP),
+                ("Style", "minor"),
+                prints[3],
+                ("a.pp", 4)
+            ),
+            codeclimate_issue(
                 "syntax",
                 "Not a valid octal number 08",
                 None,
                 ("Bug Risk", "major"),
-                prints[3],
+                prints[4],
                 ("b.pp", 2)
             ),
             codeclimate_issue(
@@ -275,7 +298,7 @@ fn codeclimate_is_a_gitlab_code_quality_report() {
                 BRACE,
                 None,
                 ("Bug Risk", "major"),
-                prints[4],
+                prints[5],
                 ("b.pp", 2)
             ),
         ])
@@ -289,6 +312,11 @@ fn codeclimate_fingerprints_survive_unrelated_edits() {
         let o = rein(&["check", "--format", "codeclimate", "a.pp"], dir);
         serde_json::from_slice(&o.stdout).expect("JSON")
     };
+    std::fs::write(
+        dir.join("a.pp"),
+        "$a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n",
+    )
+    .expect("write");
     let before = run(&dir);
     // Lines added above, and the finding's line re-indented: same fingerprints.
     std::fs::write(
@@ -392,6 +420,7 @@ fn sarif_is_a_sarif_2_1_0_log() {
             "syntax",
             "suppression_unknown_rule",
             "suppression_unclosed",
+            "suppression_unused",
             "unrecognized_escape"
         ]
     );
@@ -404,7 +433,7 @@ fn sarif_is_a_sarif_2_1_0_log() {
             assert_eq!(r["help"], json!({"text": doc, "markdown": doc}), "{id}");
         }
     }
-    let escape = &rules[3];
+    let escape = &rules[4];
     assert_eq!(
         escape["shortDescription"]["text"],
         "A backslash escape that Puppet does not recognise; the backslash is kept."
@@ -430,7 +459,7 @@ fn sarif_is_a_sarif_2_1_0_log() {
     assert_eq!(
         run["results"],
         json!([
-            {"ruleId": "unrecognized_escape", "ruleIndex": 3, "level": "warning",
+            {"ruleId": "unrecognized_escape", "ruleIndex": 4, "level": "warning",
              "message": {"text": "Unrecognized escape sequence '\\q'"},
              "locations": location("a.pp", 1, 10, 1, 10)},
             {"ruleId": "suppression_unclosed", "ruleIndex": 2, "level": "warning",
@@ -439,6 +468,9 @@ fn sarif_is_a_sarif_2_1_0_log() {
             {"ruleId": "suppression_unknown_rule", "ruleIndex": 1, "level": "warning",
              "message": {"text": UNKNOWN}, "locations": location("a.pp", 2, 15, 2, 25),
              "properties": {"help": UNKNOWN_HELP}},
+            {"ruleId": "suppression_unused", "ruleIndex": 3, "level": "warning",
+             "message": {"text": UNUSED}, "locations": location("a.pp", 4, 22, 4, 41),
+             "properties": {"help": UNUSED_HELP}},
             {"ruleId": "syntax", "ruleIndex": 0, "level": "error",
              "message": {"text": "Not a valid octal number 08"},
              "locations": location("b.pp", 2, 8, 2, 10)},
@@ -473,6 +505,7 @@ fn sarif_uris_are_relative_or_file_uris() {
         uris,
         [
             rel("sub%20dir/%C3%A9.pp"),
+            rel("a.pp"),
             rel("a.pp"),
             rel("a.pp"),
             rel("a.pp")
