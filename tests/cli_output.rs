@@ -28,7 +28,7 @@ fn project(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("create temp dir");
     std::fs::write(
         dir.join("a.pp"),
-        "$a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n$c = 2 # lint:ignore:unrecognized_escape\n",
+        "$a = \"\\q\\n\"\n# lint:ignore:nosuchrule\n$b = 1\n$c = 2 # lint:ignore:unrecognized_escape\n",
     )
     .expect("write");
     std::fs::write(dir.join("b.pp"), "class x {\n  $c = 08\n").expect("write");
@@ -57,10 +57,10 @@ fn text_draws_frames_with_help_notes() {
     let o = check("text", "text");
     let expected = format!(
         "warning[unrecognized_escape]: Unrecognized escape sequence '\\q'
-  ┌─ a.pp:1:10
+  ┌─ a.pp:1:12
   │
-1 │ $a = \"\\q\"
-  │          ^
+1 │ $a = \"\\q\\n\"
+  │            ^
 
 warning[suppression_unclosed]: {UNCLOSED}
   ┌─ a.pp:2:1
@@ -127,7 +127,7 @@ fn concise_is_one_line_per_finding() {
     assert_eq!(
         stdout(&check("concise", "concise")),
         format!(
-            "a.pp:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'
+            "a.pp:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'
 a.pp:2:1: warning[suppression_unclosed] {UNCLOSED}
 a.pp:2:15: warning[suppression_unknown_rule] {UNKNOWN}
 a.pp:4:22: warning[suppression_unused] {UNUSED}
@@ -145,7 +145,7 @@ fn json_is_the_flat_array_with_help() {
     assert_eq!(
         v,
         json!([
-            {"file": "a.pp", "line": 1, "column": 10, "end_line": 1, "end_column": 10,
+            {"file": "a.pp", "line": 1, "column": 12, "end_line": 1, "end_column": 12,
              "rule": "unrecognized_escape", "severity": "warning",
              "message": "Unrecognized escape sequence '\\q'"},
             {"file": "a.pp", "line": 2, "column": 1, "end_line": 2, "end_column": 25,
@@ -179,7 +179,7 @@ fn github_prints_workflow_commands() {
     assert_eq!(
         stdout(&check("github", "github")),
         format!(
-            "::warning file=a.pp,line=1,col=10,endLine=1,endColumn=10,title=rein unrecognized_escape::Unrecognized escape sequence '\\q'
+            "::warning file=a.pp,line=1,col=12,endLine=1,endColumn=12,title=rein unrecognized_escape::Unrecognized escape sequence '\\q'
 ::warning file=a.pp,line=2,col=1,endLine=2,endColumn=25,title=rein suppression_unclosed::{UNCLOSED}
 ::warning file=a.pp,line=2,col=15,endLine=2,endColumn=25,title=rein suppression_unknown_rule::{UNKNOWN}
 ::warning file=a.pp,line=4,col=22,endLine=4,endColumn=41,title=rein suppression_unused::{UNUSED}
@@ -194,7 +194,7 @@ fn github_prints_workflow_commands() {
 fn github_paths_are_relative_and_escaped() {
     let dir = project("github-paths");
     std::fs::create_dir_all(dir.join("x,y")).expect("mkdir");
-    std::fs::write(dir.join("x,y/c:d.pp"), "$a = \"\\q\"\n").expect("write");
+    std::fs::write(dir.join("x,y/c:d.pp"), "$a = \"\\q\\n\"\n").expect("write");
     let abs = dir.join("a.pp");
     let abs = abs.to_str().expect("utf-8 temp dir");
     let o = rein(&["check", "--format", "github", "./x,y/c:d.pp", abs], &dir);
@@ -204,11 +204,11 @@ fn github_paths_are_relative_and_escaped() {
     assert_eq!(lines.len(), 5, "{out}");
     // Reports come in the order of the displayed paths (`./x,y/...` before `/tmp/...`).
     assert!(
-        lines[0].starts_with("::warning file=x%2Cy/c%3Ad.pp,line=1,col=10,"),
+        lines[0].starts_with("::warning file=x%2Cy/c%3Ad.pp,line=1,col=12,"),
         "{out}"
     );
     assert!(
-        lines[1].starts_with("::warning file=a.pp,line=1,col=10,"),
+        lines[1].starts_with("::warning file=a.pp,line=1,col=12,"),
         "{out}"
     );
 }
@@ -314,14 +314,14 @@ fn codeclimate_fingerprints_survive_unrelated_edits() {
     };
     std::fs::write(
         dir.join("a.pp"),
-        "$a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n",
+        "$a = \"\\q\\n\"\n# lint:ignore:nosuchrule\n$b = 1\n",
     )
     .expect("write");
     let before = run(&dir);
     // Lines added above, and the finding's line re-indented: same fingerprints.
     std::fs::write(
         dir.join("a.pp"),
-        "$z = 0\n\n  $a = \"\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n",
+        "$z = 0\n\n  $a = \"\\q\\n\"\n# lint:ignore:nosuchrule\n$b = 1\n",
     )
     .expect("write");
     let after = run(&dir);
@@ -337,14 +337,14 @@ fn codeclimate_fingerprints_survive_unrelated_edits() {
     // A change on the finding's line changes its fingerprint.
     std::fs::write(
         dir.join("a.pp"),
-        "$a = \"x\\q\"\n# lint:ignore:nosuchrule\n$b = 1\n",
+        "$a = \"x\\q\\n\"\n# lint:ignore:nosuchrule\n$b = 1\n",
     )
     .expect("write");
     let changed = run(&dir);
     assert_ne!(prints(&before)[0], prints(&changed)[0]);
     assert_eq!(prints(&before)[1..], prints(&changed)[1..]);
     // Two identical findings on one line get different fingerprints.
-    std::fs::write(dir.join("a.pp"), "$a = \"\\q\\q\"\n").expect("write");
+    std::fs::write(dir.join("a.pp"), "$a = \"\\q\\q\\n\"\n").expect("write");
     let twice = run(&dir);
     assert_eq!(twice.as_array().map(Vec::len), Some(2));
     assert_ne!(twice[0]["fingerprint"], twice[1]["fingerprint"]);
@@ -461,7 +461,7 @@ fn sarif_is_a_sarif_2_1_0_log() {
         json!([
             {"ruleId": "unrecognized_escape", "ruleIndex": 4, "level": "warning",
              "message": {"text": "Unrecognized escape sequence '\\q'"},
-             "locations": location("a.pp", 1, 10, 1, 10)},
+             "locations": location("a.pp", 1, 12, 1, 12)},
             {"ruleId": "suppression_unclosed", "ruleIndex": 2, "level": "warning",
              "message": {"text": UNCLOSED}, "locations": location("a.pp", 2, 1, 2, 25),
              "properties": {"help": UNCLOSED_HELP}},
@@ -484,7 +484,7 @@ fn sarif_is_a_sarif_2_1_0_log() {
 fn sarif_uris_are_relative_or_file_uris() {
     let dir = project("sarif-uris");
     std::fs::create_dir_all(dir.join("sub dir")).expect("mkdir");
-    std::fs::write(dir.join("sub dir/é.pp"), "$a = \"\\q\"\n").expect("write");
+    std::fs::write(dir.join("sub dir/é.pp"), "$a = \"\\q\\n\"\n").expect("write");
     let inside = dir.join("a.pp");
     let inside = inside.to_str().expect("utf-8 temp dir");
     let o = rein(
