@@ -3,10 +3,12 @@
 
 use std::cell::OnceCell;
 
+use super::scopes::Scopes;
 use super::{Diagnostic, OptionKind, RuleMeta};
 use crate::diagnostics::Severity;
+use crate::syntax::tokens::Token;
 use crate::syntax::visit::Slot;
-use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program};
+use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program, Span};
 
 /// The file being checked.
 pub struct FileInput<'a> {
@@ -16,11 +18,13 @@ pub struct FileInput<'a> {
     pub program: &'a Program,
     pub comments: &'a [Comment],
     pub line_index: &'a LineIndex,
+    pub parsed: &'a ParsedFile,
 }
 
 impl<'a> FileInput<'a> {
     pub fn new(path: &'a str, parsed: &'a ParsedFile) -> FileInput<'a> {
         FileInput {
+            parsed,
             path,
             source: &parsed.source,
             program: &parsed.program,
@@ -72,6 +76,8 @@ impl ModuleLayout {
 #[derive(Default)]
 pub struct Facts {
     module_layout: OnceCell<Option<ModuleLayout>>,
+    tokens: OnceCell<Vec<Token>>,
+    scopes: OnceCell<Scopes>,
 }
 
 /// One step on the path from the program to the current node.
@@ -109,7 +115,7 @@ impl<'a> Context<'a> {
     }
 
     /// The text of `span` (empty when out of range).
-    pub fn text(&self, span: crate::syntax::Span) -> &'a str {
+    pub fn text(&self, span: Span) -> &'a str {
         self.file.source.get(span.start()..span.end()).unwrap_or("")
     }
 
@@ -150,6 +156,42 @@ impl<'a> Context<'a> {
             .module_layout
             .get_or_init(|| ModuleLayout::of(self.file.path))
             .as_ref()
+    }
+
+    /// The file's tokens in source order (computed on first use, once per file).
+    pub fn tokens(&self) -> &[Token] {
+        self.facts
+            .tokens
+            .get_or_init(|| crate::syntax::tokens::tokens(self.file.parsed))
+    }
+
+    /// The scopes of the file with their parameters and assigned variables (computed on
+    /// first use, once per file).
+    pub fn scopes(&self) -> &Scopes {
+        self.facts
+            .scopes
+            .get_or_init(|| Scopes::of(self.file.program))
+    }
+
+    /// The file's lines: 1-based number and the span of the line without its `\n` (a
+    /// `\r` before it is part of the line).
+    pub fn lines(&self) -> impl Iterator<Item = (usize, Span)> + 'a {
+        let source = self.file.source;
+        let mut start = 0;
+        let mut number = 0;
+        std::iter::from_fn(move || {
+            if start > source.len() || (start == source.len() && number > 0) {
+                return None;
+            }
+            let end = source
+                .get(start..)
+                .and_then(|r| r.find('\n'))
+                .map_or(source.len(), |i| start + i);
+            number += 1;
+            let span = Span::new(start, end);
+            start = end + 1;
+            Some((number, span))
+        })
     }
 
     fn option_value(&self, name: &str) -> Option<toml::Value> {

@@ -16,6 +16,7 @@ pub mod context;
 pub mod engine;
 pub mod fix;
 pub mod registry;
+pub mod scopes;
 pub mod suppression;
 
 // ---- rules (one module per rule) ----
@@ -57,8 +58,18 @@ pub mod variable_name;
 //
 //
 //
-// ---- style (puppet-lint and plugins) ----
-// (end of style)
+// ---- style A (puppet-lint: whitespace, layout, comments) ----
+// (end of style A)
+//
+//
+//
+// ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+// (end of style B)
+//
+//
+//
+// ---- style C (puppet-lint: classes, defines, documentation) ----
+// (end of style C)
 
 use serde::Serialize;
 
@@ -268,7 +279,8 @@ pub struct RuleMeta {
     pub level: Level,
     pub category: Category,
     pub fix: FixKind,
-    /// The puppet-lint check this rule replaces, when its name differs from `name`.
+    /// The puppet-lint check (or plugin check) this rule implements, also when its name is
+    /// the rule's own name (`rein rule --format json` reports it; tools map findings with it).
     pub puppet_lint: Option<&'static str>,
     /// Other names accepted everywhere a rule name is (Puppet issue codes, old names).
     pub aliases: &'static [&'static str],

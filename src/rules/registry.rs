@@ -47,8 +47,18 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     //
-    // ---- style (puppet-lint and plugins) ----
-    // (end of style)
+    // ---- style A (puppet-lint: whitespace, layout, comments) ----
+    // (end of style A)
+    //
+    //
+    //
+    // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+    // (end of style B)
+    //
+    //
+    //
+    // ---- style C (puppet-lint: classes, defines, documentation) ----
+    // (end of style C)
 ];
 
 /// Every registered rule.
@@ -81,8 +91,9 @@ mod tests {
     fn names_and_aliases_are_unique() {
         let mut seen = HashSet::new();
         for r in all() {
-            for n in r.meta().names() {
-                assert!(seen.insert(n.to_ascii_lowercase()), "{n} is used twice");
+            let own: HashSet<String> = r.meta().names().map(|n| n.to_ascii_lowercase()).collect();
+            for n in own {
+                assert!(seen.insert(n.clone()), "{n} names two rules");
             }
         }
     }

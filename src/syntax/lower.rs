@@ -82,6 +82,7 @@ fn empty_file(source: String, error: SyntaxError) -> ParsedFile {
         errors: vec![error],
         line_index: LineIndex::new(&source),
         source,
+        tree: None,
     }
 }
 
@@ -133,5 +134,6 @@ pub fn parse_str(source: &str) -> ParsedFile {
         comments,
         errors,
         line_index: LineIndex::new(source),
+        tree: Some(tree),
     }
 }

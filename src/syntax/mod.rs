@@ -11,6 +11,7 @@ pub mod lower;
 pub mod pn;
 pub mod source_map;
 pub mod strings;
+pub mod tokens;
 pub mod visit;
 
 pub use ast::*;
@@ -43,6 +44,8 @@ pub struct ParsedFile {
     /// Errors and warnings, in source order. A file is valid when none is an `Error`.
     pub errors: Vec<SyntaxError>,
     pub line_index: LineIndex,
+    /// The concrete tree, kept for [`tokens::tokens`]; private to the syntax layer.
+    pub(crate) tree: Option<tree_sitter::Tree>,
 }
 
 impl ParsedFile {

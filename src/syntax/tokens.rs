@@ -1,0 +1,134 @@
+//! The token stream of a parsed file, for rules that look at layout (spacing around
+//! operators, arrows, brackets, line breaks) rather than at the AST.
+//!
+//! Tokens are the leaves of rein's concrete tree, in source order, with the kind names of
+//! the grammar (`tree-sitter-grammar/CST.md`): punctuation and keywords are unnamed tokens
+//! whose kind is their text (`=>`, `{`, `class`); named tokens are `name`, `variable`,
+//! `type_reference`, `number`, `word`, `regex`, `comment`, `single_quoted_string`, ...
+//! A double-quoted string and a heredoc body are one token each (`double_quoted_string`,
+//! `heredoc_body`): their insides are in the AST (`StringPart`). Whitespace is not a token;
+//! it lies between token spans.
+
+use super::ast::Span;
+use super::ParsedFile;
+
+/// One token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The grammar's kind name; for punctuation and keywords, the token's text.
+    pub kind: &'static str,
+    /// A named token (a value, name, comment, string...) rather than punctuation/keyword.
+    pub named: bool,
+    pub span: Span,
+}
+
+/// The grammar's kind names by kind id, as `'static` strings (built once).
+fn kind_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let lang = super::grammar::language();
+        (0..lang.node_kind_count())
+            .map(|id| {
+                let name = u16::try_from(id)
+                    .ok()
+                    .and_then(|id| lang.node_kind_for_id(id))
+                    .unwrap_or("");
+                &*Box::leak(name.to_string().into_boxed_str())
+            })
+            .collect()
+    })
+}
+
+/// Kinds emitted whole, without their inner tokens.
+const ATOMIC: &[&str] = &["double_quoted_string", "heredoc_body", "heredoc"];
+
+/// The tokens of `file` in source order (empty when the file was not parsed, e.g. for
+/// invalid UTF-8). Zero-width tokens (inserted by error recovery) are left out.
+pub fn tokens(file: &ParsedFile) -> Vec<Token> {
+    let Some(tree) = &file.tree else {
+        return Vec::new();
+    };
+    let names = kind_names();
+    let mut out = Vec::new();
+    let mut cursor = tree.walk();
+    'walk: loop {
+        let node = cursor.node();
+        let atomic = ATOMIC.contains(&node.kind());
+        if (atomic || node.child_count() == 0)
+            && node.end_byte() > node.start_byte()
+            && node.kind() != "manifest"
+        {
+            out.push(Token {
+                kind: names
+                    .get(usize::from(node.kind_id()))
+                    .copied()
+                    .unwrap_or(""),
+                named: node.is_named(),
+                span: Span::new(node.start_byte(), node.end_byte()),
+            });
+        }
+        if !atomic && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    out.sort_by_key(|t| (t.span.start, t.span.end));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(&'static str, String)> {
+        let f = crate::syntax::parse(src);
+        tokens(&f)
+            .into_iter()
+            .map(|t| (t.kind, src[t.span.start()..t.span.end()].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn resource_tokens_in_order() {
+        let got = kinds("file { 'a': # c\n  mode => \"x${y}\",\n}\n");
+        let want: Vec<(&str, &str)> = vec![
+            ("name", "file"),
+            ("{", "{"),
+            ("single_quoted_string", "'a'"),
+            (":", ":"),
+            ("comment", "# c"),
+            ("name", "mode"),
+            ("=>", "=>"),
+            ("double_quoted_string", "\"x${y}\""),
+            (",", ","),
+            ("}", "}"),
+        ];
+        let got: Vec<(&str, &str)> = got.iter().map(|(k, t)| (*k, t.as_str())).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn heredoc_body_is_one_token() {
+        let got = kinds("$a = @(E)\n  text\n  | E\n$b = 1\n");
+        let ks: Vec<&str> = got.iter().map(|(k, _)| *k).collect();
+        assert_eq!(
+            ks,
+            vec![
+                "variable",
+                "=",
+                "heredoc",
+                "heredoc_body",
+                "variable",
+                "=",
+                "number"
+            ]
+        );
+    }
+}
