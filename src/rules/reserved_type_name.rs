@@ -24,7 +24,6 @@ static META: RuleMeta = RuleMeta {
         NodeKind::Function,
         NodeKind::Plan,
         NodeKind::TypeAlias,
-        NodeKind::TypeDefinition,
     ],
     options: &[],
 };
@@ -124,11 +123,6 @@ impl Rule for ReservedTypeName {
                 t.name.name.as_str(),
                 "Type Alias",
                 TYPE_ALIAS_RESERVED.contains(&t.name.name.to_ascii_lowercase().as_str()),
-            ),
-            ExprKind::TypeDefinition(t) => (
-                t.name.name.as_str(),
-                "Type Definition",
-                RESERVED.contains(&t.name.name.to_ascii_lowercase().as_str()),
             ),
             _ => match named_definition(expr) {
                 Some((name, label)) => (name, label, RESERVED.contains(&name)),
