@@ -283,32 +283,31 @@ pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span 
 /// next to `manifests`, or a parent directory named `environments`), nor a `site.pp`, nor
 /// the test manifests of `spec/fixtures/manifests`.
 pub fn module_namespace(path: &str) -> Option<String> {
-    let parts: Vec<&str> = path.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let (root, parts) = absolute_parts(path);
     let (last, _) = parts.split_last()?;
     let stem = last.strip_suffix(".pp")?;
-    let m = parts.iter().rposition(|p| *p == "manifests").or_else(|| {
+    let m = parts.iter().rposition(|p| p == "manifests").or_else(|| {
         parts
             .iter()
-            .rposition(|p| matches!(*p, "functions" | "types" | "plans"))
+            .rposition(|p| matches!(p.as_str(), "functions" | "types" | "plans"))
     })?;
-    let module_dir = *parts.get(m.checked_sub(1)?)?;
+    let module_dir = parts.get(m.checked_sub(1)?)?;
     let sub = parts.get(m + 1..parts.len().checked_sub(1)?)?;
-    if m >= 2 && matches!(parts.get(m - 2), Some(&"environments" | &"spec")) {
+    if m >= 2
+        && parts
+            .get(m - 2)
+            .is_some_and(|p| p == "environments" || p == "spec")
+    {
         return None;
     }
-    if sub.is_empty() && stem == "site" && parts.get(m) == Some(&"manifests") {
+    if sub.is_empty() && stem == "site" && parts.get(m).is_some_and(|p| p == "manifests") {
         return None;
     }
     let module = module_name(module_dir)?;
-    let dir: std::path::PathBuf = {
-        let upto = path.len() - path.trim_start_matches(['/', '\\']).len();
-        let prefix = &path[..upto];
-        let mut p = std::path::PathBuf::from(if prefix.is_empty() { "." } else { prefix });
-        for c in parts.get(..m)? {
-            p.push(c);
-        }
-        p
-    };
+    let mut dir = root;
+    for c in parts.get(..m)? {
+        dir.push(c);
+    }
     if dir.join("environment.conf").exists() || dir.join("Puppetfile").exists() {
         return None;
     }
@@ -318,6 +317,45 @@ pub fn module_namespace(path: &str) -> Option<String> {
         names.push(stem.to_ascii_lowercase());
     }
     Some(names.join("::"))
+}
+
+/// `path` split into its root and its names, with `.` and `..` resolved textually (symbolic
+/// links are kept: Puppet sees a module under the name of its directory in the module
+/// path). A relative path that starts at a module's `manifests` (or `functions`, ...)
+/// directory, or leaves its start with `..`, is first made absolute against the current
+/// directory, so that `manifests/init.pp` checked from a module's directory finds the
+/// module's name.
+fn absolute_parts(path: &str) -> (std::path::PathBuf, Vec<String>) {
+    let given = std::path::Path::new(path);
+    let (root, parts, escaped) = lexical_parts(given);
+    let at_module_dir = parts
+        .first()
+        .is_some_and(|p| matches!(p.as_str(), "manifests" | "functions" | "types" | "plans"));
+    if given.is_relative() && (escaped || at_module_dir) {
+        if let Ok(cwd) = std::env::current_dir() {
+            let (root, parts, _) = lexical_parts(&cwd.join(given));
+            return (root, parts);
+        }
+    }
+    (root, parts)
+}
+
+/// The root and names of `path` with `.` and `..` resolved, and whether a `..` went above
+/// its start.
+fn lexical_parts(path: &std::path::Path) -> (std::path::PathBuf, Vec<String>, bool) {
+    use std::path::{Component, PathBuf};
+    let mut root = PathBuf::new();
+    let mut parts: Vec<String> = Vec::new();
+    let mut escaped = false;
+    for c in path.components() {
+        match c {
+            Component::Prefix(_) | Component::RootDir => root.push(c.as_os_str()),
+            Component::CurDir => {}
+            Component::ParentDir => escaped |= parts.pop().is_none(),
+            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
+        }
+    }
+    (root, parts, escaped)
 }
 
 /// The module a directory stands for: its name, or `name` for `owner-name`, when that is a
@@ -463,7 +501,20 @@ mod tests {
             Some("demo")
         );
         assert_eq!(ns("site.pp"), None);
-        assert_eq!(ns("manifests/init.pp"), None);
+        assert_eq!(ns("a/b.pp"), None);
+        assert_eq!(ns("/manifests/init.pp"), None);
+        assert_eq!(
+            ns("/x/m/manifests/../manifests/./a.pp").as_deref(),
+            Some("m::a")
+        );
+        // From a module's directory (the crate's directory when testing).
+        let here = std::env::current_dir().unwrap();
+        let crate_dir = here.file_name().unwrap().to_str().unwrap();
+        assert_eq!(
+            ns("manifests/init.pp"),
+            module_name(crate_dir),
+            "{crate_dir}"
+        );
     }
 
     /// `(rule, line, column, message)` of every group A finding on `src` at `path`.
