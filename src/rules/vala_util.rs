@@ -380,11 +380,12 @@ pub fn named_definition(expr: &Expr) -> Option<(&str, &'static str)> {
     }
 }
 
-/// Where Puppet places a definition in its messages: a type alias at its name, everything
-/// else at its keyword.
+/// Where Puppet places a definition in its messages: a type alias at its name, a type
+/// mapping at its `Runtime[...]`, everything else at its keyword.
 pub fn definition_span(expr: &Expr) -> Span {
     match &expr.kind {
         ExprKind::TypeAlias(t) => Span::new(t.name.span.start(), expr.span.end()),
+        ExprKind::TypeMapping { mapping, .. } => Span::new(mapping.span.start(), expr.span.end()),
         _ => expr.span,
     }
 }
