@@ -40,7 +40,7 @@ impl Rule for IllegalAssignment {
             if let AssignProblem::NotAssignable(label) = problem {
                 cx.report(
                     Diagnostic::new(
-                        target.span,
+                        super::vala_util::puppet_span(cx.source(), target),
                         format!(
                             "Illegal attempt to assign to '{}'. Not an assignable reference",
                             super::vala_util::a_an(&label)

@@ -53,7 +53,7 @@ impl Rule for TopConstructLocation {
                         super::vala_util::assign_op_span(cx.source(), lhs.span, rhs.span, *op);
                     crate::syntax::Span::new(op_span.start(), stmt.span.end())
                 }
-                _ => stmt.span,
+                _ => super::vala_util::puppet_span(cx.source(), stmt),
             };
             cx.report(
                 Diagnostic::new(

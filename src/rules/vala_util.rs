@@ -235,12 +235,10 @@ pub fn assign_problems<'a>(lhs: &'a Expr, out: &mut Vec<(&'a Expr, AssignProblem
     }
 }
 
-/// The `=`, `+=` or `-=` of an assignment: the operator between the end of `lhs` and the
-/// start of `rhs` (skipping blanks and comments). Puppet places assignments there.
-pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span {
+/// The offset of the first byte at or after `i` (and before `end`) that is not a blank or
+/// part of a comment.
+fn skip_trivia(source: &str, mut i: usize, end: usize) -> usize {
     let bytes = source.as_bytes();
-    let mut i = lhs.end();
-    let end = rhs.start().min(bytes.len());
     while i < end {
         match bytes.get(i) {
             Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
@@ -261,6 +259,14 @@ pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span 
             _ => break,
         }
     }
+    i
+}
+
+/// The `=`, `+=` or `-=` of an assignment: the operator between the end of `lhs` and the
+/// start of `rhs` (skipping blanks and comments). Puppet places assignments there.
+pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span {
+    let end = rhs.start().min(source.len());
+    let i = skip_trivia(source, lhs.end(), end);
     let len = op.as_str().len();
     if i + len <= end && source.get(i..i + len) == Some(op.as_str()) {
         Span::new(i, i + len)
@@ -268,6 +274,18 @@ pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span 
         // Not found (should not happen): the whole gap between the operands.
         Span::new(lhs.end(), end.max(lhs.end()))
     }
+}
+
+/// Where Puppet places `expr` in its messages: a method call at its `.`, everything else at
+/// its start.
+pub fn puppet_span(source: &str, expr: &Expr) -> Span {
+    if let ExprKind::MethodCall(m) = &expr.kind {
+        let dot = skip_trivia(source, m.receiver.span.end(), m.name.span.start());
+        if source.as_bytes().get(dot) == Some(&b'.') {
+            return Span::new(dot, expr.span.end());
+        }
+    }
+    expr.span
 }
 
 /// The namespace that the definitions of the manifest at `path` must be in when Puppet
@@ -576,6 +594,15 @@ mod tests {
             )
         );
         assert_eq!(one("$h = {}\n$h['a'] = 1").0, "indexed_assignment");
+        assert_eq!(
+            one("$a\n  .size = 1"),
+            (
+                "illegal_assignment".into(),
+                2,
+                3,
+                "Illegal attempt to assign to 'a Method call'. Not an assignable reference".into()
+            )
+        );
         assert_eq!(
             one("[$a, $1] = [1, 2]").3,
             "Illegal attempt to assign to the numeric match result variable '$1'. Numeric variables are not assignable"
