@@ -1,7 +1,7 @@
 //! `assignment_context`: an assignment inside the default value of a parameter
 //! (ILLEGAL_ASSIGNMENT_CONTEXT), the one place Puppet's validator forbids one.
 
-use super::vala_util::{assign_op_span, params_of, PARAM_OWNER_KINDS};
+use super::vala_util::{params_of, puppet_span, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::visit::for_each_child;
 use crate::syntax::{Expr, ExprKind};
@@ -38,9 +38,8 @@ impl Rule for AssignmentContext {
             }
         }
         for a in found {
-            if let ExprKind::Assignment { op, lhs, rhs } = &a.kind {
-                let op_span = assign_op_span(cx.source(), lhs.span, rhs.span, *op);
-                let span = crate::syntax::Span::new(op_span.start(), a.span.end());
+            if let ExprKind::Assignment { .. } = &a.kind {
+                let span = puppet_span(cx.source(), a);
                 cx.report(
                     Diagnostic::new(span, "Assignment not allowed here").with_help(
                         "a parameter's default value cannot assign variables; assign in the body instead",

@@ -47,14 +47,7 @@ impl Rule for TopConstructLocation {
             if ok {
                 continue;
             }
-            let span = match &stmt.kind {
-                ExprKind::Assignment { op, lhs, rhs } => {
-                    let op_span =
-                        super::vala_util::assign_op_span(cx.source(), lhs.span, rhs.span, *op);
-                    crate::syntax::Span::new(op_span.start(), stmt.span.end())
-                }
-                _ => super::vala_util::puppet_span(cx.source(), stmt),
-            };
+            let span = super::vala_util::puppet_span(cx.source(), stmt);
             cx.report(
                 Diagnostic::new(
                     span,

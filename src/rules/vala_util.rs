@@ -265,27 +265,43 @@ fn skip_trivia(source: &str, mut i: usize, end: usize) -> usize {
 /// The `=`, `+=` or `-=` of an assignment: the operator between the end of `lhs` and the
 /// start of `rhs` (skipping blanks and comments). Puppet places assignments there.
 pub fn assign_op_span(source: &str, lhs: Span, rhs: Span, op: AssignOp) -> Span {
-    let end = rhs.start().min(source.len());
-    let i = skip_trivia(source, lhs.end(), end);
-    let len = op.as_str().len();
-    if i + len <= end && source.get(i..i + len) == Some(op.as_str()) {
-        Span::new(i, i + len)
-    } else {
-        // Not found (should not happen): the whole gap between the operands.
-        Span::new(lhs.end(), end.max(lhs.end()))
-    }
+    infix_op_span(source, lhs, rhs, op.as_str())
+        .unwrap_or_else(|| Span::new(lhs.end(), rhs.start().max(lhs.end())))
 }
 
-/// Where Puppet places `expr` in its messages: a method call at its `.`, everything else at
-/// its start.
+/// The operator `op` between the end of `lhs` and the start of `rhs` (skipping blanks and
+/// comments), if it is there.
+fn infix_op_span(source: &str, lhs: Span, rhs: Span, op: &str) -> Option<Span> {
+    let end = rhs.start().min(source.len());
+    let i = skip_trivia(source, lhs.end(), end);
+    let len = op.len();
+    (i + len <= end && source.get(i..i + len) == Some(op)).then(|| Span::new(i, i + len))
+}
+
+/// Where Puppet places `expr` in its messages: an operator expression (assignment, binary,
+/// relationship) at its operator and a method call at its `.`, both up to the end of the
+/// expression; everything else at its start.
 pub fn puppet_span(source: &str, expr: &Expr) -> Span {
-    if let ExprKind::MethodCall(m) = &expr.kind {
-        let dot = skip_trivia(source, m.receiver.span.end(), m.name.span.start());
-        if source.as_bytes().get(dot) == Some(&b'.') {
-            return Span::new(dot, expr.span.end());
+    let at = match &expr.kind {
+        ExprKind::MethodCall(m) => {
+            let dot = skip_trivia(source, m.receiver.span.end(), m.name.span.start());
+            (source.as_bytes().get(dot) == Some(&b'.')).then_some(dot)
         }
+        ExprKind::Assignment { lhs, rhs, op } => {
+            infix_op_span(source, lhs.span, rhs.span, op.as_str()).map(|s| s.start())
+        }
+        ExprKind::Binary { lhs, rhs, op } => {
+            infix_op_span(source, lhs.span, rhs.span, op.as_str()).map(|s| s.start())
+        }
+        ExprKind::Relationship { lhs, rhs, op } => {
+            infix_op_span(source, lhs.span, rhs.span, op.as_str()).map(|s| s.start())
+        }
+        _ => None,
+    };
+    match at {
+        Some(start) if start < expr.span.end() => Span::new(start, expr.span.end()),
+        _ => expr.span,
     }
-    expr.span
 }
 
 /// The namespace that the definitions of the manifest at `path` must be in when Puppet
