@@ -1,4 +1,5 @@
-//! `captures_rest_not_last`: A lambda parameter with `*` (captures rest) that is not the last parameter. (CAPTURES_REST_NOT_LAST).
+//! `captures_rest_not_last`: a lambda parameter with `*` (captures rest) that is not the
+//! last parameter (Puppet's CAPTURES_REST_NOT_LAST).
 
 use super::vala_util::{param_span, params_of, ParamOwner, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

@@ -1,4 +1,5 @@
-//! `captures_rest_not_supported`: A class or define parameter with `*` (captures rest), which only functions and lambdas support. (CAPTURES_REST_NOT_SUPPORTED).
+//! `captures_rest_not_supported`: a class or define parameter with `*` (captures rest),
+//! which only functions and lambdas support (Puppet's CAPTURES_REST_NOT_SUPPORTED).
 
 use super::vala_util::{param_span, params_of, ParamOwner, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

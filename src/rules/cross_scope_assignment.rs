@@ -1,4 +1,5 @@
-//! `cross_scope_assignment`: Assigning to a variable of another namespace (`$a::b = 1`, `$::x = 1`). ("CROSS_SCOPE_ASSIGNMENT").
+//! `cross_scope_assignment`: assigning to a variable of another namespace (`$a::b = 1`,
+//! `$::x = 1`) (Puppet's CROSS_SCOPE_ASSIGNMENT).
 
 use super::vala_util::{assign_problems, AssignProblem};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};

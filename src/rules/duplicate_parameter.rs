@@ -1,4 +1,5 @@
-//! `duplicate_parameter`: The same parameter name twice in a class, define or function parameter list. (DUPLICATE_PARAMETER).
+//! `duplicate_parameter`: the same parameter name twice in a class, define or function
+//! parameter list (Puppet's DUPLICATE_PARAMETER).
 
 use super::vala_util::{param_span, params_of, ParamOwner, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

@@ -1,4 +1,5 @@
-//! `illegal_assignment`: Assigning to something that is not a variable (`1 = 2`, `[$a, 1] = ...`). ("ILLEGAL_ASSIGNMENT").
+//! `illegal_assignment`: assigning to something that is not a variable (`1 = 2`, `[$a, 1] =
+//! ...`) (Puppet's ILLEGAL_ASSIGNMENT).
 
 use super::vala_util::{assign_problems, AssignProblem};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};

@@ -1,4 +1,5 @@
-//! `indexed_assignment`: Assigning to an element of an array or hash (`$a[0] = 1`). ("ILLEGAL_INDEXED_ASSIGNMENT", "ILLEGAL_ASSIGNMENT_VIA_INDEX").
+//! `indexed_assignment`: assigning to an element of an array or hash (`$a[0] = 1`)
+//! (Puppet's ILLEGAL_INDEXED_ASSIGNMENT and ILLEGAL_ASSIGNMENT_VIA_INDEX).
 
 use super::vala_util::{assign_problems, AssignProblem};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};

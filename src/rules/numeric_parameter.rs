@@ -1,4 +1,5 @@
-//! `numeric_parameter`: A numeric parameter name (`$1`), which would clash with the match variables. (ILLEGAL_NUMERIC_PARAMETER).
+//! `numeric_parameter`: a numeric parameter name (`$1`), which would clash with the match
+//! variables (Puppet's ILLEGAL_NUMERIC_PARAMETER).
 
 use super::vala_util::{param_span, params_of, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

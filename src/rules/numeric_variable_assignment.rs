@@ -1,4 +1,5 @@
-//! `numeric_variable_assignment`: Assigning to a numeric match variable (`$1 = 2`). ("ILLEGAL_NUMERIC_ASSIGNMENT").
+//! `numeric_variable_assignment`: assigning to a numeric match variable (`$1 = 2`)
+//! (Puppet's ILLEGAL_NUMERIC_ASSIGNMENT).
 
 use super::vala_util::{assign_problems, AssignProblem};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};

@@ -1,4 +1,5 @@
-//! `numeric_variable_name`: A variable name that starts with a digit but is not a decimal number (`$01`, `$1x`). (ILLEGAL_NUMERIC_VAR_NAME).
+//! `numeric_variable_name`: a variable name that starts with a digit but is not a decimal
+//! number (`$01`, `$1x`) (Puppet's ILLEGAL_NUMERIC_VAR_NAME).
 
 use super::vala_util::is_numeric_var_name;
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};

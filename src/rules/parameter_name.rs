@@ -1,4 +1,5 @@
-//! `parameter_name`: A parameter name that is not lower case letters, digits and underscores (`$Foo`, `$a::b`). (ILLEGAL_PARAM_NAME).
+//! `parameter_name`: a parameter name that is not lower case letters, digits and
+//! underscores (`$Foo`, `$a::b`) (Puppet's ILLEGAL_PARAM_NAME).
 
 use super::vala_util::{param_span, params_of, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

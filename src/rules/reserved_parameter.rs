@@ -1,4 +1,5 @@
-//! `reserved_parameter`: A class or define parameter named `$name` or `$title`, which Puppet sets itself. (RESERVED_PARAMETER).
+//! `reserved_parameter`: a class or define parameter named `$name` or `$title`, which
+//! Puppet sets itself (Puppet's RESERVED_PARAMETER).
 
 use super::vala_util::{param_span, params_of, ParamOwner, PARAM_OWNER_KINDS};
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};

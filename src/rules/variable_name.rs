@@ -1,4 +1,5 @@
-//! `variable_name`: A variable name that breaks Puppet's naming rule (`$Foo`, `$a::B`, `$_a::b`). (ILLEGAL_VAR_NAME).
+//! `variable_name`: a variable name that breaks Puppet's naming rule (`$Foo`, `$a::B`,
+//! `$_a::b`) (Puppet's ILLEGAL_VAR_NAME).
 
 use super::vala_util::is_var_name;
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
