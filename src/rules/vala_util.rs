@@ -311,11 +311,12 @@ pub fn puppet_span(source: &str, expr: &Expr) -> Span {
 ///
 /// Puppet only checks this for files below the configured module path, which rein does not
 /// know, so the module is taken from the path: the directory above `manifests` (or
-/// `functions`, `types`, `plans`). A checkout named `owner-name` or `puppet-name` stands
-/// for module `name`; a directory that is not a valid module name after that is not a
-/// module, nor is an environment or control repository (`environment.conf` or `Puppetfile`
-/// next to `manifests`, or a parent directory named `environments`), nor a `site.pp`, nor
-/// the test manifests of `spec/fixtures/manifests`.
+/// `functions`, `types`, `plans`), when it is in a directory named `modules`, `site`,
+/// `site-modules` or `dist` or has a `metadata.json`. A checkout named `owner-name` or
+/// `puppet-name` stands for module `name`; a directory that is not a valid module name after
+/// that is not a module, nor is an environment or control repository (`environment.conf` or
+/// `Puppetfile` next to `manifests`, or a parent directory named `environments`), nor a
+/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`.
 pub fn module_namespace(path: &str) -> Option<String> {
     let (root, parts) = absolute_parts(path);
     let (last, _) = parts.split_last()?;
@@ -343,6 +344,15 @@ pub fn module_namespace(path: &str) -> Option<String> {
         dir.push(c);
     }
     if dir.join("environment.conf").exists() || dir.join("Puppetfile").exists() {
+        return None;
+    }
+    // A directory of manifests applied with `puppet apply` looks like a module too; ask for
+    // evidence that this one is: a module path directory above it, or a `metadata.json`.
+    let in_module_path = m >= 2
+        && parts
+            .get(m - 2)
+            .is_some_and(|p| matches!(p.as_str(), "modules" | "site" | "site-modules" | "dist"));
+    if !in_module_path && !dir.join("metadata.json").exists() {
         return None;
     }
     let mut names = vec![module];
@@ -515,41 +525,44 @@ mod tests {
     #[test]
     fn module_namespaces() {
         let ns = |p: &str| module_namespace(p);
-        assert_eq!(ns("x/mymod/manifests/init.pp").as_deref(), Some("mymod"));
-        assert_eq!(ns("mymod/manifests/a/b.pp").as_deref(), Some("mymod::a::b"));
         assert_eq!(
-            ns("/m/Mx/manifests/init/x.pp").as_deref(),
+            ns("x/modules/mymod/manifests/init.pp").as_deref(),
+            Some("mymod")
+        );
+        assert_eq!(
+            ns("site/mymod/manifests/a/b.pp").as_deref(),
+            Some("mymod::a::b")
+        );
+        assert_eq!(
+            ns("/m/modules/Mx/manifests/init/x.pp").as_deref(),
             Some("mx::init::x")
         );
         assert_eq!(
-            ns("puppetlabs-ntp/manifests/init.pp").as_deref(),
+            ns("modules/puppetlabs-ntp/manifests/init.pp").as_deref(),
             Some("ntp")
         );
-        assert_eq!(ns("m/functions/f.pp").as_deref(), Some("m::f"));
-        assert_eq!(ns("heini-wait-for/manifests/init.pp"), None);
-        assert_eq!(ns("control/manifests/site.pp"), None);
+        assert_eq!(ns("dist/m/functions/f.pp").as_deref(), Some("m::f"));
+        assert_eq!(ns("modules/heini-wait-for/manifests/init.pp"), None);
+        assert_eq!(ns("modules/control/manifests/site.pp"), None);
         assert_eq!(ns("environments/production/manifests/a.pp"), None);
-        assert_eq!(ns("m/examples/init.pp"), None);
-        assert_eq!(ns("m/spec/fixtures/manifests/end_to_end.pp"), None);
+        assert_eq!(ns("modules/m/examples/init.pp"), None);
+        assert_eq!(ns("modules/m/spec/fixtures/manifests/end_to_end.pp"), None);
         assert_eq!(
             ns("m/spec/fixtures/modules/demo/manifests/init.pp").as_deref(),
             Some("demo")
         );
+        // No evidence of a module: a directory of manifests for `puppet apply`.
+        assert_eq!(ns("home/puppet/manifests/nodes.pp"), None);
         assert_eq!(ns("site.pp"), None);
         assert_eq!(ns("a/b.pp"), None);
         assert_eq!(ns("/manifests/init.pp"), None);
         assert_eq!(
-            ns("/x/m/manifests/../manifests/./a.pp").as_deref(),
+            ns("/x/modules/m/manifests/../manifests/./a.pp").as_deref(),
             Some("m::a")
         );
-        // From a module's directory (the crate's directory when testing).
-        let here = std::env::current_dir().unwrap();
-        let crate_dir = here.file_name().unwrap().to_str().unwrap();
-        assert_eq!(
-            ns("manifests/init.pp"),
-            module_name(crate_dir),
-            "{crate_dir}"
-        );
+        // A module with a metadata.json, checked from its directory (the crate has one
+        // when its directory is a module; here it has none, so there is no namespace).
+        assert_eq!(ns("manifests/init.pp"), None);
     }
 
     /// `(rule, line, column, message)` of every group A finding on `src` at `path`.
@@ -731,7 +744,7 @@ mod tests {
     fn location_findings_need_a_module_path() {
         let src = "class other {}\ninclude other\n";
         assert!(findings("t.pp", src).is_empty());
-        let f = findings("m/manifests/init.pp", src);
+        let f = findings("modules/m/manifests/init.pp", src);
         assert_eq!(
             f,
             vec![
@@ -739,7 +752,7 @@ mod tests {
                     "definition_location".into(),
                     1,
                     1,
-                    "Unacceptable location. The name 'other' is unacceptable in file 'm/manifests/init.pp'".into()
+                    "Unacceptable location. The name 'other' is unacceptable in file 'modules/m/manifests/init.pp'".into()
                 ),
                 (
                     "top_construct_location".into(),
@@ -749,6 +762,11 @@ mod tests {
                 ),
             ]
         );
-        assert!(findings("m/manifests/init.pp", "class mm {}\nclass m::a {}\n# x\n").is_empty());
+        assert!(findings(
+            "modules/m/manifests/init.pp",
+            "class mm {}\nclass m::a {}\n# x\n"
+        )
+        .is_empty());
+        assert!(findings("m/manifests/init.pp", src).is_empty());
     }
 }
