@@ -424,12 +424,29 @@ pub fn named_definition(expr: &Expr) -> Option<(&str, &'static str)> {
     }
 }
 
-/// Where Puppet places a definition in its messages: a type alias at its name, a type
-/// mapping at its `Runtime[...]`, everything else at its keyword.
+/// Where a finding about a definition goes: its head, from where Puppet places it (a type
+/// alias at its name, a type mapping at its `Runtime[...]`, everything else at its keyword)
+/// to the end of its name (a node: of its host matches), not the whole body.
 pub fn definition_span(expr: &Expr) -> Span {
+    let head = |start: usize, end: usize| {
+        if start <= end && end <= expr.span.end() {
+            Span::new(start, end)
+        } else {
+            expr.span
+        }
+    };
     match &expr.kind {
-        ExprKind::TypeAlias(t) => Span::new(t.name.span.start(), expr.span.end()),
-        ExprKind::TypeMapping { mapping, .. } => Span::new(mapping.span.start(), expr.span.end()),
+        ExprKind::Class(c) => head(expr.span.start(), c.name_span.end()),
+        ExprKind::Define(d) => head(expr.span.start(), d.name_span.end()),
+        ExprKind::Function(f) => head(expr.span.start(), f.name_span.end()),
+        ExprKind::Plan(p) => head(expr.span.start(), p.name_span.end()),
+        ExprKind::Node(n) => match n.matches.last() {
+            Some(m) => head(expr.span.start(), m.span.end()),
+            None => expr.span,
+        },
+        ExprKind::TypeAlias(t) => head(t.name.span.start(), t.name.span.end()),
+        ExprKind::TypeDefinition(t) => head(expr.span.start(), t.name.span.end()),
+        ExprKind::TypeMapping { mapping, .. } => head(mapping.span.start(), mapping.span.end()),
         _ => expr.span,
     }
 }
@@ -738,6 +755,18 @@ mod tests {
             )
         );
         assert!(findings("t.pp", "class a { class b {} define c {} node d {} }").is_empty());
+        // The finding covers the head of the definition only.
+        let parsed = crate::syntax::parse("if $x {\n  class a::b (\n  ) {\n  }\n}\n");
+        let rules = crate::rules::engine::RuleSet::only(
+            "definition_not_toplevel",
+            crate::rules::Level::Error,
+        );
+        let d = crate::rules::engine::check_file("t.pp", &parsed, &rules);
+        assert_eq!(d.len(), 1);
+        assert_eq!(
+            &parsed.source[d[0].span.start()..d[0].span.end()],
+            "class a::b"
+        );
     }
 
     #[test]
