@@ -640,6 +640,8 @@ mod tests {
             )
         );
         assert_eq!(one("$h = {}\n$h['a'] = 1").0, "indexed_assignment");
+        let f = one("$x = 1\n$x /* a */ # b\n  -= 1");
+        assert_eq!((f.0.as_str(), f.1, f.2), ("append_assignment", 3, 3));
         assert_eq!(
             one("$a\n  .size = 1"),
             (
