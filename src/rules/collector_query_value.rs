@@ -1,0 +1,144 @@
+//! `collector_query_value`: a value in a collector query's `==` / `!=` that the collector
+//! cannot evaluate, such as an array or a hash. Puppet's validator accepts it; evaluation
+//! fails ("Cannot transform object of class Puppet::Pops::Model::LiteralList").
+//!
+//! Puppet's query transformer accepts strings (also interpolated), numbers, booleans,
+//! `undef`, names, variables, `[]` access expressions, parentheses and nested
+//! `==`/`!=`/`and`/`or`; anything else fails.
+
+use super::catalog_util::{a_an_uc, is_equality, label};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::syntax::{BinaryOp, Expr, ExprKind, UnaryOp};
+
+pub struct CollectorQueryValue;
+
+static META: RuleMeta = RuleMeta {
+    name: "collector_query_value",
+    level: Level::Error,
+    category: Category::Validation,
+    fix: FixKind::None,
+    puppet_lint: None,
+    aliases: &[],
+    since: "0.1.0",
+    summary: "An array, hash or other expression as a value in a collector query.",
+    doc: include_str!("../../rules/collector_query_value.md"),
+    kinds: &[NodeKind::Collect],
+    options: &[],
+};
+
+/// Walks the query's `and` / `or` / parentheses down to the comparisons.
+fn query(q: &Expr, cx: &mut Context<'_>) {
+    match &q.kind {
+        ExprKind::Paren(inner) => query(inner, cx),
+        ExprKind::Binary {
+            op: BinaryOp::And | BinaryOp::Or,
+            lhs,
+            rhs,
+        } => {
+            query(lhs, cx);
+            query(rhs, cx);
+        }
+        ExprKind::Binary { op, lhs, rhs } if is_equality(*op) => {
+            value(lhs, cx);
+            value(rhs, cx);
+        }
+        _ => {}
+    }
+}
+
+/// Checks an operand of `==` / `!=`.
+fn value(v: &Expr, cx: &mut Context<'_>) {
+    match &v.kind {
+        ExprKind::Paren(inner) => value(inner, cx),
+        ExprKind::Binary { op, lhs, rhs }
+            if is_equality(*op) || matches!(op, BinaryOp::And | BinaryOp::Or) =>
+        {
+            value(lhs, cx);
+            value(rhs, cx);
+        }
+        ExprKind::Variable(_)
+        | ExprKind::QualifiedName(_)
+        | ExprKind::Integer { .. }
+        | ExprKind::Float(_)
+        | ExprKind::Boolean(_)
+        | ExprKind::String { .. }
+        | ExprKind::Concat(_)
+        | ExprKind::Undef
+        | ExprKind::Access { .. } => {}
+        // `-1`: a negative number literal.
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            operand,
+        } if matches!(operand.kind, ExprKind::Integer { .. } | ExprKind::Float(_)) => {}
+        _ => {
+            cx.report(
+                Diagnostic::new(
+                    v.span,
+                    format!(
+                        "Illegal query value. {} cannot be used as a value in a query",
+                        a_an_uc(&label(v))
+                    ),
+                )
+                .with_help(
+                    "Puppet fails at run time (\"Cannot transform object\"); compare with one value per \
+                     `==` and combine the comparisons with `or`, or compute the value into a variable first",
+                ),
+            );
+        }
+    }
+}
+
+impl Rule for CollectorQueryValue {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        if let ExprKind::Collect(c) = &expr.kind {
+            if let Some(q) = &c.query {
+                query(q, cx);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::catalog_util::findings;
+
+    fn run(src: &str) -> Vec<(usize, usize, String)> {
+        findings("collector_query_value", src)
+    }
+
+    fn m(what: &str) -> String {
+        format!("Illegal query value. {what} cannot be used as a value in a query")
+    }
+
+    #[test]
+    fn arrays_hashes_and_others() {
+        assert_eq!(
+            run("File <| mode == [1] |>\n"),
+            vec![(1, 17, m("An Array Expression"))]
+        );
+        assert_eq!(
+            run("File <| tag == 'a' or (mode != {'a' => 1}) |>\n"),
+            vec![(1, 32, m("A Hash Expression"))]
+        );
+        assert_eq!(
+            run("File <| mode == 1 + 2 |>\n"),
+            vec![(1, 17, m("A '+' expression"))]
+        );
+        assert_eq!(
+            run("File <| mode == f(1) |>\n"),
+            vec![(1, 17, m("A Function Call"))]
+        );
+    }
+
+    #[test]
+    fn accepted_values() {
+        assert_eq!(
+            run("File <| tag == $x and (mode != 'a' or title == foo) |>\nFile <| a == \"x${y}\" and b == undef and c == -1 and d == $h['k'] and e == true |>\nFile <| mode > [1] |>\n"),
+            vec![]
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! `relationship_operand`: an operand of `->`, `~>`, `<-`, `<~` that cannot take part in a
+//! relationship: a collector inside an array (Puppet's validator: "A Virtual Query does not
+//! produce a value"), or a literal that is not a reference or a string (an integer, float,
+//! boolean, `undef`, regular expression or hash; Puppet fails at run time with
+//! ILLEGAL_RELATIONSHIP_OPERAND_TYPE). Arrays are looked into, as Puppet flattens them.
+
+use super::catalog_util::{a_an_uc, label};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::syntax::{Expr, ExprKind};
+
+pub struct RelationshipOperand;
+
+static META: RuleMeta = RuleMeta {
+    name: "relationship_operand",
+    level: Level::Error,
+    category: Category::Validation,
+    fix: FixKind::None,
+    puppet_lint: None,
+    aliases: &["ILLEGAL_RELATIONSHIP_OPERAND_TYPE"],
+    since: "0.1.0",
+    summary:
+        "A relationship operand that is not a reference, a string, an array of them or a collector.",
+    doc: include_str!("../../rules/relationship_operand.md"),
+    kinds: &[NodeKind::Relationship],
+    options: &[],
+};
+
+/// The runtime type name Puppet prints for a literal operand it cannot use.
+fn bad_literal(e: &Expr) -> Option<&'static str> {
+    Some(match &e.kind {
+        ExprKind::Integer { .. } => "an Integer",
+        ExprKind::Float(_) => "a Float",
+        ExprKind::Boolean(_) => "a Boolean",
+        ExprKind::Undef => "an Undef Value",
+        ExprKind::Regex { .. } => "a Regexp",
+        ExprKind::Hash { .. } => "a Hash",
+        _ => return None,
+    })
+}
+
+fn operand(e: &Expr, in_array: bool, cx: &mut Context<'_>) {
+    match &e.kind {
+        ExprKind::Paren(inner) => operand(inner, in_array, cx),
+        ExprKind::Array(items) => items.iter().for_each(|i| operand(i, true, cx)),
+        ExprKind::Collect(_) if in_array => cx.report(
+            Diagnostic::new(
+                e.span,
+                format!(
+                    "Invalid use of expression. {} does not produce a value",
+                    a_an_uc(&label(e))
+                ),
+            )
+            .with_help(
+                "a collector can be a relationship operand on its own, not inside an array: \
+                 write one relationship per collector",
+            ),
+        ),
+        _ => {
+            if let Some(what) = bad_literal(e) {
+                cx.report(
+                    Diagnostic::new(
+                        e.span,
+                        format!(
+                            "Illegal relationship operand, can not form a relationship with {what}. A Catalog type is required."
+                        ),
+                    )
+                    .with_help(
+                        "Puppet fails at run time; an operand is a resource reference (`File['a']`), a \
+                         class name string, an array of these, or a collector",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+impl Rule for RelationshipOperand {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        let ExprKind::Relationship { lhs, rhs, .. } = &expr.kind else {
+            return;
+        };
+        for side in [lhs, rhs] {
+            // The left side of a chain is checked when that relationship is visited.
+            if !matches!(side.kind, ExprKind::Relationship { .. }) {
+                operand(side, false, cx);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::catalog_util::findings;
+
+    fn run(src: &str) -> Vec<(usize, usize, String)> {
+        findings("relationship_operand", src)
+    }
+
+    #[test]
+    fn collectors_in_arrays() {
+        let m = "Invalid use of expression. A Virtual Query does not produce a value".to_string();
+        assert_eq!(
+            run("[File <| |>, File['a']] -> File['b']\nFile['b'] -> [[File <| |>]]\nFile <| |> -> File['b']\n"),
+            vec![(1, 2, m.clone()), (2, 16, m)]
+        );
+        assert_eq!(
+            run("File['a'] -> [File <<| |>>]\n"),
+            vec![(
+                1,
+                15,
+                "Invalid use of expression. An Exported Query does not produce a value".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn literals() {
+        let m = |w: &str| {
+            format!("Illegal relationship operand, can not form a relationship with {w}. A Catalog type is required.")
+        };
+        assert_eq!(
+            run("1 -> Notify['a'] -> true\nNotify['a'] -> [undef, 'x']\n'a' -> $x -> Class['b'] -> []\n"),
+            vec![(1, 1, m("an Integer")), (1, 21, m("a Boolean")), (2, 17, m("an Undef Value"))]
+        );
+    }
+}
