@@ -3,7 +3,7 @@
 //! validator words them), literal titles of a resource body, and the standard way these
 //! rules build their metadata.
 
-use crate::syntax::{AttributeOp, BinaryOp, Expr, ExprKind, StringStyle, UnaryOp};
+use crate::syntax::{AttributeOp, BinaryOp, Expr, ExprKind, Span, StringStyle, UnaryOp};
 
 /// The attribute-operation lists of a resource-like expression, each with Puppet's label
 /// of the expression that holds it ("Resource Instance Definition" for a resource body).
@@ -132,6 +132,21 @@ pub fn literal_titles<'a>(expr: &'a Expr, out: &mut Vec<(Title<'a>, &'a Expr)>) 
                 out.push((Title::Name(s), expr));
             }
         }
+    }
+}
+
+/// Where Puppet places a binary expression: at its operator (Puppet's parser positions
+/// operator expressions at the operator token). The span runs from the operator to the end
+/// of `expr`; `expr` itself when the operator is not found between the operands.
+pub fn operator_span(source: &str, expr: &Expr) -> Span {
+    let (lhs, rhs, op) = match &expr.kind {
+        ExprKind::Binary { op, lhs, rhs } => (lhs, rhs, op.as_str()),
+        _ => return expr.span,
+    };
+    let gap = source.get(lhs.span.end()..rhs.span.start()).unwrap_or("");
+    match gap.find(op) {
+        Some(i) => Span::new(lhs.span.end() + i, expr.span.end()),
+        None => expr.span,
     }
 }
 

@@ -3,7 +3,7 @@
 //! Puppet's validator, the operands of `==` / `!=` are not looked at here (see
 //! `collector_query_value`).
 
-use super::catalog_util::{a_an_uc, is_equality, label};
+use super::catalog_util::{a_an_uc, is_equality, label, operator_span};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
 use crate::syntax::{BinaryOp, Expr, ExprKind, StringStyle};
 
@@ -48,7 +48,7 @@ fn check(q: &Expr, cx: &mut Context<'_>) {
         _ => {
             cx.report(
                 Diagnostic::new(
-                    q.span,
+                    operator_span(cx.source(), q),
                     format!(
                         "Illegal query expression. {} cannot be used in a query",
                         a_an_uc(&label(q))
@@ -93,11 +93,11 @@ mod tests {
     fn operators() {
         assert_eq!(
             run("File <| mode > 1 |>\n"),
-            vec![(1, 9, m("A '>' expression"))]
+            vec![(1, 14, m("A '>' expression"))]
         );
         assert_eq!(
             run("File <| mode =~ /x/ |>\n"),
-            vec![(1, 9, m("A '=~' expression"))]
+            vec![(1, 14, m("A '=~' expression"))]
         );
         assert_eq!(
             run("File <| !(mode == 1) |>\n"),
@@ -105,11 +105,11 @@ mod tests {
         );
         assert_eq!(
             run("File <| mode == 1 and (mode < 2) |>\n"),
-            vec![(1, 24, m("A '<' expression"))]
+            vec![(1, 29, m("A '<' expression"))]
         );
         assert_eq!(
             run("File <<| mode in [1] |>>\n"),
-            vec![(1, 10, m("An 'in' expression"))]
+            vec![(1, 15, m("An 'in' expression"))]
         );
         assert_eq!(
             run("File <| $x[1] |>\n"),

@@ -4,11 +4,12 @@
 //!
 //! Puppet's query transformer accepts strings (also interpolated), numbers, booleans,
 //! `undef`, names, variables, `[]` access expressions, parentheses and nested
-//! `==`/`!=`/`and`/`or`; anything else fails.
+//! `==`/`!=`/`and`/`or`; anything else fails, even a negative number (`-1` is a unary
+//! minus expression in Puppet's model).
 
 use super::catalog_util::{a_an_uc, is_equality, label};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{BinaryOp, Expr, ExprKind, UnaryOp};
+use crate::syntax::{BinaryOp, Expr, ExprKind};
 
 pub struct CollectorQueryValue;
 
@@ -65,11 +66,6 @@ fn value(v: &Expr, cx: &mut Context<'_>) {
         | ExprKind::Concat(_)
         | ExprKind::Undef
         | ExprKind::Access { .. } => {}
-        // `-1`: a negative number literal.
-        ExprKind::Unary {
-            op: UnaryOp::Neg,
-            operand,
-        } if matches!(operand.kind, ExprKind::Integer { .. } | ExprKind::Float(_)) => {}
         _ => {
             cx.report(
                 Diagnostic::new(
@@ -132,12 +128,17 @@ mod tests {
             run("File <| mode == f(1) |>\n"),
             vec![(1, 17, m("A Function Call"))]
         );
+        // Puppet 7.23 fails on a negative number too (a UnaryMinusExpression).
+        assert_eq!(
+            run("File <| mode == -1 |>\n"),
+            vec![(1, 17, m("An Unary Minus"))]
+        );
     }
 
     #[test]
     fn accepted_values() {
         assert_eq!(
-            run("File <| tag == $x and (mode != 'a' or title == foo) |>\nFile <| a == \"x${y}\" and b == undef and c == -1 and d == $h['k'] and e == true |>\nFile <| mode > [1] |>\n"),
+            run("File <| tag == $x and (mode != 'a' or title == foo) |>\nFile <| a == \"x${y}\" and b == undef and d == $h['k'] and e == true |>\nFile <| mode > [1] |>\n"),
             vec![]
         );
     }

@@ -34,6 +34,8 @@ fn bad_literal(e: &Expr) -> Option<&'static str> {
         ExprKind::Undef => "an Undef Value",
         ExprKind::Regex { .. } => "a Regexp",
         ExprKind::Hash { .. } => "a Hash",
+        // Puppet 7.23 prints the type of `default` as "Object".
+        ExprKind::Default => "an Object",
         _ => return None,
     })
 }
