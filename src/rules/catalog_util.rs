@@ -155,20 +155,6 @@ pub fn is_equality(op: BinaryOp) -> bool {
     matches!(op, BinaryOp::Eq | BinaryOp::Ne)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn articles_follow_puppet() {
-        assert_eq!(a_an_uc("Array Expression"), "An Array Expression");
-        assert_eq!(a_an_uc("'>' expression"), "A '>' expression");
-        assert_eq!(a_an_uc("'in' expression"), "An 'in' expression");
-        assert_eq!(a_an_uc("'undef' expression"), "An 'undef' expression");
-        assert_eq!(a_an_uc("Boolean"), "A Boolean");
-    }
-}
-
 /// Test helper: the findings of rule `name` (at its default level) on `src`, as
 /// `(line, column, message)`.
 #[cfg(test)]
@@ -184,4 +170,18 @@ pub fn findings(name: &str, src: &str) -> Vec<(usize, usize, String)> {
             (l, c, d.message)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn articles_follow_puppet() {
+        assert_eq!(a_an_uc("Array Expression"), "An Array Expression");
+        assert_eq!(a_an_uc("'>' expression"), "A '>' expression");
+        assert_eq!(a_an_uc("'in' expression"), "An 'in' expression");
+        assert_eq!(a_an_uc("'undef' expression"), "An 'undef' expression");
+        assert_eq!(a_an_uc("Boolean"), "A Boolean");
+    }
 }

@@ -1,6 +1,7 @@
-//! `default_title`: a resource expression whose only titles are `default`
-//! (`notify { default: message => 'x' }`). A `default:` body sets defaults for the other
-//! bodies of the same resource expression only; with no other body it does nothing.
+//! `default_title`: a `default` title in a resource expression that has only one body
+//! (`notify { default: message => 'x' }`, `notify { [default, 'a']: }`). A `default` title
+//! sets defaults for the other bodies of the same resource expression only; with no other
+//! body it does nothing.
 //! Puppet accepts it (also at run time), so this is a warning.
 
 use super::catalog_util::{literal_titles, Title};
@@ -23,24 +24,6 @@ static META: RuleMeta = RuleMeta {
     options: &[],
 };
 
-/// Whether a title expression is `default` only (`default`, `[default]`, `[[default]]`).
-fn only_default(e: &Expr) -> bool {
-    let mut titles = Vec::new();
-    literal_titles(e, &mut titles);
-    let literal_count = count_leaves(e);
-    !titles.is_empty()
-        && titles.len() == literal_count
-        && titles.iter().all(|(t, _)| *t == Title::Default)
-}
-
-/// The number of non-array leaves of a title expression.
-fn count_leaves(e: &Expr) -> usize {
-    match &e.kind {
-        ExprKind::Array(items) => items.iter().map(count_leaves).sum(),
-        _ => 1,
-    }
-}
-
 impl Rule for DefaultTitle {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -50,14 +33,18 @@ impl Rule for DefaultTitle {
         let ExprKind::Resource(r) = &expr.kind else {
             return;
         };
-        if !r.bodies.iter().all(|b| only_default(&b.title)) {
+        // With two or more bodies a `default` title gives defaults to the others (two
+        // `default` titles are reported by `duplicate_title`).
+        let [body] = r.bodies.as_slice() else {
             return;
-        }
-        if let Some(b) = r.bodies.first() {
+        };
+        let mut titles = Vec::new();
+        literal_titles(&body.title, &mut titles);
+        if let Some((_, at)) = titles.iter().find(|(t, _)| *t == Title::Default) {
             cx.report(
                 Diagnostic::new(
-                    b.title.span,
-                    "This 'default' body has no effect: no other body of this resource expression uses its defaults",
+                    at.span,
+                    "This 'default' title has no effect: there is no other body in this resource expression to give defaults to",
                 )
                 .with_help(
                     "a `default:` body only applies to the other bodies of the same resource expression; \
@@ -75,13 +62,13 @@ mod tests {
 
     #[test]
     fn lonely_defaults() {
-        let m = "This 'default' body has no effect: no other body of this resource expression uses its defaults".to_string();
+        let m = "This 'default' title has no effect: there is no other body in this resource expression to give defaults to".to_string();
         assert_eq!(
             findings(
                 "default_title",
-                "notify { default: message => 'x' }\nnotify { [default]: ; default: }\nnotify { default: ; 'a': }\nnotify { [default, 'b']: }\nnotify { [default, $x]: }\n"
+                "notify { default: message => 'x' }\nnotify { [default]: ; default: }\nnotify { default: ; 'a': }\nnotify { ['b', default]: }\nnotify { $x: }\n"
             ),
-            vec![(1, 10, m.clone()), (2, 10, m)]
+            vec![(1, 10, m.clone()), (4, 16, m)]
         );
     }
 }
