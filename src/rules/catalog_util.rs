@@ -135,17 +135,19 @@ pub fn literal_titles<'a>(expr: &'a Expr, out: &mut Vec<(Title<'a>, &'a Expr)>) 
     }
 }
 
-/// Where Puppet places a binary expression: at its operator (Puppet's parser positions
-/// operator expressions at the operator token). The span runs from the operator to the end
+/// Where Puppet places a binary expression or a method call: at its operator or `.`
+/// (Puppet's parser positions these at that token). The span runs from the operator to the end
 /// of `expr`; `expr` itself when the operator is not found between the operands.
 pub fn operator_span(source: &str, expr: &Expr) -> Span {
-    let (lhs, rhs, op) = match &expr.kind {
-        ExprKind::Binary { op, lhs, rhs } => (lhs, rhs, op.as_str()),
+    let (from, to, op) = match &expr.kind {
+        ExprKind::Binary { op, lhs, rhs } => (lhs.span.end(), rhs.span.start(), op.as_str()),
+        // A method call is placed at its `.`.
+        ExprKind::MethodCall(m) => (m.receiver.span.end(), m.name.span.start(), "."),
         _ => return expr.span,
     };
-    let gap = source.get(lhs.span.end()..rhs.span.start()).unwrap_or("");
+    let gap = source.get(from..to).unwrap_or("");
     match gap.find(op) {
-        Some(i) => Span::new(lhs.span.end() + i, expr.span.end()),
+        Some(i) => Span::new(from + i, expr.span.end()),
         None => expr.span,
     }
 }

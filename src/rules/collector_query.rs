@@ -119,6 +119,11 @@ mod tests {
             run("File <| [1] |>\n"),
             vec![(1, 9, m("An Array Expression"))]
         );
+        assert_eq!(run("File <| $x.f |>\n"), vec![(1, 11, m("A Method call"))]);
+        assert_eq!(
+            run("File <| mode == 1 and\n  mode < 3 |>\n"),
+            vec![(2, 8, m("A '<' expression"))]
+        );
     }
 
     #[test]
