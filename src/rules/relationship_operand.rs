@@ -1,10 +1,10 @@
 //! `relationship_operand`: an operand of `->`, `~>`, `<-`, `<~` that cannot take part in a
-//! relationship: a collector inside an array (Puppet's validator: "A Virtual Query does not
-//! produce a value"), or a literal that is not a reference or a string (an integer, float,
-//! boolean, `undef`, regular expression or hash; Puppet fails at run time with
-//! ILLEGAL_RELATIONSHIP_OPERAND_TYPE). Arrays are looked into, as Puppet flattens them.
+//! relationship: a literal that is not a reference or a string (an integer, float, boolean,
+//! `undef`, `default`, regular expression or hash). Puppet's validator accepts these;
+//! evaluation fails with ILLEGAL_RELATIONSHIP_OPERAND_TYPE. Arrays are looked into, as
+//! Puppet flattens them. (A collector inside an array operand is Puppet's NOT_RVALUE, which
+//! the `not_rvalue` rule reports wherever a collector is used as a value.)
 
-use super::catalog_util::{a_an_uc, label};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind};
 
@@ -40,23 +40,10 @@ fn bad_literal(e: &Expr) -> Option<&'static str> {
     })
 }
 
-fn operand(e: &Expr, in_array: bool, cx: &mut Context<'_>) {
+fn operand(e: &Expr, cx: &mut Context<'_>) {
     match &e.kind {
-        ExprKind::Paren(inner) => operand(inner, in_array, cx),
-        ExprKind::Array(items) => items.iter().for_each(|i| operand(i, true, cx)),
-        ExprKind::Collect(_) if in_array => cx.report(
-            Diagnostic::new(
-                e.span,
-                format!(
-                    "Invalid use of expression. {} does not produce a value",
-                    a_an_uc(&label(e))
-                ),
-            )
-            .with_help(
-                "a collector can be a relationship operand on its own, not inside an array: \
-                 write one relationship per collector",
-            ),
-        ),
+        ExprKind::Paren(inner) => operand(inner, cx),
+        ExprKind::Array(items) => items.iter().for_each(|i| operand(i, cx)),
         _ => {
             if let Some(what) = bad_literal(e) {
                 cx.report(
@@ -88,7 +75,7 @@ impl Rule for RelationshipOperand {
         for side in [lhs, rhs] {
             // The left side of a chain is checked when that relationship is visited.
             if !matches!(side.kind, ExprKind::Relationship { .. }) {
-                operand(side, false, cx);
+                operand(side, cx);
             }
         }
     }
@@ -103,19 +90,10 @@ mod tests {
     }
 
     #[test]
-    fn collectors_in_arrays() {
-        let m = "Invalid use of expression. A Virtual Query does not produce a value".to_string();
+    fn collectors_are_left_to_not_rvalue() {
         assert_eq!(
-            run("[File <| |>, File['a']] -> File['b']\nFile['b'] -> [[File <| |>]]\nFile <| |> -> File['b']\n"),
-            vec![(1, 2, m.clone()), (2, 16, m)]
-        );
-        assert_eq!(
-            run("File['a'] -> [File <<| |>>]\n"),
-            vec![(
-                1,
-                15,
-                "Invalid use of expression. An Exported Query does not produce a value".to_string()
-            )]
+            run("[File <| |>, File['a']] -> File['b']\nFile <| |> -> File['b'] -> [[File <<| |>>]]\n"),
+            vec![]
         );
     }
 
