@@ -18,7 +18,8 @@ static META: RuleMeta = RuleMeta {
     puppet_lint: None,
     aliases: &[],
     since: "0.1.0",
-    summary: "A `default:` resource body with no other body to apply to.",
+    summary:
+        "A `default` title in a one-body resource expression: there is nothing for it to apply to.",
     doc: include_str!("../../rules/default_title.md"),
     kinds: &[NodeKind::Resource],
     options: &[],

@@ -19,7 +19,7 @@ static META: RuleMeta = RuleMeta {
     aliases: &["ILLEGAL_RELATIONSHIP_OPERAND_TYPE"],
     since: "0.1.0",
     summary:
-        "A relationship operand that is not a reference, a string, an array of them or a collector.",
+        "A literal relationship operand that is not a reference or a string (`1 -> File['a']`).",
     doc: include_str!("../../rules/relationship_operand.md"),
     kinds: &[NodeKind::Relationship],
     options: &[],
