@@ -5,7 +5,8 @@
 //! Puppet's query transformer accepts strings (also interpolated), numbers, booleans,
 //! `undef`, names, variables, `[]` access expressions, parentheses and nested
 //! `==`/`!=`/`and`/`or`; anything else fails, even a negative number (`-1` is a unary
-//! minus expression in Puppet's model).
+//! minus expression in Puppet's model). It also fails on a number or boolean as the
+//! attribute name of a comparison, and on `tag == <number>`.
 
 use super::catalog_util::{a_an_uc, is_equality, label};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
@@ -42,8 +43,39 @@ fn query(q: &Expr, cx: &mut Context<'_>) {
         ExprKind::Binary { op, lhs, rhs } if is_equality(*op) => {
             value(lhs, cx);
             value(rhs, cx);
+            comparison(*op, lhs, rhs, cx);
         }
         _ => {}
+    }
+}
+
+/// The literal operands of a query comparison that Puppet's collector fails on although
+/// it can transform them: a number or boolean as the attribute name (Puppet 7.23 crashes
+/// with "undefined method `intern'"), and a number compared with `tag`.
+fn comparison(op: BinaryOp, lhs: &Expr, rhs: &Expr, cx: &mut Context<'_>) {
+    let is_number = |e: &Expr| matches!(e.kind, ExprKind::Integer { .. } | ExprKind::Float(_));
+    if is_number(lhs) || matches!(lhs.kind, ExprKind::Boolean(_)) {
+        cx.report(
+            Diagnostic::new(
+                lhs.span,
+                format!(
+                    "Illegal query. {} cannot be the attribute name of a query comparison",
+                    a_an_uc(&label(lhs))
+                ),
+            )
+            .with_help(
+                "Puppet fails at run time (\"undefined method `intern'\"); write the attribute \
+                 name on the left: `attribute == value`",
+            ),
+        );
+    }
+    let is_tag = super::catalog_util::literal_string(lhs) == Some("tag");
+    if op == BinaryOp::Eq && is_tag && is_number(rhs) {
+        cx.report(
+            Diagnostic::new(rhs.span, "Cannot transform a number to a tag").with_help(
+                "Puppet fails at run time; tags are strings: quote the value (`tag == '1'`)",
+            ),
+        );
     }
 }
 
@@ -127,6 +159,17 @@ mod tests {
         assert_eq!(
             run("File <| mode == f(1) |>\n"),
             vec![(1, 17, m("A Function Call"))]
+        );
+        assert_eq!(
+            run("File <| 1 == tag or tag == 2 |>\n"),
+            vec![
+                (1, 9, "Illegal query. A Literal Integer cannot be the attribute name of a query comparison".to_string()),
+                (1, 28, "Cannot transform a number to a tag".to_string()),
+            ]
+        );
+        assert_eq!(
+            run("File <| tag != 2 and mode == 1 and tag == '2' |>\n"),
+            vec![]
         );
         // Puppet 7.23 fails on a negative number too (a UnaryMinusExpression).
         assert_eq!(
