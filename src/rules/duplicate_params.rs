@@ -2,10 +2,15 @@
 //! override or collector block (also through the literal keys of a `* => { ... }` hash).
 //! Puppet's validator accepts it; evaluation fails (DUPLICATE_ATTRIBUTE, code spelled
 //! `DUPLICATE_ATTRIBUE`).
+//!
+//! Also: two resource defaults for the same type in one statement list that set the same
+//! attribute (Puppet fails: "Default already defined for File { mode }; cannot redefine").
+//! Only statements of one list are compared, which are surely in the same scope.
 
 use std::collections::HashMap;
 
-use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta, Slot};
+use crate::syntax::visit::for_each_child;
 use crate::syntax::{AttributeOp, Expr, ExprKind, Span};
 
 pub struct DuplicateParams;
@@ -52,6 +57,71 @@ fn names(op: &AttributeOp) -> Vec<(&str, Span)> {
     }
 }
 
+/// Every statement list of the program (the program's, each body's, each case option's).
+fn statement_lists<'a>(program: &'a [Expr]) -> Vec<Vec<&'a Expr>> {
+    let mut lists = vec![program.iter().collect::<Vec<_>>()];
+    let mut stack: Vec<&'a Expr> = program.iter().collect();
+    while let Some(e) = stack.pop() {
+        let mut groups: Vec<Vec<&'a Expr>> = Vec::new();
+        for_each_child(e, &mut |c, slot| {
+            stack.push(c);
+            if let Slot::Statement { index, .. } = slot {
+                if index == 0 || groups.is_empty() {
+                    groups.push(Vec::new());
+                }
+                if let Some(g) = groups.last_mut() {
+                    g.push(c);
+                }
+            }
+        });
+        lists.extend(groups);
+    }
+    lists
+}
+
+/// Reports resource defaults of one statement list that set an attribute an earlier
+/// default for the same type already set.
+fn repeated_defaults(list: &[&Expr], cx: &mut Context<'_>) {
+    let mut seen: HashMap<(String, &str), Span> = HashMap::new();
+    for stmt in list {
+        let ExprKind::ResourceDefaults(d) = &stmt.kind else {
+            continue;
+        };
+        let ExprKind::QualifiedReference(type_name) = &d.type_ref.kind else {
+            continue;
+        };
+        let key = type_name.to_ascii_lowercase();
+        let mut here = Vec::new();
+        for op in &d.ops {
+            let AttributeOp::Attribute { name, .. } = op else {
+                continue;
+            };
+            if let Some(first) = seen.get(&(key.clone(), name.name.as_str())) {
+                let line = cx.file.line_index.line(first.start());
+                cx.report(
+                    Diagnostic::new(
+                        name.span,
+                        format!(
+                            "Default already defined for {type_name} {{ {} }}; cannot redefine",
+                            name.name
+                        ),
+                    )
+                    .with_help(format!(
+                        "a default for '{}' is already set on line {line} in this scope; Puppet fails at \
+                         run time. Set each default once.",
+                        name.name
+                    )),
+                );
+            } else {
+                here.push((name.name.as_str(), name.span));
+            }
+        }
+        for (n, span) in here {
+            seen.entry((key.clone(), n)).or_insert(span);
+        }
+    }
+}
+
 impl Rule for DuplicateParams {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -76,6 +146,12 @@ impl Rule for DuplicateParams {
                     }
                 }
             }
+        }
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        for list in statement_lists(&cx.file.program.body) {
+            repeated_defaults(&list, cx);
         }
     }
 }
@@ -103,6 +179,26 @@ mod tests {
         assert_eq!(
             run("File <| |> { x => 1, x => 2 }\n"),
             vec![(1, 22, m("x"))]
+        );
+    }
+
+    #[test]
+    fn repeated_defaults_in_one_statement_list() {
+        let src = "class a {\n  File { mode => '1', mode => '3' }\n  notify { 'x': }\n  File { mode => '2', owner => 'a' }\n  Package { mode => '2' }\n}\nFile { mode => '4' }\nif true { File { mode => '5' } }\ncase $x { 'a': { File { mode => '6' } } default: { File { mode => '7' } } }\n";
+        assert_eq!(
+            run(src),
+            vec![
+                (
+                    2,
+                    23,
+                    "duplicate parameter 'mode' found in resource".to_string()
+                ),
+                (
+                    4,
+                    10,
+                    "Default already defined for File { mode }; cannot redefine".to_string()
+                ),
+            ]
         );
     }
 
