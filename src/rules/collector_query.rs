@@ -5,7 +5,7 @@
 
 use super::catalog_util::{a_an_uc, is_equality, label, operator_span};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{BinaryOp, Expr, ExprKind, StringStyle};
+use crate::syntax::{BinaryOp, Expr, ExprKind};
 
 pub struct CollectorQuery;
 
@@ -41,10 +41,8 @@ fn check(q: &Expr, cx: &mut Context<'_>) {
         | ExprKind::Integer { .. }
         | ExprKind::Float(_)
         | ExprKind::Boolean(_)
-        | ExprKind::String {
-            style: StringStyle::Single | StringStyle::Double,
-            ..
-        } => {}
+        // Quoted strings and bare words (`foo-bar`) are all literal strings to Puppet.
+        | ExprKind::String { .. } => {}
         _ => {
             cx.report(
                 Diagnostic::new(
@@ -129,7 +127,7 @@ mod tests {
     #[test]
     fn accepted_queries() {
         assert_eq!(
-            run("File <| tag == $x and (mode != 'a' or title == foo) |>\nFile <| 'a' |>\nFile <| |>\nFile <| mode == 1 + 2 |>\nFile <| mode == [1] |>\n"),
+            run("File <| tag == $x and (mode != 'a' or title == foo) |>\nFile <| 'a' |>\nFile <| foo-bar |>\nFile <| |>\nFile <| mode == 1 + 2 |>\nFile <| mode == [1] |>\n"),
             vec![]
         );
     }
