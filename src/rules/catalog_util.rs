@@ -135,14 +135,17 @@ pub fn literal_titles<'a>(expr: &'a Expr, out: &mut Vec<(Title<'a>, &'a Expr)>) 
     }
 }
 
-/// Where Puppet places a binary expression or a method call: at its operator or `.`
-/// (Puppet's parser positions these at that token). The span runs from the operator to the end
-/// of `expr`; `expr` itself when the operator is not found between the operands.
+/// Where Puppet places an expression: a binary expression at its operator, a method call
+/// at its `.` (Puppet's parser positions these at that token), a selector where its subject
+/// is placed; anything else at its start. The span runs from there to the end of `expr`.
 pub fn operator_span(source: &str, expr: &Expr) -> Span {
     let (from, to, op) = match &expr.kind {
         ExprKind::Binary { op, lhs, rhs } => (lhs.span.end(), rhs.span.start(), op.as_str()),
-        // A method call is placed at its `.`.
         ExprKind::MethodCall(m) => (m.receiver.span.end(), m.name.span.start(), "."),
+        ExprKind::Selector { subject, .. } => {
+            let at = operator_span(source, subject).start();
+            return Span::new(at, expr.span.end());
+        }
         _ => return expr.span,
     };
     let gap = source.get(from..to).unwrap_or("");

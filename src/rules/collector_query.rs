@@ -118,6 +118,11 @@ mod tests {
             vec![(1, 9, m("An Array Expression"))]
         );
         assert_eq!(run("File <| $x.f |>\n"), vec![(1, 11, m("A Method call"))]);
+        // A selector is placed where its subject is (here the `==` of `mode == 1`).
+        assert_eq!(
+            run("File <| mode == 1 ? { default => 1 } |>\n"),
+            vec![(1, 14, m("A Selector Expression"))]
+        );
         assert_eq!(
             run("File <| mode == 1 and\n  mode < 3 |>\n"),
             vec![(2, 8, m("A '<' expression"))]
