@@ -49,6 +49,21 @@ pub mod variable_name;
 //
 //
 // ---- validation (group B: catalog expressions, collectors, nodes, values) ----
+pub mod attribute_append;
+pub mod attribute_name;
+pub mod catalog_util;
+pub mod class_defaults;
+pub mod class_not_virtualizable;
+pub mod collector_query;
+pub mod collector_query_value;
+pub mod default_title;
+pub mod duplicate_params;
+pub mod duplicate_title;
+pub mod multiple_attribute_unfold;
+pub mod relationship_operand;
+pub mod resource_without_title;
+pub mod splat_context;
+pub mod virtual_defaults;
 // (end of group B)
 //
 //

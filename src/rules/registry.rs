@@ -38,6 +38,20 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- validation (group B: catalog expressions, collectors, nodes, values) ----
+    &super::duplicate_params::DuplicateParams,
+    &super::duplicate_title::DuplicateTitle,
+    &super::attribute_name::AttributeName,
+    &super::attribute_append::AttributeAppend,
+    &super::multiple_attribute_unfold::MultipleAttributeUnfold,
+    &super::splat_context::SplatContext,
+    &super::resource_without_title::ResourceWithoutTitle,
+    &super::class_not_virtualizable::ClassNotVirtualizable,
+    &super::virtual_defaults::VirtualDefaults,
+    &super::class_defaults::ClassDefaults,
+    &super::collector_query::CollectorQuery,
+    &super::collector_query_value::CollectorQueryValue,
+    &super::relationship_operand::RelationshipOperand,
+    &super::default_title::DefaultTitle,
     // (end of group B)
     //
     //
