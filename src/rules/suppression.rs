@@ -103,6 +103,10 @@ const FOREIGN_CHECKS: &[&str] = &[
     "undef_in_function",
     "check_unsafe_interpolations",
     "unsafe_interpolations",
+    "source_without_rights",
+    "reference_on_declaration_outside_of_class",
+    "reference_on_foreign_class",
+    "stdlib_deprecated_functions",
 ];
 
 pub struct SuppressionUnknownRule;
