@@ -5,7 +5,7 @@
 
 use super::valc_util::operator_span;
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{Expr, ExprKind};
+use crate::syntax::{Expr, ExprKind, Span};
 
 pub struct DuplicateKey;
 
@@ -182,9 +182,18 @@ impl Rule for DuplicateKey {
                 continue;
             };
             if seen.contains(&key) {
+                // Puppet places the entry at its `=>`; show the whole entry when the key is
+                // on that line.
+                let arrow = operator_span(cx.source(), &e.key, &e.value, "=>");
+                let lines = cx.file.line_index;
+                let span = if lines.line(e.span.start()) == lines.line(arrow.start()) {
+                    Span::new(e.span.start(), e.span.end())
+                } else {
+                    arrow
+                };
                 cx.report(
                     Diagnostic::new(
-                        operator_span(cx.source(), &e.key, &e.value, "=>"),
+                        span,
                         format!("The key '{}' is declared more than once", to_s(&key)),
                     )
                     .with_help("remove one of the entries: only the last one has an effect"),
@@ -212,15 +221,15 @@ mod tests {
                    {a=>1}=>2, [1,2] => 1, [1,2] => 3, \"${x}\" => 1, \"${x}\" => 2, \
                    -1 => 1, -1 => 2}\nnotice($h)\n";
         let cols: Vec<(usize, usize, String)> = [
-            (19, "a"),
-            (37, "1"),
-            (59, "[\"a\"]"),
-            (83, ""),
-            (111, "default"),
-            (131, "(?-mix:a)"),
-            (163, "true"),
-            (208, "{\"a\"=>1}"),
-            (231, "[1, 2]"),
+            (15, "a"),
+            (33, "1"),
+            (53, "[\"a\"]"),
+            (77, ""),
+            (103, "default"),
+            (127, "(?-mix:a)"),
+            (158, "true"),
+            (202, "{\"a\"=>1}"),
+            (225, "[1, 2]"),
         ]
         .iter()
         .map(|(c, k)| (1, *c, key(k)))
@@ -232,11 +241,11 @@ mod tests {
     fn floats_and_integers_differ() {
         assert_eq!(
             run("duplicate_key", "$x = {1 => 1, 1.0 => 2, 1e0 => 3}\n"),
-            vec![(1, 29, key("1.0"))]
+            vec![(1, 25, key("1.0"))]
         );
         assert_eq!(
             run("duplicate_key", "notice(a => 1, b => 2, a => 3)\n"),
-            vec![(1, 26, key("a"))]
+            vec![(1, 24, key("a"))]
         );
     }
 }

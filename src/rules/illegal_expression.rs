@@ -84,28 +84,26 @@ impl Rule for IllegalExpression {
                 check_lambda(&c.lambda, cx);
             }
             ExprKind::MethodCall(m) => check_lambda(&m.lambda, cx),
-            ExprKind::Collect(c) => {
-                if !matches!(c.type_expr.kind, ExprKind::QualifiedReference(_)) {
-                    let container = label(expr);
-                    report(
-                        cx,
-                        &c.type_expr,
-                        "type name",
-                        &container,
-                        "a collector names a resource type with a capital letter (`File <| |>`)",
-                    );
-                }
+            ExprKind::Collect(c)
+                if !matches!(c.type_expr.kind, ExprKind::QualifiedReference(_)) =>
+            {
+                let container = label(expr);
+                report(
+                    cx,
+                    &c.type_expr,
+                    "type name",
+                    &container,
+                    "a collector names a resource type with a capital letter (`File <| |>`)",
+                );
             }
-            ExprKind::TypeAlias(t) => {
-                if !is_type_ref(&t.value) {
-                    report(
-                        cx,
-                        &t.value,
-                        "a type reference",
-                        "Type Alias",
-                        "the value of a type alias is a type (`Integer[1]`, `Variant[A, B]`)",
-                    );
-                }
+            ExprKind::TypeAlias(t) if !is_type_ref(&t.value) => {
+                report(
+                    cx,
+                    &t.value,
+                    "a type reference",
+                    "Type Alias",
+                    "the value of a type alias is a type (`Integer[1]`, `Variant[A, B]`)",
+                );
             }
             ExprKind::Function(f) => {
                 if let Some(t) = f.return_type.as_ref().filter(|t| !is_type_ref(t)) {

@@ -134,7 +134,7 @@ pub fn idem(expr: &Expr) -> bool {
                 && u.then_body.statements.iter().all(idem)
                 && u.else_body
                     .as_ref()
-                    .map_or(true, |b| b.statements.iter().all(idem))
+                    .is_none_or(|b| b.statements.iter().all(idem))
         }
         ExprKind::Case(c) => {
             idem(&c.test)
