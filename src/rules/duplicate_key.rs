@@ -144,9 +144,9 @@ fn inspect(l: &Lit) -> String {
     }
 }
 
-/// Ruby's `Float#to_s` for the common cases (`1.0`, `2.5`, `1.0e+20`).
+/// Ruby's `Float#to_s` for the common cases (`1.0`, `2.5`, `1.0e+20`, `1.5e-07`).
 fn float_to_s(f: f64) -> String {
-    if f.is_finite() && f.abs() >= 1e16 {
+    if f.is_finite() && (f.abs() >= 1e16 || (f != 0.0 && f.abs() < 1e-4)) {
         let s = format!("{f:e}");
         let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
         let m = if m.contains('.') {
@@ -235,6 +235,15 @@ mod tests {
         .map(|(c, k)| (1, *c, key(k)))
         .collect();
         assert_eq!(run("duplicate_key", src), cols);
+    }
+
+    #[test]
+    fn floats_print_as_ruby_prints_them() {
+        assert_eq!(super::float_to_s(1.0), "1.0");
+        assert_eq!(super::float_to_s(1e20), "1.0e+20");
+        assert_eq!(super::float_to_s(0.0001), "0.0001");
+        assert_eq!(super::float_to_s(1.5e-7), "1.5e-07");
+        assert_eq!(super::float_to_s(2.5), "2.5");
     }
 
     #[test]

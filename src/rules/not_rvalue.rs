@@ -5,7 +5,7 @@
 
 use super::valc_util::{a_an_uc, label};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta, Slot};
-use crate::syntax::{AssignOp, Expr, ExprKind};
+use crate::syntax::{AssignOp, Expr, ExprKind, Span};
 
 pub struct NotRvalue;
 
@@ -65,9 +65,14 @@ impl Rule for NotRvalue {
             _ => false,
         };
         if needs_value {
+            // Puppet places a type alias at its name.
+            let span = match &expr.kind {
+                ExprKind::TypeAlias(t) => Span::new(t.name.span.start(), expr.span.end()),
+                _ => expr.span,
+            };
             cx.report(
                 Diagnostic::new(
-                    expr.span,
+                    span,
                     format!(
                         "Invalid use of expression. {} does not produce a value",
                         a_an_uc(&label(expr))

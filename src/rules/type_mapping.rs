@@ -54,10 +54,13 @@ impl Rule for TypeMapping {
         };
         // What is mapped: `Runtime[...]`, and with a `[/re/, 'repl']` second key it maps
         // a whole family of names.
-        let regexp = match &mapping.kind {
-            ExprKind::Access { target, keys } if matches!(&target.kind, ExprKind::QualifiedReference(n) if n == "Runtime") => {
-                keys.len() == 2 && keys.get(1).is_some_and(pattern_with_replacement)
-            }
+        let is_runtime =
+            |t: &Expr| matches!(&t.kind, ExprKind::QualifiedReference(n) if n == "Runtime");
+        let (regexp, key_count) = match &mapping.kind {
+            ExprKind::Access { target, keys } if is_runtime(target) => (
+                keys.len() == 2 && keys.get(1).is_some_and(pattern_with_replacement),
+                keys.len(),
+            ),
             _ => {
                 cx.report(
                     Diagnostic::new(
@@ -76,6 +79,20 @@ impl Rule for TypeMapping {
             is_type_ref(value)
         };
         if ok {
+            // The validator accepts it, but loading the mapping fails (Puppet prints this
+            // without a position and stops).
+            if key_count != 2 {
+                cx.report(
+                    Diagnostic::new(
+                        mapping.span,
+                        format!(
+                            "Invalid number of type parameters specified: Runtime requires 2, \
+                             {key_count} provided"
+                        ),
+                    )
+                    .with_help("write `Runtime[ruby, 'Name']` or `Runtime[ruby, [/re/, 'repl']]`"),
+                );
+            }
             return;
         }
         // Puppet's message says "left side" but the right side is the one that is checked.
@@ -123,6 +140,19 @@ mod tests {
                 "Illegal type mapping. Expected a Type on the left side, got A Type Mapping"
                     .to_string()
             )]
+        );
+        assert_eq!(
+            r("type Runtime[ruby] = Foo\n"),
+            vec![(
+                1,
+                6,
+                "Invalid number of type parameters specified: Runtime requires 2, 1 provided"
+                    .to_string()
+            )]
+        );
+        assert_eq!(
+            r("type Runtime[ruby] = [/a/, 'b']\n")[0].2,
+            "Illegal type mapping. Expected a Type on the left side, got A Type Mapping"
         );
         assert_eq!(
             r("type Foo[1] = Bar\n"),
