@@ -138,7 +138,7 @@ mod tests {
         assert_eq!(r("$x\nnotice(1)\n"), vec![(1, 1, msg("Variable"))]);
         assert_eq!(
             r("$x == 1\nnotice(1)\n"),
-            vec![(1, 4, msg("'==' expression"))]
+            vec![(1, 1, msg("'==' expression"))]
         );
         assert_eq!(
             r("$x\n+ 1\nnotice(1)\n"),

@@ -178,11 +178,20 @@ pub fn is_resource_without_title(expr: &Expr) -> bool {
     }
 }
 
-/// Where Puppet places an expression in its messages: a binary operator expression is
-/// reported at its operator (`$x\n== 1` on the second line), everything else at its start.
+/// The span to report an expression at, starting where Puppet places it: Puppet places a
+/// binary operator expression at its operator, so when the operator is on a later line than
+/// the left operand (`$x\n== 1`) the span starts at the operator.
 pub fn puppet_span(source: &str, expr: &Expr) -> Span {
     match &expr.kind {
-        ExprKind::Binary { op, lhs, rhs } => operator_span(source, lhs, rhs, op.as_str()),
+        ExprKind::Binary { op, lhs, rhs } => {
+            let at = operator_span(source, lhs, rhs, op.as_str()).start();
+            let before = source.get(expr.span.start()..at).unwrap_or("");
+            if before.contains('\n') {
+                Span::new(at, expr.span.end())
+            } else {
+                expr.span
+            }
+        }
         _ => expr.span,
     }
 }
