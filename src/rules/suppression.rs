@@ -17,7 +17,7 @@ use crate::syntax::{CommentKind, Span};
 
 /// puppet-lint checks and plugin checks rein does not implement (yet): a directive naming
 /// one of them is not reported as unknown.
-const FOREIGN_CHECKS: &[&str] = &[
+pub const FOREIGN_CHECKS: &[&str] = &[
     "140chars",
     "80chars",
     "2sp_soft_tabs",
