@@ -5,7 +5,7 @@
 //! reference (`type A = [Integer]`).
 
 use super::valc_util::{a_an, a_an_uc, label};
-use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta, Slot};
 use crate::syntax::{Expr, ExprKind, Lambda};
 
 pub struct IllegalExpression;
@@ -27,6 +27,7 @@ static META: RuleMeta = RuleMeta {
         NodeKind::Collect,
         NodeKind::TypeAlias,
         NodeKind::Function,
+        NodeKind::Variable,
     ],
     options: &[],
 };
@@ -105,6 +106,29 @@ impl Rule for IllegalExpression {
                     "the value of a type alias is a type (`Integer[1]`, `Variant[A, B]`)",
                 );
             }
+            // `"${true}"`: Puppet's parser makes a variable named by the boolean, and its
+            // validator then fails ("undefined method `[]' for true:TrueClass").
+            ExprKind::Variable(name)
+                if (name == "true" || name == "false")
+                    && cx.slot() == Some(Slot::Interpolation)
+                    && !cx.text(expr.span).starts_with('$') =>
+            {
+                cx.report(
+                    Diagnostic::new(
+                        expr.span,
+                        format!(
+                            "Illegal expression. The Boolean {name} is unacceptable as a variable \
+                             name in an interpolation (Puppet fails with \"undefined method `[]' \
+                             for {name}:{}Class\")",
+                            if name == "true" { "True" } else { "False" }
+                        ),
+                    )
+                    .with_help(format!(
+                        "write the text `{name}` itself; `${{{name}}}` names a variable, and \
+                         Puppet cannot validate it"
+                    )),
+                );
+            }
             ExprKind::Function(f) => {
                 if let Some(t) = f.return_type.as_ref().filter(|t| !is_type_ref(t)) {
                     report(
@@ -177,5 +201,22 @@ mod tests {
             )]
         );
         assert!(r("type A = Foo::Bar[1]\ntype B = {a => Integer}\nFoo <| |>\n").is_empty());
+    }
+
+    #[test]
+    fn booleans_in_interpolations() {
+        let r = |s| run("illegal_expression", s);
+        assert_eq!(
+            r("$x = \"a ${true}\"\n"),
+            vec![(
+                1,
+                11,
+                "Illegal expression. The Boolean true is unacceptable as a variable name in an \
+                 interpolation (Puppet fails with \"undefined method `[]' for true:TrueClass\")"
+                    .to_string()
+            )]
+        );
+        assert_eq!(r("$x = \"${false}\"\n").len(), 1);
+        assert!(r("$x = \"${$true} $true ${undef}\"\n").is_empty());
     }
 }
