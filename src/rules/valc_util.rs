@@ -250,3 +250,32 @@ pub fn run(name: &str, src: &str) -> Vec<(usize, usize, String)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn articles_as_puppet_chooses_them() {
+        assert_eq!(a_an("'undef' expression"), "an 'undef' expression");
+        assert_eq!(a_an_uc("Exported Query"), "An Exported Query");
+        assert_eq!(a_an_uc("'[]' expression"), "A '[]' expression");
+        assert_eq!(a_an_uc("'@()' expression"), "A '@()' expression");
+        assert_eq!(a_an("Function Call"), "a Function Call");
+    }
+
+    #[test]
+    fn operators_are_found_past_comments() {
+        let src = "$x # == not this\n/* == */ == 1";
+        let parsed = crate::syntax::parse(src);
+        let Some(stmt) = parsed.program.body.first() else {
+            panic!("no statement");
+        };
+        let ExprKind::Binary { lhs, rhs, .. } = &stmt.kind else {
+            panic!("not a binary expression: {stmt:?}");
+        };
+        let at = operator_span(src, lhs, rhs, "==");
+        assert_eq!(src.get(at.start()..), Some("== 1"));
+        assert_eq!(puppet_span(src, stmt).start(), at.start());
+    }
+}
