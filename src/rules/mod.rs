@@ -69,6 +69,21 @@ pub mod virtual_defaults;
 //
 //
 // ---- validation (group C: values, nodes, expressions, types) ----
+pub mod duplicate_default;
+pub mod duplicate_key;
+pub mod ends_with_value;
+pub mod expression_has_no_effect;
+pub mod future_reserved_word;
+pub mod hostname_chars;
+pub mod hostname_interpolation;
+pub mod illegal_expression;
+pub mod integer_overflow;
+pub mod node_inheritance;
+pub mod not_rvalue;
+pub mod reserved_word;
+pub mod type_definition;
+pub mod type_mapping;
+pub mod valc_util;
 // (end of group C)
 //
 //

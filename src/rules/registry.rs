@@ -57,6 +57,20 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- validation (group C: values, nodes, expressions, types) ----
+    &super::duplicate_key::DuplicateKey,
+    &super::duplicate_default::DuplicateDefault,
+    &super::expression_has_no_effect::ExpressionHasNoEffect,
+    &super::ends_with_value::EndsWithValue,
+    &super::not_rvalue::NotRvalue,
+    &super::hostname_chars::HostnameChars,
+    &super::hostname_interpolation::HostnameInterpolation,
+    &super::node_inheritance::NodeInheritance,
+    &super::integer_overflow::IntegerOverflow,
+    &super::illegal_expression::IllegalExpression,
+    &super::reserved_word::ReservedWord,
+    &super::future_reserved_word::FutureReservedWord,
+    &super::type_definition::TypeDefinition,
+    &super::type_mapping::TypeMapping,
     // (end of group C)
     //
     //
