@@ -310,13 +310,10 @@ mod tests {
     fn misaligned_attributes() {
         let src = "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner    => 'root',\n}\n";
         let (at, fixed) = run(src);
-        assert_eq!(at, vec![(2, 10, msg(9, 10)), (3, 10, msg(9, 10)), (4, 12, msg(9, 12))]);
+        assert_eq!(at, vec![(4, 12, msg(10, 12))]);
         assert_eq!(
             fixed,
             "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"
-                .replace("ensure => file", "ensure => file")
-                .replace("  ensure =>", "  ensure =>")
-                .replace("mode   =>", "mode   =>")
         );
     }
 
@@ -332,11 +329,11 @@ mod tests {
         let (at, fixed) = run(src);
         assert_eq!(
             at,
-            vec![(2, 8, msg(7, 8)), (2, 29, msg(18, 29)), (3, 9, msg(18, 9))]
+            vec![(2, 17, msg(20, 17)), (2, 30, msg(20, 30)), (3, 9, msg(20, 9))]
         );
         assert_eq!(
             fixed,
-            "foo { 'a':\n  opts => { 'k'    => 1,\n            'long' => 2,\n    'x'    => 3 },\n  b    => 1,\n}\n"
+            "foo { 'a':\n  opts => { 'k'    => 1,\n            'long' => 2,\n    'x'            => 3 },\n  b    => 1,\n}\n"
         );
     }
 

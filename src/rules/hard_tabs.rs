@@ -54,7 +54,7 @@ mod tests {
             .iter()
             .map(|d| f.line_index.line_col(src, d.span.start()))
             .collect();
-        assert_eq!(at, vec![(2, 1), (2, 4), (3, 1)]);
+        assert_eq!(at, vec![(2, 1), (2, 6), (3, 1)]);
         assert!(d.iter().all(|d| d.message == "tab character found"));
         assert_eq!(
             fix::apply(src, &d, false).text,

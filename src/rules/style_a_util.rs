@@ -194,7 +194,6 @@ mod tests {
                 ("\t".to_string(), true, false),
                 (" ".to_string(), false, false),
                 (" ".to_string(), false, false),
-                (" ".to_string(), false, false),
                 (" ".to_string(), true, false),
                 (" ".to_string(), false, false),
                 (" ".to_string(), false, false),
