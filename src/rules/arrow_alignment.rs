@@ -195,7 +195,10 @@ impl Walk<'_> {
             if a.column == g.arrow_column {
                 continue;
             }
-            let newline = g.arrows.get(..k).is_some_and(|before| before.iter().any(|b| b.line == a.line));
+            let newline = g
+                .arrows
+                .get(..k)
+                .is_some_and(|before| before.iter().any(|b| b.line == a.line));
             let fix = if newline {
                 g.param_column
                     .and_then(|pc| self.newline_fix(a, g.arrow_column, pc))
@@ -308,7 +311,8 @@ mod tests {
 
     #[test]
     fn misaligned_attributes() {
-        let src = "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner    => 'root',\n}\n";
+        let src =
+            "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner    => 'root',\n}\n";
         let (at, fixed) = run(src);
         assert_eq!(at, vec![(4, 12, msg(10, 12))]);
         assert_eq!(
@@ -325,11 +329,16 @@ mod tests {
 
     #[test]
     fn nested_hash_is_its_own_group_and_arrows_sharing_a_line_move() {
-        let src = "foo { 'a':\n  opts => { 'k' => 1, 'long' => 2,\n    'x' => 3 },\n  b    => 1,\n}\n";
+        let src =
+            "foo { 'a':\n  opts => { 'k' => 1, 'long' => 2,\n    'x' => 3 },\n  b    => 1,\n}\n";
         let (at, fixed) = run(src);
         assert_eq!(
             at,
-            vec![(2, 17, msg(20, 17)), (2, 30, msg(20, 30)), (3, 9, msg(20, 9))]
+            vec![
+                (2, 17, msg(20, 17)),
+                (2, 30, msg(20, 30)),
+                (3, 9, msg(20, 9))
+            ]
         );
         assert_eq!(
             fixed,

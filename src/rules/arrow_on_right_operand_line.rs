@@ -46,11 +46,12 @@ impl Rule for ArrowOnRightOperandLine {
         }
         for (arrow, right) in found {
             let arrow_text = cx.text(arrow).to_string();
-            let d = Diagnostic::new(arrow, "arrow should be on the right operand's line")
-                .with_fix(Fix::safe(vec![
+            let d = Diagnostic::new(arrow, "arrow should be on the right operand's line").with_fix(
+                Fix::safe(vec![
                     Edit::delete(removal(source, arrow)),
                     Edit::insert(right, format!("{arrow_text} ")),
-                ]));
+                ]),
+            );
             cx.report(d);
         }
     }
@@ -72,7 +73,10 @@ fn removal(source: &str, arrow: Span) -> Span {
         .char_indices()
         .find(|(_, c)| !is_ws(*c))
         .map_or(after.len(), |(i, _)| i);
-    let eol = matches!(after.get(ws_after..).and_then(|s| s.chars().next()), None | Some('\n' | '\r'));
+    let eol = matches!(
+        after.get(ws_after..).and_then(|s| s.chars().next()),
+        None | Some('\n' | '\r')
+    );
     let mut start = ws_before;
     let line_start = ws_before == 0 || before.get(..ws_before).is_some_and(|b| b.ends_with('\n'));
     if line_start && eol && ws_before > 0 {
@@ -82,7 +86,11 @@ fn removal(source: &str, arrow: Span) -> Span {
             start -= 1;
         }
     }
-    let end = if eol { arrow.end() + ws_after } else { arrow.end() };
+    let end = if eol {
+        arrow.end() + ws_after
+    } else {
+        arrow.end()
+    };
     Span::new(start, end)
 }
 

@@ -38,16 +38,16 @@ pub mod unrecognized_escape;
 //
 //
 // ---- style A (puppet-lint: whitespace, layout, comments) ----
-#[path = "140chars.rs"]
-pub mod chars_140;
-#[path = "2sp_soft_tabs.rs"]
-pub mod soft_tabs_2sp;
-#[path = "80chars.rs"]
-pub mod chars_80;
 pub mod arrow_alignment;
 pub mod arrow_on_right_operand_line;
+#[path = "140chars.rs"]
+pub mod chars_140;
+#[path = "80chars.rs"]
+pub mod chars_80;
 pub mod hard_tabs;
 pub mod slash_comments;
+#[path = "2sp_soft_tabs.rs"]
+pub mod soft_tabs_2sp;
 pub mod space_before_arrow;
 pub mod star_comments;
 pub mod style_a_util;

@@ -92,7 +92,10 @@ mod tests {
     fn empty_regex_statement_is_a_comment() {
         let (at, fixed) = run("class x {\n  // install it\n  include x::install\n}\n");
         assert_eq!(at, vec![(2, 3)]);
-        assert_eq!(fixed, "class x {\n  # install it\n  include x::install\n}\n");
+        assert_eq!(
+            fixed,
+            "class x {\n  # install it\n  include x::install\n}\n"
+        );
     }
 
     #[test]

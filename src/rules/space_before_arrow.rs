@@ -77,7 +77,9 @@ impl Rule for SpaceBeforeArrow {
             let (line, column) = li.line_col(source, at);
             let mut d = Diagnostic::new(
                 Span::new(at, arrow_end),
-                format!("there should be a single space before '=>' on line {line}, column {column}"),
+                format!(
+                    "there should be a single space before '=>' on line {line}, column {column}"
+                ),
             );
             if fixable {
                 d = d.with_fix(Fix::safe(vec![Edit::replace(gap, " ")]));
@@ -95,7 +97,11 @@ mod tests {
     fn run(src: &str) -> (Vec<String>, String) {
         let f = crate::syntax::parse(src);
         assert!(!f.has_errors(), "{src}");
-        let d = check_file("t.pp", &f, &RuleSet::only("space_before_arrow", Level::Warning));
+        let d = check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("space_before_arrow", Level::Warning),
+        );
         let msgs = d.iter().map(|d| d.message.clone()).collect();
         (msgs, fix::apply(src, &d, false).text)
     }

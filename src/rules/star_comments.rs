@@ -44,7 +44,9 @@ impl Rule for StarComments {
 }
 
 /// The `#` lines replacing the block comment at `span`, when only whitespace follows it on
-/// its last line (otherwise the code after it would become part of the comment).
+/// its last line (otherwise the code after it would become part of the comment). The
+/// `*` decorating each line is dropped; undecorated lines keep their indentation relative
+/// to each other.
 fn rewrite(source: &str, span: Span) -> Option<String> {
     let text = source.get(span.start()..span.end())?;
     let rest = source.get(span.end()..)?;
@@ -59,13 +61,31 @@ fn rewrite(source: &str, span: Span) -> Option<String> {
         .take_while(|c| *c == ' ' || *c == '\t')
         .collect();
     let inner = text.strip_prefix("/*")?.strip_suffix("*/")?;
-    let mut lines: Vec<&str> = inner
-        .lines()
-        .map(|l| {
-            let l = l.trim();
-            l.strip_prefix('*').unwrap_or(l).trim()
-        })
-        .collect();
+    let mut raw = inner.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+    let first = raw
+        .next()
+        .unwrap_or("")
+        .trim()
+        .trim_start_matches('*')
+        .trim();
+    let rest: Vec<&str> = raw.collect();
+    let non_empty = || rest.iter().filter(|l| !l.trim().is_empty());
+    let decorated = non_empty().all(|l| l.trim_start().starts_with('*'));
+    let margin = non_empty()
+        .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+        .min()
+        .unwrap_or(0);
+    let mut lines: Vec<&str> = vec![first];
+    for l in &rest {
+        let kept = if decorated {
+            let l = l.trim_start();
+            let l = l.strip_prefix('*').unwrap_or(l);
+            l.strip_prefix(' ').unwrap_or(l)
+        } else {
+            l.get(margin..).unwrap_or("")
+        };
+        lines.push(kept.trim_end());
+    }
     while lines.first().is_some_and(|l| l.is_empty()) {
         lines.remove(0);
     }
@@ -109,6 +129,8 @@ mod tests {
         let src = "class x {\n  /**\n   * Two\n   *\n   * lines\n   */\n  $a = 1 /* end */\n  $b = /* mid */ 2\n}\n";
         let (at, fixed) = run(src);
         assert_eq!(at, vec![(2, 3), (7, 10), (8, 8)]);
+        let (_, code) = run("/*  file { 'a':\n      ensure => file,\n    }\n*/\n");
+        assert_eq!(code, "# file { 'a':\n#   ensure => file,\n# }\n");
         assert_eq!(
             fixed,
             "class x {\n  # Two\n  #\n  # lines\n  $a = 1 # end\n  $b = /* mid */ 2\n}\n"

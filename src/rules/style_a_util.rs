@@ -3,23 +3,16 @@
 //! tokens), code-token navigation that skips comments, and the resource bodies that
 //! puppet-lint's `resource_indexes` finds (from a title's `:` to the `;` or `}` ending it).
 
-use crate::syntax::tokens::Token;
 use super::{Context, Diagnostic};
+use crate::syntax::tokens::Token;
 use crate::syntax::Span;
 
 /// Whitespace as puppet-lint's lexer defines it (`[\t\v\f\p{Zs}]`): not line ends.
 pub fn is_ws(c: char) -> bool {
     matches!(
         c,
-        '\t' | '\u{b}'
-            | '\u{c}'
-            | ' '
-            | '\u{a0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-            | '\u{202f}'
-            | '\u{205f}'
-            | '\u{3000}'
+        '\t' | '\u{b}' | '\u{c}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
 }
 
@@ -177,7 +170,13 @@ mod tests {
         let toks = crate::syntax::tokens::tokens(&f);
         whitespace_runs(src, &toks)
             .into_iter()
-            .map(|r| (src[r.span.start()..r.span.end()].to_string(), r.indent, r.at_eol))
+            .map(|r| {
+                (
+                    src[r.span.start()..r.span.end()].to_string(),
+                    r.indent,
+                    r.at_eol,
+                )
+            })
             .collect()
     }
 

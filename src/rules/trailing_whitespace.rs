@@ -49,7 +49,11 @@ mod tests {
     fn trailing_runs_and_fix() {
         let src = "$a = 1  \n  \n$b = \"x  \n\" # c  \n$c = 2\t\r\n$d = 3 ";
         let f = crate::syntax::parse(src);
-        let d = check_file("t.pp", &f, &RuleSet::only("trailing_whitespace", Level::Error));
+        let d = check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("trailing_whitespace", Level::Error),
+        );
         let at: Vec<_> = d
             .iter()
             .map(|d| f.line_index.line_col(src, d.span.start()))
