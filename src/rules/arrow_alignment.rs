@@ -363,4 +363,28 @@ mod tests {
         let (at, _) = run_with(src, true);
         assert_eq!(at, vec![(4, 10, msg(12, 10)), (10, 8, msg(9, 8))]);
     }
+
+    #[test]
+    fn multi_token_keys_sharing_a_line_have_no_fix() {
+        let src = "foo { 'a':\n  h => { $a['x'] => 1, $b['y'] => 2,\n    'z' => 3 },\n}\n";
+        let f = crate::syntax::parse(src);
+        let d = check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("arrow_alignment", Level::Warning),
+        );
+        let fixes: Vec<bool> = d.iter().map(|d| d.fix.is_some()).collect();
+        // `$b['y']` shares its line with `$a['x']`: moving it would need more than one token.
+        assert_eq!(fixes, vec![false, true]);
+    }
+
+    #[test]
+    fn splat_counts_as_a_key() {
+        let (at, fixed) = run("file { 'a':\n  * => $h,\n  ensure => file,\n}\n");
+        assert_eq!(at, vec![(2, 5, msg(10, 5))]);
+        assert_eq!(
+            fixed,
+            "file { 'a':\n  *      => $h,\n  ensure => file,\n}\n"
+        );
+    }
 }
