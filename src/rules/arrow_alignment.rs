@@ -12,7 +12,7 @@ use super::{
     RuleOption,
 };
 use crate::syntax::tokens::Token;
-use crate::syntax::{LineIndex, Span};
+use crate::syntax::Span;
 
 pub struct ArrowAlignment;
 
@@ -45,40 +45,70 @@ impl Rule for ArrowAlignment {
         let hashes = cx.option_bool("hashes").unwrap_or(false);
         let source = cx.source();
         let tokens = cx.tokens();
-        let mut walk = Walk {
-            source,
-            li: cx.file.line_index,
-            tokens,
-            found: Vec::new(),
-        };
-        let ranges = resource_ranges(tokens);
-        for r in &ranges {
-            walk.run((r.colon..=r.end).collect(), true);
+        let order = walk_order(tokens, hashes);
+        let layout = Layout::of(source, tokens);
+        let first = find(&layout, &order);
+        // Fixing one group can move the keys of another on the same line (a hash that
+        // starts on the line of an outer arrow): redo the walk on the fixed layout until
+        // nothing moves, so that the fixes of one run leave every group aligned.
+        let mut current = layout.gaps.clone();
+        let mut owner: Vec<Option<usize>> = vec![None; current.len()];
+        for (k, f) in first.iter().enumerate() {
+            for (g, text) in f.edits.iter().flatten() {
+                if let Some(slot) = current.get_mut(*g) {
+                    *slot = text.clone();
+                }
+                if let Some(o) = owner.get_mut(*g) {
+                    *o = Some(k);
+                }
+            }
         }
-        if hashes {
-            // Everything outside resource bodies, keeping the `}` that closes a body's
-            // resource so that braces stay balanced.
-            let mut outside = Vec::new();
-            let mut next_range = ranges.iter().peekable();
-            let mut i = 0;
-            while i < tokens.len() {
-                if let Some(r) = next_range.peek() {
-                    if i == r.colon {
-                        if tokens.get(r.end).is_some_and(|t| t.kind == "}") {
-                            outside.push(r.end);
+        for _ in 0..4 {
+            let relaid = Layout {
+                gaps: current.clone(),
+                ..layout.clone()
+            };
+            let mut changed = false;
+            for f in find(&relaid, &order) {
+                for (g, text) in f.edits.into_iter().flatten() {
+                    if let Some(slot) = current.get_mut(g) {
+                        if *slot != text {
+                            *slot = text;
+                            changed = true;
                         }
-                        i = r.end + 1;
-                        next_range.next();
-                        continue;
                     }
                 }
-                outside.push(i);
-                i += 1;
             }
-            walk.run(outside, false);
+            if !changed {
+                break;
+            }
         }
-        let found = std::mem::take(&mut walk.found);
-        for f in found {
+        // Each changed gap goes with the finding that changed it first, or else with the
+        // last finding that changed a gap before it (the one that moved its line).
+        let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); first.len()];
+        let mut last_owner = None;
+        for (g, text) in current.iter().enumerate() {
+            let own = owner.get(g).copied().flatten();
+            if own.is_some() {
+                last_owner = own;
+            }
+            let (Some(orig), Some(span)) = (layout.gaps.get(g), layout.spans.get(g)) else {
+                continue;
+            };
+            if orig == text {
+                continue;
+            }
+            let Some(k) = own
+                .or(last_owner)
+                .or_else(|| owner.iter().flatten().next().copied())
+            else {
+                continue;
+            };
+            if let Some(list) = edits.get_mut(k) {
+                list.push(Edit::replace(*span, text.clone()));
+            }
+        }
+        for (f, e) in first.into_iter().zip(edits) {
             let mut d = Diagnostic::new(
                 f.span,
                 format!(
@@ -86,11 +116,129 @@ impl Rule for ArrowAlignment {
                     f.expected, f.column
                 ),
             );
-            if let Some(fix) = f.fix {
-                d = d.with_fix(fix);
+            if !e.is_empty() {
+                d = d.with_fix(Fix::safe(e));
             }
             cx.report(d);
         }
+    }
+}
+
+/// The token indexes to walk, one list per walk: each resource body (puppet-lint's
+/// `resource_indexes`), then with `hashes` everything outside resource bodies, keeping the
+/// `}` that closes a body's resource so that braces stay balanced.
+fn walk_order(tokens: &[Token], hashes: bool) -> Vec<(Vec<usize>, bool)> {
+    let ranges = resource_ranges(tokens);
+    let mut out: Vec<(Vec<usize>, bool)> = ranges
+        .iter()
+        .map(|r| ((r.colon..=r.end).collect(), true))
+        .collect();
+    if hashes {
+        let mut outside = Vec::new();
+        let mut next_range = ranges.iter().peekable();
+        let mut i = 0;
+        while i < tokens.len() {
+            if let Some(r) = next_range.peek() {
+                if i == r.colon {
+                    if tokens.get(r.end).is_some_and(|t| t.kind == "}") {
+                        outside.push(r.end);
+                    }
+                    i = r.end + 1;
+                    next_range.next();
+                    continue;
+                }
+            }
+            outside.push(i);
+            i += 1;
+        }
+        out.push((outside, false));
+    }
+    out
+}
+
+fn find(layout: &Layout<'_>, order: &[(Vec<usize>, bool)]) -> Vec<Found> {
+    let positions = layout.positions();
+    let mut walk = Walk {
+        layout,
+        positions: &positions,
+        found: Vec::new(),
+    };
+    for (list, resource) in order {
+        walk.run(list, *resource);
+    }
+    walk.found
+}
+
+/// The file as tokens and the gaps between them; fixes only change gaps.
+#[derive(Clone)]
+struct Layout<'a> {
+    source: &'a str,
+    tokens: &'a [Token],
+    /// `gaps[i]` is the text before token `i`; the last one follows the last token.
+    gaps: Vec<String>,
+    /// Where each gap is in the source.
+    spans: Vec<Span>,
+}
+
+impl<'a> Layout<'a> {
+    fn of(source: &'a str, tokens: &'a [Token]) -> Layout<'a> {
+        let mut gaps = Vec::with_capacity(tokens.len() + 1);
+        let mut spans = Vec::with_capacity(tokens.len() + 1);
+        let mut pos = 0;
+        for t in tokens
+            .iter()
+            .map(|t| t.span)
+            .chain([Span::new(source.len(), source.len())])
+        {
+            let start = pos.min(t.start());
+            let span = Span::new(start, t.start());
+            gaps.push(
+                source
+                    .get(span.start()..span.end())
+                    .unwrap_or("")
+                    .to_string(),
+            );
+            spans.push(span);
+            pos = pos.max(t.end());
+        }
+        Layout {
+            source,
+            tokens,
+            gaps,
+            spans,
+        }
+    }
+
+    fn text(&self, i: usize) -> &'a str {
+        self.tokens
+            .get(i)
+            .and_then(|t| self.source.get(t.span.start()..t.span.end()))
+            .unwrap_or("")
+    }
+
+    fn gap(&self, i: usize) -> &str {
+        self.gaps.get(i).map_or("", String::as_str)
+    }
+
+    /// 1-based (line, column) of each token's start in this layout.
+    fn positions(&self) -> Vec<(usize, usize)> {
+        fn advance(pos: &mut (usize, usize), text: &str) {
+            for c in text.chars() {
+                if c == '\n' {
+                    *pos = (pos.0 + 1, 1);
+                } else {
+                    pos.1 += 1;
+                }
+            }
+        }
+        let mut pos = (1, 1);
+        let mut out = Vec::with_capacity(self.tokens.len());
+        for i in 0..self.tokens.len() {
+            advance(&mut pos, self.gap(i));
+            out.push(pos);
+            advance(&mut pos, self.text(i));
+        }
+        out
     }
 }
 
@@ -98,7 +246,8 @@ struct Found {
     span: Span,
     expected: usize,
     column: usize,
-    fix: Option<Fix>,
+    /// New texts of gaps (by index), when the finding can be fixed.
+    edits: Option<Vec<(usize, String)>>,
 }
 
 #[derive(Clone, Copy)]
@@ -119,37 +268,31 @@ struct Group {
 }
 
 struct Walk<'a> {
-    source: &'a str,
-    li: &'a LineIndex,
-    tokens: &'a [Token],
+    layout: &'a Layout<'a>,
+    positions: &'a [(usize, usize)],
     found: Vec<Found>,
 }
 
 impl Walk<'_> {
-    fn text(&self, t: &Token) -> &str {
-        self.source.get(t.span.start()..t.span.end()).unwrap_or("")
-    }
-
-    fn pos(&self, offset: usize) -> (usize, usize) {
-        self.li.line_col(self.source, offset)
+    fn pos(&self, i: usize) -> (usize, usize) {
+        self.positions.get(i).copied().unwrap_or((0, 0))
     }
 
     /// Runs puppet-lint's level walk over the token indexes `order` (comments are
     /// skipped). In a resource body (`resource`), the `;` that ends it closes the body.
-    fn run(&mut self, order: Vec<usize>, resource: bool) {
-        let tokens = self.tokens;
+    fn run(&mut self, order: &[usize], resource: bool) {
+        let tokens = self.layout.tokens;
         let mut levels: Vec<Group> = vec![Group::default()];
-        for i in order {
+        for &i in order {
             let Some(t) = tokens.get(i) else { continue };
             match t.kind {
                 "=>" => {
                     let Some(p) = prev_code(tokens, i) else {
                         continue;
                     };
-                    let Some(pt) = tokens.get(p) else { continue };
-                    let (line, column) = self.pos(t.span.start());
-                    let (_, pcol) = self.pos(pt.span.start());
-                    let plen = chars(self.text(pt));
+                    let (line, column) = self.pos(i);
+                    let (_, pcol) = self.pos(p);
+                    let plen = chars(self.layout.text(p));
                     let Some(g) = levels.last_mut() else { continue };
                     let first = *g.param_column.get_or_insert(pcol);
                     let this = if g.arrows.iter().any(|a| a.line == line) {
@@ -199,37 +342,34 @@ impl Walk<'_> {
                 .arrows
                 .get(..k)
                 .is_some_and(|before| before.iter().any(|b| b.line == a.line));
-            let fix = if newline {
+            let edits = if newline {
                 g.param_column
                     .and_then(|pc| self.newline_fix(a, g.arrow_column, pc))
             } else {
                 self.pad_fix(a, g.arrow_column)
             };
-            let span = self.tokens.get(a.tok).map_or(Span::new(0, 0), |t| t.span);
+            let span = self
+                .layout
+                .tokens
+                .get(a.tok)
+                .map_or(Span::new(0, 0), |t| t.span);
             self.found.push(Found {
                 span,
                 expected: g.arrow_column,
                 column: a.column,
-                fix,
+                edits,
             });
         }
     }
 
     /// Pads (or narrows) the whitespace before the arrow on its line.
-    fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Fix> {
-        let arrow = self.tokens.get(a.tok)?;
-        let gap_start = a
-            .tok
-            .checked_sub(1)
-            .and_then(|p| self.tokens.get(p))
-            .map_or(0, |t| t.span.end());
-        let gap = self.source.get(gap_start..arrow.span.start())?;
-        let (ws_start, min) = match gap.rfind('\n') {
-            Some(nl) => (gap_start + nl + 1, 0),
-            None => (gap_start, 1),
+    fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Vec<(usize, String)>> {
+        let gap = self.layout.gap(a.tok);
+        let (head, ws, min) = match gap.rfind('\n') {
+            Some(nl) => (gap.get(..=nl)?, gap.get(nl + 1..)?, 0),
+            None => ("", gap, 1),
         };
-        let ws = self.source.get(ws_start..arrow.span.start())?;
-        if !ws.chars().all(is_ws) {
+        if !ws.chars().all(is_ws) || self.layout.spans.get(a.tok).is_none() {
             return None;
         }
         let new_len = chars(ws) as i64 + expected as i64 - a.column as i64;
@@ -237,41 +377,41 @@ impl Walk<'_> {
             return None;
         }
         let new_len = usize::try_from(new_len).ok()?;
-        Some(Fix::safe(vec![Edit::replace(
-            Span::new(ws_start, arrow.span.start()),
-            " ".repeat(new_len),
-        )]))
+        Some(vec![(a.tok, format!("{head}{}", " ".repeat(new_len)))])
     }
 
     /// Moves the key and its arrow onto a new line indented like the group's first key.
-    fn newline_fix(&self, a: &Arrow, expected: usize, param_column: usize) -> Option<Fix> {
-        let arrow = self.tokens.get(a.tok)?;
-        let param = self.tokens.get(a.param)?;
+    fn newline_fix(
+        &self,
+        a: &Arrow,
+        expected: usize,
+        param_column: usize,
+    ) -> Option<Vec<(usize, String)>> {
+        let tokens = self.layout.tokens;
+        let key = self.layout.text(a.param);
         // Only a one-token key directly after a separator, with nothing but whitespace
         // around it, can be moved without touching the code.
-        if a.param + 1 != a.tok || self.text(param).contains('\n') {
+        if a.param + 1 != a.tok || key.contains('\n') {
             return None;
         }
-        let before = self.tokens.get(a.param.checked_sub(1)?)?;
+        let before = tokens.get(a.param.checked_sub(1)?)?;
         if !matches!(before.kind, "," | "{" | ";") {
             return None;
         }
-        let gap1 = Span::new(before.span.end(), param.span.start());
-        let gap2 = Span::new(param.span.end(), arrow.span.start());
-        for g in [gap1, gap2] {
-            if !self.source.get(g.start()..g.end())?.chars().all(is_ws) {
+        for g in [a.param, a.tok] {
+            if !self.layout.gap(g).chars().all(is_ws) {
                 return None;
             }
         }
         let indent = param_column.checked_sub(1)?;
-        let ws = expected.checked_sub(indent + chars(self.text(param)) + 1)?;
+        let ws = expected.checked_sub(indent + chars(key) + 1)?;
         if ws < 1 {
             return None;
         }
-        Some(Fix::safe(vec![
-            Edit::replace(gap1, format!("\n{}", " ".repeat(indent))),
-            Edit::replace(gap2, " ".repeat(ws)),
-        ]))
+        Some(vec![
+            (a.param, format!("\n{}", " ".repeat(indent))),
+            (a.tok, " ".repeat(ws)),
+        ])
     }
 }
 
@@ -386,5 +526,22 @@ mod tests {
             fixed,
             "file { 'a':\n  *      => $h,\n  ensure => file,\n}\n"
         );
+    }
+
+    #[test]
+    fn a_hash_on_a_moving_line_is_aligned_in_the_same_run() {
+        let src = "foo { 'a':\n  mode    => 'x',\n  bind      => { 'k1' => 1,\n                   'key2' => 2 },\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(
+            at,
+            vec![
+                (2, 11, msg(8, 11)),
+                (3, 13, msg(8, 13)),
+                (3, 23, msg(27, 23))
+            ]
+        );
+        let want = "foo { 'a':\n  mode => 'x',\n  bind => { 'k1'          => 1,\n                   'key2' => 2 },\n}\n";
+        assert_eq!(fixed, want);
+        assert_eq!(run(want).0, vec![]);
     }
 }
