@@ -48,6 +48,9 @@ impl Rule for ArrowAlignment {
         let order = walk_order(tokens, hashes);
         let layout = Layout::of(source, tokens);
         let first = find(&layout, &order);
+        if first.is_empty() {
+            return;
+        }
         // Fixing one group can move the keys of another on the same line (a hash that
         // starts on the line of an outer arrow): redo the walk on the fixed layout until
         // nothing moves, so that the fixes of one run leave every group aligned.
