@@ -89,6 +89,20 @@ pub mod valc_util;
 //
 //
 // ---- style A (puppet-lint: whitespace, layout, comments) ----
+pub mod arrow_alignment;
+pub mod arrow_on_right_operand_line;
+#[path = "140chars.rs"]
+pub mod chars_140;
+#[path = "80chars.rs"]
+pub mod chars_80;
+pub mod hard_tabs;
+pub mod slash_comments;
+#[path = "2sp_soft_tabs.rs"]
+pub mod soft_tabs_2sp;
+pub mod space_before_arrow;
+pub mod star_comments;
+pub mod style_a_util;
+pub mod trailing_whitespace;
 // (end of style A)
 //
 //

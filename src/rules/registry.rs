@@ -76,6 +76,16 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- style A (puppet-lint: whitespace, layout, comments) ----
+    &super::arrow_on_right_operand_line::ArrowOnRightOperandLine,
+    &super::slash_comments::SlashComments,
+    &super::star_comments::StarComments,
+    &super::chars_140::Chars140,
+    &super::soft_tabs_2sp::TwoSpSoftTabs,
+    &super::chars_80::Chars80,
+    &super::arrow_alignment::ArrowAlignment,
+    &super::hard_tabs::HardTabs,
+    &super::space_before_arrow::SpaceBeforeArrow,
+    &super::trailing_whitespace::TrailingWhitespace,
     // (end of style A)
     //
     //
