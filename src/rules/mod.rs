@@ -43,6 +43,13 @@ pub mod unrecognized_escape;
 //
 //
 // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+pub mod double_quoted_strings;
+pub mod only_variable_string;
+pub mod puppet_url_without_modules;
+pub mod quoted_booleans;
+pub mod single_quote_string_with_variables;
+pub mod style_b_util;
+pub mod variables_not_enclosed;
 // (end of style B)
 //
 //

@@ -33,6 +33,12 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+    &super::double_quoted_strings::DoubleQuotedStrings,
+    &super::only_variable_string::OnlyVariableString,
+    &super::variables_not_enclosed::VariablesNotEnclosed,
+    &super::single_quote_string_with_variables::SingleQuoteStringWithVariables,
+    &super::quoted_booleans::QuotedBooleans,
+    &super::puppet_url_without_modules::PuppetUrlWithoutModules,
     // (end of style B)
     //
     //
