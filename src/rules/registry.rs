@@ -39,6 +39,14 @@ static RULES: &[&dyn Rule] = &[
     &super::single_quote_string_with_variables::SingleQuoteStringWithVariables,
     &super::quoted_booleans::QuotedBooleans,
     &super::puppet_url_without_modules::PuppetUrlWithoutModules,
+    &super::ensure_first_param::EnsureFirstParam,
+    &super::ensure_not_symlink_target::EnsureNotSymlinkTarget,
+    &super::file_mode::FileMode,
+    &super::unquoted_file_mode::UnquotedFileMode,
+    &super::unquoted_resource_title::UnquotedResourceTitle,
+    &super::case_without_default::CaseWithoutDefault,
+    &super::selector_inside_resource::SelectorInsideResource,
+    &super::unquoted_node_name::UnquotedNodeName,
     // (end of style B)
     //
     //
