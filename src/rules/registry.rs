@@ -47,6 +47,10 @@ static RULES: &[&dyn Rule] = &[
     &super::case_without_default::CaseWithoutDefault,
     &super::selector_inside_resource::SelectorInsideResource,
     &super::unquoted_node_name::UnquotedNodeName,
+    &super::variable_contains_dash::VariableContainsDash,
+    &super::variable_is_lowercase::VariableIsLowercase,
+    &super::legacy_facts::LegacyFacts,
+    &super::top_scope_facts::TopScopeFacts,
     // (end of style B)
     //
     //

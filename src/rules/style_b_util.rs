@@ -376,7 +376,7 @@ mod tests {
                 "size".into()
             ]))
         );
-        assert_eq!(legacy_fact("processor0").is_some(), true);
+        assert!(legacy_fact("processor0").is_some());
         assert_eq!(legacy_fact("processors"), None);
         assert_eq!(legacy_fact("os"), None);
         assert_eq!(
