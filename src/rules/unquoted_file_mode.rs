@@ -45,9 +45,12 @@ impl Rule for UnquotedFileMode {
                     ExprKind::Integer { .. } => {
                         Fix::unsafe_(vec![Edit::replace(value.span, format!("'{text}'"))])
                     }
-                    // A bare word already is that String.
-                    ExprKind::QualifiedName(_)
-                    | ExprKind::String {
+                    // A name evaluates to the same String, but is a name in the AST.
+                    ExprKind::QualifiedName(_) => {
+                        Fix::unsafe_(vec![Edit::replace(value.span, single_quoted(text))])
+                    }
+                    // A bare word that is not a name already is a String.
+                    ExprKind::String {
                         style: StringStyle::Bare,
                         ..
                     } => Fix::safe(vec![Edit::replace(value.span, single_quoted(text))]),

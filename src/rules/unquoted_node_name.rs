@@ -40,11 +40,14 @@ impl Rule for UnquotedNodeName {
             if !bare {
                 continue;
             }
-            let text = cx.text(m.span);
-            cx.report(
-                Diagnostic::new(m.span, "unquoted node name found")
-                    .with_fix(Fix::safe(vec![Edit::replace(m.span, single_quoted(text))])),
-            );
+            // Puppet keeps a bare node name as the String of its text: quoting it keeps
+            // the AST (`(matches 'a.b')` either way).
+            let edits = vec![Edit::replace(m.span, single_quoted(cx.text(m.span)))];
+            let fix = match m.kind {
+                ExprKind::QualifiedName(_) => Fix::unsafe_(edits),
+                _ => Fix::safe(edits),
+            };
+            cx.report(Diagnostic::new(m.span, "unquoted node name found").with_fix(fix));
         }
     }
 }

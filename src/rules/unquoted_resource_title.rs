@@ -10,7 +10,7 @@ static META: RuleMeta = RuleMeta {
     name: "unquoted_resource_title",
     level: Level::Warning,
     category: Category::Style,
-    fix: FixKind::Safe,
+    fix: FixKind::Unsafe,
     puppet_lint: Some("unquoted_resource_title"),
     aliases: &[],
     since: "0.1.0",
@@ -46,11 +46,15 @@ impl Rule for UnquotedResourceTitle {
                 _ => vec![&body.title],
             };
             for t in titles.into_iter().filter(|t| is_bare_word(t)) {
-                let text = cx.text(t.span);
-                cx.report(
-                    Diagnostic::new(t.span, "unquoted resource title")
-                        .with_fix(Fix::safe(vec![Edit::replace(t.span, single_quoted(text))])),
-                );
+                let edits = vec![Edit::replace(t.span, single_quoted(cx.text(t.span)))];
+                // A name (`(qn foo)` in Puppet's AST) evaluates to the same String as
+                // `'foo'`, but the AST differs; a bare word that is not a name already is
+                // a String.
+                let fix = match t.kind {
+                    ExprKind::QualifiedName(_) => Fix::unsafe_(edits),
+                    _ => Fix::safe(edits),
+                };
+                cx.report(Diagnostic::new(t.span, "unquoted resource title").with_fix(fix));
             }
         }
     }
@@ -79,5 +83,16 @@ mod tests {
             fixed(NAME, src),
             "package { 'git': }\nfile { 'a': }\nservice { ['ntp', 'b', 'foo-bar']: }\nclass { 'apache': }\n"
         );
+    }
+
+    #[test]
+    fn quoting_a_name_is_unsafe_and_a_bare_string_safe() {
+        use crate::rules::Applicability;
+        let d = crate::rules::style_b_util::testing::run(NAME, "service { [ntp, foo-bar]: }\n");
+        let kinds: Vec<Applicability> = d
+            .iter()
+            .map(|d| d.fix.as_ref().unwrap().applicability)
+            .collect();
+        assert_eq!(kinds, vec![Applicability::Unsafe, Applicability::Safe]);
     }
 }
