@@ -66,7 +66,7 @@ impl Rule for DoubleQuotedStrings {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::style_b_util::testing::{fixed, positions};
+    use crate::rules::style_b_util::testing::{ast, fixed, positions};
 
     const NAME: &str = "double_quoted_strings";
 
@@ -89,6 +89,14 @@ mod tests {
     #[test]
     fn fix_keeps_the_value_of_other_escapes() {
         assert_eq!(fixed(NAME, "$a = \"\\u{e9}\\q\"\n"), "$a = 'é\\\\q'\n");
+    }
+
+    #[test]
+    fn fix_keeps_the_ast() {
+        let src = "$a = [\"plain\", \"\\u{e9}\", \"a\\qb\", \"\\e\", \"C:\\temp\", \"%{x}\"]\n";
+        let out = fixed(NAME, src);
+        assert_ne!(out, src);
+        assert_eq!(ast(&out), ast(src));
     }
 
     #[test]

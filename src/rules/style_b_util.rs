@@ -342,6 +342,13 @@ pub mod testing {
             .collect()
     }
 
+    /// Puppet's AST (as PN JSON) of `src`, which must parse.
+    pub fn ast(src: &str) -> String {
+        let f = crate::syntax::parse(src);
+        assert!(!f.has_errors(), "does not parse: {src}");
+        crate::syntax::pn::to_json(&f.program)
+    }
+
     /// `src` after applying every fix of rule `name` (unsafe ones too) once.
     pub fn fixed(name: &str, src: &str) -> String {
         fix::apply(src, &run(name, src), true).text

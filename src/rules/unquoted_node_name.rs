@@ -54,7 +54,7 @@ impl Rule for UnquotedNodeName {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::style_b_util::testing::{fixed, positions};
+    use crate::rules::style_b_util::testing::{ast, fixed, positions};
 
     const NAME: &str = "unquoted_node_name";
     const MSG: &str = "unquoted node name found";
@@ -66,6 +66,7 @@ mod tests {
             positions(NAME, src),
             vec![(1, 6, MSG.into()), (4, 6, MSG.into())]
         );
+        assert_eq!(ast(&fixed(NAME, src)), ast(src));
         assert_eq!(
             fixed(NAME, src),
             "node 'foo.example.com', 'bar', /baz/ {\n}\nnode default {}\nnode 'web01' inherits base {}\n"

@@ -41,11 +41,17 @@ impl Rule for VariablesNotEnclosed {
                 continue;
             };
             // `$x` becomes `${x}`: Puppet's lexer never indexes an unbraced variable, so
-            // text after it (`[1]`, `-a`, `.b`) stays text outside the braces.
+            // text after it (`[1]`, `-a`, `.b`) stays text outside the braces. Inside
+            // braces a name with an uppercase letter is a type (`${X}` is `(qr X)`), so
+            // such a variable keeps its `$`: `${$X}`.
+            let replacement = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+                format!("${{${name}}}")
+            } else {
+                format!("${{{name}}}")
+            };
             cx.report(
-                Diagnostic::new(*span, "variable not enclosed in {}").with_fix(Fix::safe(vec![
-                    Edit::replace(*span, format!("${{{name}}}")),
-                ])),
+                Diagnostic::new(*span, "variable not enclosed in {}")
+                    .with_fix(Fix::safe(vec![Edit::replace(*span, replacement)])),
             );
         }
     }
@@ -53,7 +59,7 @@ impl Rule for VariablesNotEnclosed {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::style_b_util::testing::{fixed, positions};
+    use crate::rules::style_b_util::testing::{ast, fixed, positions};
 
     const NAME: &str = "variables_not_enclosed";
     const MSG: &str = "variable not enclosed in {}";
@@ -68,6 +74,20 @@ mod tests {
         assert_eq!(
             fixed(NAME, src),
             "$a = \"${x}\"\n$b = \"pre ${x} mid ${::y} end\"\n$c = @(\"E\")\n  ${z}\n  | E\n$d = \"\\$w\"\n"
+        );
+    }
+
+    #[test]
+    fn fix_keeps_the_ast() {
+        let src = "$a = \"$X $Foo::bar $_x $x[1] $y-z $::w.v $0 $class\"\n";
+        assert_eq!(ast(&fixed(NAME, src)), ast(src));
+    }
+
+    #[test]
+    fn fix_keeps_uppercase_names_variables() {
+        assert_eq!(
+            fixed(NAME, "$a = \"$X $Foo::bar $_x\"\n"),
+            "$a = \"${$X} ${$Foo::bar} ${_x}\"\n"
         );
     }
 
