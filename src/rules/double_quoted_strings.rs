@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn fix_keeps_the_value_of_other_escapes() {
-        assert_eq!(fixed(NAME, "$a = \"\\u{e9}\\q\"\n"), "$a = 'é\\\\q'\n");
+        assert_eq!(fixed(NAME, "$a = \"\\u{e9}\\q\"\n"), "$a = 'é\\q'\n");
     }
 
     #[test]
