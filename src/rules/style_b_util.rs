@@ -3,7 +3,7 @@
 //! of the current node inside strings, and the table of legacy facts.
 
 use super::{Context, Slot};
-use crate::syntax::{AttributeOp, Expr, ExprKind, Ident, ResourceBody, Span, StringStyle};
+use crate::syntax::{AttributeOp, Expr, ExprKind, Ident, ResourceBody, Span};
 
 /// The resource type of a resource expression as written (`file`, `concat`, `class`), when
 /// it is a plain name.
@@ -64,26 +64,6 @@ pub fn in_unbraced_interpolation(cx: &Context<'_>, expr: &Expr) -> bool {
     })
 }
 
-/// Whether the current node is inside `${...}` (directly or deeper).
-pub fn in_braced_interpolation(cx: &Context<'_>) -> bool {
-    let mut child_slot = cx.slot();
-    for f in cx.ancestors() {
-        if child_slot == Some(Slot::Interpolation) {
-            if let ExprKind::Concat(parts) = &f.expr.kind {
-                return parts.iter().any(|p| {
-                    matches!(
-                        p,
-                        crate::syntax::StringPart::Interpolation { braces: true, .. }
-                    )
-                });
-            }
-            return false;
-        }
-        child_slot = Some(f.slot);
-    }
-    false
-}
-
 /// The whitespace that starts the line holding `offset`, when only whitespace precedes
 /// `offset` on its line.
 pub fn indent_before(source: &str, offset: usize) -> Option<&str> {
@@ -112,14 +92,6 @@ pub fn contains_heredoc(expr: &Expr) -> bool {
         found = found || contains_heredoc(c);
     });
     found
-}
-
-/// A plain string (quoted or bare) whose value is `value`.
-pub fn plain_string(expr: &Expr) -> Option<(&str, StringStyle)> {
-    match &expr.kind {
-        ExprKind::String { value, style } => Some((value.as_str(), *style)),
-        _ => None,
-    }
 }
 
 /// What the legacy fact `name` is in the structured facts.
