@@ -2,7 +2,7 @@
 
 use super::style_b_util::{attributes, contains_heredoc, indent_before, type_name};
 use super::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{AttributeOp, Expr, ExprKind, Span};
+use crate::syntax::{AttributeOp, Comment, CommentKind, Expr, ExprKind, Span};
 
 pub struct EnsureFirstParam;
 
@@ -39,15 +39,46 @@ fn rest_of_line(source: &str, end: usize) -> Option<(Option<usize>, usize)> {
     Some((comma, end + line_len + 1))
 }
 
-/// Moves the `ensure` line above the first attribute's line, when each attribute starts its
-/// own line and `ensure` ends its line. Everything else stays in place, heredoc bodies
-/// included.
-fn move_line(source: &str, ensure: Span, first: Span) -> Option<Fix> {
+/// The start of the run of comment-only lines directly above the line starting at
+/// `line_start` (`line_start` itself when there is none). Suppression directives
+/// (`# lint:...`) end the run: moving them would change what they cover.
+fn comments_above(source: &str, comments: &[Comment], mut line_start: usize) -> usize {
+    while line_start > 0 {
+        let prev_end = line_start - 1;
+        let prev_start = source
+            .get(..prev_end)
+            .and_then(|s| s.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        let whole_line = comments.iter().any(|c| {
+            c.kind == CommentKind::Line
+                && indent_before(source, c.span.start()).is_some()
+                && c.span.start() >= prev_start
+                && source
+                    .get(c.span.end()..prev_end)
+                    .is_some_and(|rest| rest.trim().is_empty())
+                && !source
+                    .get(c.span.start()..c.span.end())
+                    .is_some_and(|t| t.contains("lint:"))
+        });
+        if !whole_line {
+            break;
+        }
+        line_start = prev_start;
+    }
+    line_start
+}
+
+/// Moves the `ensure` line (with the comment lines directly above it) above the first
+/// attribute's line (and its comment lines), when each attribute starts its own line and
+/// `ensure` ends its line. Everything else stays in place, heredoc bodies included.
+fn move_line(source: &str, comments: &[Comment], ensure: Span, first: Span) -> Option<Fix> {
     indent_before(source, ensure.start())?;
     let first_indent = indent_before(source, first.start())?;
     let (comma, line_end) = rest_of_line(source, ensure.end())?;
     let ensure_line_start = ensure.start() - indent_before(source, ensure.start())?.len();
-    let mut moved = String::from(first_indent);
+    let block_start = comments_above(source, comments, ensure_line_start);
+    let mut moved = String::from(source.get(block_start..ensure_line_start)?);
+    moved.push_str(first_indent);
     moved.push_str(source.get(ensure.start()..ensure.end())?);
     match comma {
         Some(c) => moved.push_str(source.get(c..line_end)?),
@@ -57,9 +88,10 @@ fn move_line(source: &str, ensure: Span, first: Span) -> Option<Fix> {
         }
     }
     let first_line_start = first.start() - first_indent.len();
+    let insert_at = comments_above(source, comments, first_line_start);
     Some(Fix::safe(vec![
-        Edit::insert(first_line_start, moved),
-        Edit::delete(Span::new(ensure_line_start, line_end)),
+        Edit::insert(insert_at, moved),
+        Edit::delete(Span::new(block_start, line_end)),
     ]))
 }
 
@@ -113,7 +145,7 @@ impl Rule for EnsureFirstParam {
             let fix = if contains_heredoc(evalue) {
                 None
             } else {
-                move_line(source, espan, fspan).or_else(|| {
+                move_line(source, cx.file.comments, espan, fspan).or_else(|| {
                     (!contains_heredoc(fvalue))
                         .then(|| swap(source, espan, fspan))
                         .flatten()
@@ -158,6 +190,20 @@ mod tests {
         let src = "file { 'a': content => @(END), ensure => file }\n  hello\n  | END\n";
         assert_eq!(run(NAME, src).len(), 1);
         assert!(run(NAME, src)[0].fix.is_none());
+    }
+
+    #[test]
+    fn fix_moves_comment_lines_with_their_attribute() {
+        let src = "file { 'a':\n  # the mode\n  mode    => '0644',\n  content => \"x\n  # not a comment\",\n  # a file\n  # really\n  ensure  => file,\n}\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "file { 'a':\n  # a file\n  # really\n  ensure  => file,\n  # the mode\n  mode    => '0644',\n  content => \"x\n  # not a comment\",\n}\n"
+        );
+        let src = "file { 'a':\n  mode   => '0644',\n  # lint:endignore\n  ensure => file,\n}\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "file { 'a':\n  ensure => file,\n  mode   => '0644',\n  # lint:endignore\n}\n"
+        );
     }
 
     #[test]
