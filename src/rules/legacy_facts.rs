@@ -108,6 +108,17 @@ mod tests {
     }
 
     #[test]
+    fn every_spelling_of_a_facts_key() {
+        let src = "$a = $::facts['osfamily']\n$b = $facts[osfamily]\n$c = $facts[\"osfamily\"]\n$d = $facts['osfamily', 'x']\n$e = $facts[$k]\n";
+        let lines: Vec<usize> = positions(NAME, src).into_iter().map(|p| p.0).collect();
+        assert_eq!(lines, vec![1, 2, 3]);
+        assert_eq!(
+            fixed(NAME, src),
+            "$a = $facts['os']['family']\n$b = $facts['os']['family']\n$c = $facts['os']['family']\n$d = $facts['osfamily', 'x']\n$e = $facts[$k]\n"
+        );
+    }
+
+    #[test]
     fn fixed_strings_keep_their_meaning() {
         let fixed_src = fixed(NAME, "$c = \"${::fqdn} $::hostname ${facts['domain']}\"\n");
         let pn = |s: &str| {
