@@ -154,7 +154,8 @@ impl Rule for EnsureFirstParam {
             let mut d = Diagnostic::new(
                 ename.span,
                 "ensure found on line but it's not the first attribute",
-            );
+            )
+            .with_help("put `ensure` first in the resource");
             if let Some(f) = fix {
                 d = d.with_fix(f);
             }

@@ -68,7 +68,8 @@ impl Rule for FileMode {
                 let mut d = Diagnostic::new(
                     value.span,
                     "mode should be represented as a 4 digit octal value or symbolic mode",
-                );
+                )
+                .with_help("write four octal digits, such as `'0644'`, or a symbolic mode such as `'u=rw,go=r'`");
                 if text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
                     d = d.with_fix(Fix::unsafe_(vec![Edit::replace(
                         value.span,

@@ -65,6 +65,7 @@ impl Rule for LegacyFacts {
         let mut d = Diagnostic::new(expr.span, format!("legacy fact '{name}'"));
         if let LegacyFact::Structured(keys) = fact {
             let access = facts_access(&keys);
+            d = d.with_help(format!("use the structured fact `{access}`"));
             let replacement = if in_unbraced_interpolation(cx, expr) {
                 format!("${{{}}}", access.trim_start_matches('$'))
             } else if cx.text(expr.span).starts_with('$') {
@@ -74,6 +75,8 @@ impl Rule for LegacyFacts {
                 access.trim_start_matches('$').to_string()
             };
             d = d.with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, replacement)]));
+        } else {
+            d = d.with_help("this legacy fact has no one-to-one structured equivalent");
         }
         cx.report(d);
     }

@@ -62,7 +62,8 @@ impl Rule for PuppetUrlWithoutModules {
             let at = expr.span.start() + after + slash + 1;
             Some(Fix::unsafe_(vec![Edit::insert(at, "modules/")]))
         });
-        let mut d = Diagnostic::new(expr.span, "puppet:// URL without modules/ found");
+        let mut d = Diagnostic::new(expr.span, "puppet:// URL without modules/ found")
+            .with_help("module files are served as `puppet:///modules/<module>/<file>`");
         if let Some(f) = fix {
             d = d.with_fix(f);
         }

@@ -38,6 +38,9 @@ impl Rule for QuotedBooleans {
         }
         cx.report(
             Diagnostic::new(expr.span, "quoted boolean value found")
+                .with_help(
+                    "a non-empty String is always true; write `true` or `false` for a Boolean",
+                )
                 .with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, value.clone())])),
         );
     }

@@ -68,7 +68,9 @@ impl Rule for TopScopeFacts {
         {
             return;
         }
-        let mut d = Diagnostic::new(expr.span, "top scope fact instead of facts hash");
+        let mut d = Diagnostic::new(expr.span, "top scope fact instead of facts hash").with_help(
+            format!("read `$facts['{name}']`, or list `{name}` in `top_scope_variables` if it is not a fact"),
+        );
         if !NOT_FACTS.contains(&name) {
             let access = format!("facts[{}]", single_quoted(name));
             let replacement = if in_unbraced_interpolation(cx, expr) {

@@ -56,7 +56,11 @@ impl Rule for UnquotedFileMode {
                     } => Fix::safe(vec![Edit::replace(value.span, single_quoted(text))]),
                     _ => continue,
                 };
-                cx.report(Diagnostic::new(value.span, "unquoted file mode").with_fix(fix));
+                cx.report(
+                    Diagnostic::new(value.span, "unquoted file mode")
+                        .with_help("write the mode as a quoted string, such as `'0644'`")
+                        .with_fix(fix),
+                );
             }
         }
     }

@@ -47,7 +47,11 @@ impl Rule for UnquotedNodeName {
                 ExprKind::QualifiedName(_) => Fix::unsafe_(edits),
                 _ => Fix::safe(edits),
             };
-            cx.report(Diagnostic::new(m.span, "unquoted node name found").with_fix(fix));
+            cx.report(
+                Diagnostic::new(m.span, "unquoted node name found")
+                    .with_help("quote the node name")
+                    .with_fix(fix),
+            );
         }
     }
 }

@@ -54,7 +54,11 @@ impl Rule for UnquotedResourceTitle {
                     ExprKind::QualifiedName(_) => Fix::unsafe_(edits),
                     _ => Fix::safe(edits),
                 };
-                cx.report(Diagnostic::new(t.span, "unquoted resource title").with_fix(fix));
+                cx.report(
+                    Diagnostic::new(t.span, "unquoted resource title")
+                        .with_help("quote the title")
+                        .with_fix(fix),
+                );
             }
         }
     }

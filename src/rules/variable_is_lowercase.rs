@@ -29,6 +29,7 @@ static META: RuleMeta = RuleMeta {
 };
 
 const MESSAGE: &str = "variable contains an uppercase letter";
+const HELP: &str = "use lowercase letters, digits and `_` in variable names";
 
 fn has_upper(name: &str) -> bool {
     name.bytes().any(|b| b.is_ascii_uppercase())
@@ -43,7 +44,7 @@ impl Rule for VariableIsLowercase {
         let params: &[Parameter] = match &expr.kind {
             ExprKind::Variable(name) => {
                 if has_upper(name) {
-                    cx.report(Diagnostic::new(expr.span, MESSAGE));
+                    cx.report(Diagnostic::new(expr.span, MESSAGE).with_help(HELP));
                 }
                 return;
             }
@@ -56,7 +57,7 @@ impl Rule for VariableIsLowercase {
             _ => return,
         };
         for p in params.iter().filter(|p| has_upper(&p.name.name)) {
-            cx.report(Diagnostic::new(p.name.span, MESSAGE));
+            cx.report(Diagnostic::new(p.name.span, MESSAGE).with_help(HELP));
         }
     }
 }

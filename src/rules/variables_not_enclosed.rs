@@ -51,6 +51,7 @@ impl Rule for VariablesNotEnclosed {
             };
             cx.report(
                 Diagnostic::new(*span, "variable not enclosed in {}")
+                    .with_help("write `${name}` so that the end of the name is visible")
                     .with_fix(Fix::safe(vec![Edit::replace(*span, replacement)])),
             );
         }
