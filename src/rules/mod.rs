@@ -108,6 +108,25 @@ pub mod trailing_whitespace;
 //
 //
 // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+pub mod case_without_default;
+pub mod double_quoted_strings;
+pub mod ensure_first_param;
+pub mod ensure_not_symlink_target;
+pub mod file_mode;
+pub mod legacy_facts;
+pub mod only_variable_string;
+pub mod puppet_url_without_modules;
+pub mod quoted_booleans;
+pub mod selector_inside_resource;
+pub mod single_quote_string_with_variables;
+pub mod style_b_util;
+pub mod top_scope_facts;
+pub mod unquoted_file_mode;
+pub mod unquoted_node_name;
+pub mod unquoted_resource_title;
+pub mod variable_contains_dash;
+pub mod variable_is_lowercase;
+pub mod variables_not_enclosed;
 // (end of style B)
 //
 //

@@ -91,6 +91,24 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
+    &super::double_quoted_strings::DoubleQuotedStrings,
+    &super::only_variable_string::OnlyVariableString,
+    &super::variables_not_enclosed::VariablesNotEnclosed,
+    &super::single_quote_string_with_variables::SingleQuoteStringWithVariables,
+    &super::quoted_booleans::QuotedBooleans,
+    &super::puppet_url_without_modules::PuppetUrlWithoutModules,
+    &super::ensure_first_param::EnsureFirstParam,
+    &super::ensure_not_symlink_target::EnsureNotSymlinkTarget,
+    &super::file_mode::FileMode,
+    &super::unquoted_file_mode::UnquotedFileMode,
+    &super::unquoted_resource_title::UnquotedResourceTitle,
+    &super::case_without_default::CaseWithoutDefault,
+    &super::selector_inside_resource::SelectorInsideResource,
+    &super::unquoted_node_name::UnquotedNodeName,
+    &super::variable_contains_dash::VariableContainsDash,
+    &super::variable_is_lowercase::VariableIsLowercase,
+    &super::legacy_facts::LegacyFacts,
+    &super::top_scope_facts::TopScopeFacts,
     // (end of style B)
     //
     //
