@@ -1,0 +1,87 @@
+//! `code_on_top_scope` (puppet-lint, off by default): code outside every class and defined
+//! type. Like puppet-lint, every token outside them is reported (comments excepted).
+
+use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};
+use crate::rules::scopes::ScopeKind;
+
+pub struct CodeOnTopScope;
+
+static META: RuleMeta = RuleMeta {
+    name: "code_on_top_scope",
+    level: Level::Off,
+    category: Category::Style,
+    fix: FixKind::None,
+    puppet_lint: Some("code_on_top_scope"),
+    aliases: &[],
+    since: "0.1.0",
+    summary: "Code outside of a class or defined type.",
+    doc: include_str!("../../rules/code_on_top_scope.md"),
+    kinds: &[],
+    options: &[],
+};
+
+/// The token's value as puppet-lint prints it: variables without `$`, strings without
+/// their quotes.
+fn value(kind: &str, text: &str) -> String {
+    match kind {
+        "variable" => text.strip_prefix('$').unwrap_or(text).to_string(),
+        "single_quoted_string" | "double_quoted_string" => {
+            let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(text);
+            inner.to_string()
+        }
+        _ => text.to_string(),
+    }
+}
+
+impl Rule for CodeOnTopScope {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let inside: Vec<_> = cx
+            .scopes()
+            .scopes
+            .iter()
+            .filter(|s| matches!(s.kind, ScopeKind::Class | ScopeKind::Define))
+            .map(|s| s.span)
+            .collect();
+        let mut found = Vec::new();
+        for t in cx.tokens() {
+            if t.kind == "comment"
+                || inside
+                    .iter()
+                    .any(|s| s.start <= t.span.start && t.span.end <= s.end)
+            {
+                continue;
+            }
+            found.push((t.span, value(t.kind, cx.text(t.span))));
+        }
+        for (span, v) in found {
+            cx.report(
+                Diagnostic::new(span, format!("code outside of class or define block - {v}"))
+                    .with_help("move the code into a class"),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::style_c_util::testing::findings;
+
+    #[test]
+    fn tokens_outside_classes_and_defines() {
+        let src = "# comment\nclass a {\n  include b\n}\ndefine c {}\ninclude a\n$x = 'y'\n";
+        assert_eq!(
+            findings("code_on_top_scope", src),
+            vec![
+                "6:1 code outside of class or define block - include",
+                "6:9 code outside of class or define block - a",
+                "7:1 code outside of class or define block - x",
+                "7:4 code outside of class or define block - =",
+                "7:6 code outside of class or define block - y"
+            ]
+        );
+    }
+}
