@@ -4,6 +4,7 @@
 //! `rules` | `fmt` | `eval` → `diagnostics` → `cli`.
 
 pub mod cli;
+pub mod config;
 pub mod diagnostics;
 pub mod fmt;
 pub mod rules;

@@ -55,7 +55,7 @@ fn warnings_do_not_change_the_exit_code() {
     let out = stdout(&o);
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
-        out.starts_with("warning.pp:2:") && out.contains(": warning[syntax] "),
+        out.starts_with("warning.pp:2:") && out.contains(": warning[unrecognized_escape] "),
         "{out}"
     );
 }
@@ -68,7 +68,10 @@ fn errors_exit_one_and_are_sorted_by_position() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(lines[0].starts_with("errors.pp:2:"), "{out}");
-    assert!(lines[0].contains(": warning[syntax] "), "{out}");
+    assert!(
+        lines[0].contains(": warning[unrecognized_escape] "),
+        "{out}"
+    );
     assert_eq!(
         lines[1],
         "errors.pp:3:6: error[syntax] Not a valid octal number 0789"
@@ -261,7 +264,7 @@ fn findings_at_the_same_place_keep_source_order() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "w.pp:1:15: warning[syntax] Unrecognized escape sequence '\\q'\n\
-         w.pp:1:15: warning[syntax] Unrecognized escape sequence '\\d'\n"
+        "w.pp:1:15: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n\
+         w.pp:1:15: warning[unrecognized_escape] Unrecognized escape sequence '\\d'\n"
     );
 }

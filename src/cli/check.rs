@@ -1,14 +1,24 @@
-//! `rein check`: parse every manifest in parallel and report syntax errors and warnings,
-//! sorted by file, line and column.
+//! `rein check`: find the manifests, resolve each one's configuration (`rein.toml`,
+//! `.puppet-lint.rc`, `--config`, `--select`/`--ignore`; see [`crate::config`]), check them in
+//! parallel and report the findings sorted by file, line and column.
+//!
+//! Exit status: 0 when nothing is at error level (and, with `--fail-on-warnings` or
+//! puppet-lint's `--fail-on-warnings` in a `.puppet-lint.rc`, no warning either); 1
+//! otherwise; 2 for usage, I/O and configuration errors (a configuration error stops the
+//! run before any file is checked).
 
+use std::collections::HashSet;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
 use super::discover::{discover, io_message};
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
-use crate::diagnostics::{self, FileReport, Finding, Format};
-use crate::rules::{self, engine::RuleSet};
+use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
+use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
+use crate::rules::suppression::FOREIGN_CHECKS;
+use crate::rules::{self, engine::RuleSet, Level};
 use crate::syntax;
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
@@ -32,6 +42,72 @@ pub struct CheckArgs {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Use this configuration file for every file, instead of the nearest `rein.toml` or
+    /// `.rein.toml` above each file.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Turn these rules or groups on (at their default level, or `warning` when they are
+    /// off by default); repeatable, comma-separated.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub select: Vec<String>,
+    /// Turn these rules or groups off; repeatable, comma-separated.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub ignore: Vec<String>,
+    /// Exit with status 1 when there is any warning.
+    #[arg(long)]
+    pub fail_on_warnings: bool,
+    /// puppet-lint's `--only-checks a,b`: run only these rules.
+    #[arg(long, hide = true, value_name = "NAME[,NAME...]")]
+    pub only_checks: Vec<String>,
+    /// puppet-lint's `--ignore-paths p1,p2`: skip walked files matching these fnmatch
+    /// patterns.
+    #[arg(long, hide = true, value_name = "GLOB[,GLOB...]")]
+    pub ignore_paths: Vec<String>,
+    /// puppet-lint's `--relative` (for autoloader_layout).
+    #[arg(long, hide = true)]
+    pub relative: bool,
+    /// puppet-lint's `--error-level` (accepted; rein prints every level).
+    #[arg(long, hide = true, value_name = "LEVEL")]
+    pub error_level: Option<String>,
+    /// puppet-lint's `--no-NAME-check` (as `no-NAME`) and `--NAME-check` (as `NAME`), in
+    /// the form [`rewrite_puppet_lint_flags`] gives them.
+    #[arg(long = "puppet-lint-check", hide = true, value_name = "[no-]NAME")]
+    pub puppet_lint_checks: Vec<String>,
+}
+
+/// Rewrites puppet-lint's generated flags after the `check` subcommand,
+/// `--no-NAME-check` and `--NAME-check`, into `--puppet-lint-check=no-NAME` and
+/// `--puppet-lint-check=NAME`, which clap can parse. Other arguments are kept as they are.
+pub fn rewrite_puppet_lint_flags(args: Vec<OsString>) -> Vec<OsString> {
+    let mut in_check = false;
+    let mut done = false;
+    args.into_iter()
+        .map(|a| {
+            let Some(s) = a.to_str() else {
+                return a;
+            };
+            if !in_check {
+                in_check = s == "check";
+                return a;
+            }
+            if done || s == "--" {
+                done = true;
+                return a;
+            }
+            let name = s.strip_prefix("--").and_then(|f| f.strip_suffix("-check"));
+            match name {
+                Some(n)
+                    if !n.is_empty()
+                        && n.trim_start_matches("no-")
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    OsString::from(format!("--puppet-lint-check={n}"))
+                }
+                _ => a,
+            }
+        })
+        .collect()
 }
 
 /// Runs `rein check`; returns the exit status.
@@ -39,25 +115,164 @@ pub fn run(args: CheckArgs) -> i32 {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
-        args.paths
+        args.paths.clone()
     };
-    check(&paths, args.format, args.color)
+    let options = match Options::from_args(&args) {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("rein: {msg}");
+            return EXIT_USAGE;
+        }
+    };
+    check_with(&paths, args.format, args.color, &options)
 }
 
-/// Checks `paths` and prints the findings in `format`; returns the exit status.
+/// Checks `paths` with the defaults and the configuration files found, and prints the
+/// findings in `format`; returns the exit status.
 pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
+    check_with(paths, format, color, &Options::default())
+}
+
+/// What the command line says besides paths and output.
+#[derive(Debug, Default)]
+pub struct Options {
+    pub config: Option<PathBuf>,
+    /// `--only-checks`, `--no-NAME-check`/`--NAME-check`, `--select` and `--ignore`, in the
+    /// order they apply.
+    pub ops: Vec<Op>,
+    pub fail_on_warnings: bool,
+    pub ignore_paths: Option<PathGlobs>,
+    pub relative: bool,
+    /// puppet-lint's `--error-level`: print only findings of this severity (the exit
+    /// status still counts every finding).
+    pub error_level: Option<Severity>,
+}
+
+impl Options {
+    /// The options of `args`, or a usage error message.
+    pub fn from_args(args: &CheckArgs) -> Result<Options, String> {
+        let mut ops = Vec::new();
+        if !args.only_checks.is_empty() {
+            let mut targets = Vec::new();
+            for name in args.only_checks.iter().flat_map(|n| n.split(',')) {
+                let name = name.trim();
+                match Target::parse(name) {
+                    Some(t) => targets.push(t),
+                    None if name.is_empty() || FOREIGN_CHECKS.contains(&name) => {}
+                    None => return Err(format!("unknown rule or group `{name}` in --only-checks")),
+                }
+            }
+            ops.push(Op::Only(targets));
+        }
+        for flag in &args.puppet_lint_checks {
+            let (name, off) = match flag.strip_prefix("no-") {
+                Some(n) => (n, true),
+                None => (flag.as_str(), false),
+            };
+            match Target::parse(name) {
+                Some(t @ Target::Rule(_)) => ops.push(if off {
+                    Op::Level(t, Level::Off)
+                } else {
+                    Op::Enable(t)
+                }),
+                _ if FOREIGN_CHECKS.contains(&name) => {}
+                _ => return Err(format!("unknown check `{name}` in --{flag}-check")),
+            }
+        }
+        ops.extend(config::cli_ops(&args.select, &args.ignore)?);
+        let error_level = match args.error_level.as_deref() {
+            None | Some("all") => None,
+            Some("warning") => Some(Severity::Warning),
+            Some("error") => Some(Severity::Error),
+            Some(l) => {
+                return Err(format!(
+                    "--error-level must be all, warning or error, not `{l}`"
+                ))
+            }
+        };
+        let ignore_paths = if args.ignore_paths.is_empty() {
+            None
+        } else {
+            let patterns: Vec<&str> = args
+                .ignore_paths
+                .iter()
+                .flat_map(|p| p.split(','))
+                .filter(|p| !p.is_empty())
+                .collect();
+            Some(
+                PathGlobs::fnmatch(&patterns)
+                    .map_err(|e| format!("--ignore-paths: {}", e.message))?,
+            )
+        };
+        Ok(Options {
+            config: args.config.clone(),
+            ops,
+            fail_on_warnings: args.fail_on_warnings,
+            ignore_paths,
+            relative: args.relative,
+            error_level,
+        })
+    }
+}
+
+/// The files to check with their settings, or the exit status of a configuration error
+/// (already reported).
+fn plan(
+    paths: &[PathBuf],
+    found: &[PathBuf],
+    options: &Options,
+) -> Result<Vec<(PathBuf, FileSettings)>, i32> {
+    let report = |errors: Vec<config::ConfigError>| {
+        for e in errors {
+            eprintln!("rein: {e}");
+        }
+        EXIT_USAGE
+    };
+    let mut resolver = Resolver::new(
+        options.config.as_deref(),
+        options.ops.clone(),
+        options.relative,
+    )
+    .map_err(report)?;
+    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
+    let mut jobs = Vec::with_capacity(found.len());
+    for file in found {
+        let is_named = named.contains(file);
+        if !is_named {
+            if let Some(g) = &options.ignore_paths {
+                if g.matches_str(&file.to_string_lossy()) {
+                    continue;
+                }
+            }
+        }
+        if let Some(s) = resolver.settings(file, is_named).map_err(report)? {
+            jobs.push((file.clone(), s));
+        }
+    }
+    for c in resolver.configs() {
+        for n in &c.notes {
+            eprintln!("rein: warning: {n}");
+        }
+    }
+    Ok(jobs)
+}
+
+/// Checks `paths` with `options` and prints the findings in `format`; returns the exit
+/// status.
+pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
     let found = discover(paths);
-    let rule_set = RuleSet::defaults();
+    let jobs = match plan(paths, &found.files, options) {
+        Ok(j) => j,
+        Err(status) => return status,
+    };
     let mut io_errors = found.errors;
-    let outcomes: Vec<Outcome> = match rayon::ThreadPoolBuilder::new()
+    let outcomes: Vec<(Outcome, bool)> = match rayon::ThreadPoolBuilder::new()
         .stack_size(WORKER_STACK)
         .build()
     {
         Ok(pool) => pool.install(|| {
-            found
-                .files
-                .par_iter()
-                .map(|p| check_file(p, &rule_set))
+            jobs.par_iter()
+                .map(|(p, s)| (check_file(p, &s.rules), s.fail_on_warnings))
                 .collect()
         }),
         Err(e) => {
@@ -66,14 +281,26 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
         }
     };
     let mut reports = Vec::new();
-    let files_checked = found.files.len();
-    for outcome in outcomes {
+    let files_checked = jobs.len();
+    let mut failing_warnings = false;
+    for (outcome, fail_on_warnings) in outcomes {
         match outcome {
-            Outcome::Report(r) => reports.push(r),
+            Outcome::Report(r) => {
+                if fail_on_warnings || options.fail_on_warnings {
+                    failing_warnings |= r.findings.iter().any(|f| f.severity == Severity::Warning);
+                }
+                reports.push(r)
+            }
             Outcome::IoError(e) => io_errors.push(e),
         }
     }
     diagnostics::sort_reports(&mut reports);
+    let (errors, _warnings) = diagnostics::count(&reports);
+    if let Some(level) = options.error_level {
+        for r in &mut reports {
+            r.findings.retain(|f| f.severity == level);
+        }
+    }
     io_errors.sort();
     for e in &io_errors {
         eprintln!("rein: {e}");
@@ -81,10 +308,9 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     let result = diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout());
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
-    let (errors, _warnings) = diagnostics::count(&reports);
     if !io_errors.is_empty() {
         EXIT_USAGE
-    } else if errors > 0 {
+    } else if errors > 0 || failing_warnings {
         EXIT_FINDINGS
     } else {
         EXIT_OK
@@ -114,4 +340,44 @@ fn check_file(path: &Path, rule_set: &RuleSet) -> Outcome {
         source,
         findings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rewrite(args: &[&str]) -> Vec<String> {
+        rewrite_puppet_lint_flags(args.iter().map(OsString::from).collect())
+            .into_iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn puppet_lint_check_flags_are_rewritten_after_check_only() {
+        assert_eq!(
+            rewrite(&[
+                "rein",
+                "--no-x-check",
+                "check",
+                "--no-140chars-check",
+                "--quoted_booleans-check",
+                "--fail-on-warnings",
+                "a-check",
+                "--",
+                "--no-y-check",
+            ]),
+            [
+                "rein",
+                "--no-x-check",
+                "check",
+                "--puppet-lint-check=no-140chars",
+                "--puppet-lint-check=quoted_booleans",
+                "--fail-on-warnings",
+                "a-check",
+                "--",
+                "--no-y-check",
+            ]
+        );
+    }
 }

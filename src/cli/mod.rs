@@ -91,7 +91,7 @@ pub fn main() -> i32 {
 
 /// Runs rein with the given arguments (the first is the program name).
 pub fn run(args: Vec<OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(check::rewrite_puppet_lint_flags(args)) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

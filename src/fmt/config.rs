@@ -1,10 +1,12 @@
 //! Formatter configuration: the `[format]` table of the nearest `rein.toml`, `.rein.toml`
 //! or `lint.toml` above a file (`indent_width`, default 2; `line_width`, default 140).
-//! Unknown keys in `[format]` are an error that points into the file.
+//! The file is read with the one configuration schema of [`crate::config`], so a problem
+//! anywhere in it (an unknown key in `[format]`, an unknown rule in `[rules]`) is an error
+//! that points into the file. Each file is parsed once per process.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-
-use serde::Deserialize;
+use std::sync::{Mutex, OnceLock};
 
 /// Formatter settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,18 +22,6 @@ impl Default for FormatConfig {
             line_width: 140,
         }
     }
-}
-
-#[derive(Deserialize)]
-struct FileConfig {
-    format: Option<FormatSection>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FormatSection {
-    indent_width: Option<usize>,
-    line_width: Option<usize>,
 }
 
 /// Config file names looked for in each directory, in order.
@@ -52,38 +42,23 @@ pub fn find_config(start: &Path) -> Option<PathBuf> {
     None
 }
 
-/// Parses config text; the error message names `path` and the line and column.
+/// Parses config text; the error message names `path` and the line and column (one line
+/// per problem).
 pub fn parse_config(text: &str, path: &str) -> Result<FormatConfig, String> {
-    let fc: FileConfig = toml::from_str(text).map_err(|e| {
-        let pos = e
-            .span()
-            .map(|s| {
-                let before = text.get(..s.start).unwrap_or("");
-                let line = before.matches('\n').count() + 1;
-                let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                format!(":{line}:{col}")
-            })
-            .unwrap_or_default();
-        format!("{path}{pos}: {}", e.message())
-    })?;
-    let mut c = FormatConfig::default();
-    if let Some(f) = fc.format {
-        if let Some(w) = f.indent_width {
-            if w == 0 || w > 16 {
-                return Err(format!(
-                    "{path}: [format] indent_width must be between 1 and 16"
-                ));
-            }
-            c.indent_width = w;
-        }
-        if let Some(w) = f.line_width {
-            if w < 20 {
-                return Err(format!("{path}: [format] line_width must be at least 20"));
-            }
-            c.line_width = w;
-        }
+    match crate::config::parse_config(text, path) {
+        Ok(c) => Ok(c.format),
+        Err(errors) => Err(errors
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")),
     }
-    Ok(c)
+}
+
+/// Parsed config files, by path.
+fn cache() -> &'static Mutex<HashMap<PathBuf, Result<FormatConfig, String>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathBuf, Result<FormatConfig, String>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
 /// The configuration for a manifest at `file` (its directory, or the current one).
@@ -98,11 +73,48 @@ pub fn config_for(file: Option<&Path>) -> Result<FormatConfig, String> {
             };
             abs.parent().map_or(cwd.clone(), Path::to_path_buf)
         }
-        None => cwd,
+        None => cwd.clone(),
     };
     let Some(p) = find_config(&start) else {
         return Ok(FormatConfig::default());
     };
-    let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-    parse_config(&text, &p.display().to_string())
+    if let Some(hit) = cache().lock().ok().and_then(|c| c.get(&p).cloned()) {
+        return hit;
+    }
+    // Shown relative to the current directory when below it, as `rein check` does.
+    let shown = p
+        .strip_prefix(&cwd)
+        .map_or_else(|_| p.display().to_string(), |r| r.display().to_string());
+    let result = match std::fs::read_to_string(&p) {
+        Ok(text) => parse_config(&text, &shown),
+        Err(e) => Err(format!("{shown}: {e}")),
+    };
+    if let Ok(mut c) = cache().lock() {
+        c.insert(p, result.clone());
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_settings_are_read_and_checked() {
+        assert_eq!(
+            parse_config("[format]\nindent_width = 4\n", "lint.toml"),
+            Ok(FormatConfig {
+                indent_width: 4,
+                line_width: 140
+            })
+        );
+        assert_eq!(
+            parse_config("[format]\nline_width = 10\nfoo = 1\n", "rein.toml"),
+            Err(
+                "rein.toml:2:14: line_width must be an integer between 20 and 10000\n\
+                 rein.toml:3:1: unknown field `foo` in [format]"
+                    .to_string()
+            )
+        );
+    }
 }

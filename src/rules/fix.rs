@@ -122,3 +122,61 @@ mod tests {
         );
     }
 }
+
+/// The result of fixing one file until nothing changes.
+#[derive(Debug)]
+pub struct FixOutcome {
+    /// The fixed text (the original when nothing was fixed or the result did not parse).
+    pub text: String,
+    /// How many fixes were applied in all rounds (0 when the result was rejected).
+    pub fixed: usize,
+    /// How many rounds ran.
+    pub rounds: usize,
+    /// The fixed text had a syntax error, so it was thrown away.
+    pub rejected: bool,
+}
+
+/// Most rounds of fixing before giving up on reaching a fixed point.
+pub const MAX_ROUNDS: usize = 10;
+
+/// Fixes `source` (the file `path`) with `rules`: applies the fixes of one check, checks
+/// the result again and repeats until no fix applies (at most [`MAX_ROUNDS`] rounds). A
+/// result that does not parse without error is rejected and the original text kept.
+pub fn fix_until_stable(
+    path: &str,
+    source: &str,
+    rules: &super::engine::RuleSet,
+    unsafe_fixes: bool,
+) -> FixOutcome {
+    let mut text = source.to_string();
+    let mut fixed = 0;
+    let mut rounds = 0;
+    while rounds < MAX_ROUNDS {
+        let parsed = crate::syntax::parse(&text);
+        if parsed.has_errors() {
+            break;
+        }
+        let diagnostics = super::engine::check_file(path, &parsed, rules);
+        let applied = apply(&text, &diagnostics, unsafe_fixes);
+        rounds += 1;
+        if applied.fixed == 0 || applied.text == text {
+            break;
+        }
+        fixed += applied.fixed;
+        text = applied.text;
+    }
+    if text != source && crate::syntax::parse(&text).has_errors() {
+        return FixOutcome {
+            text: source.to_string(),
+            fixed: 0,
+            rounds,
+            rejected: true,
+        };
+    }
+    FixOutcome {
+        text,
+        fixed,
+        rounds,
+        rejected: false,
+    }
+}

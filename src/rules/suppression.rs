@@ -17,7 +17,7 @@ use crate::syntax::{CommentKind, Span};
 
 /// puppet-lint checks and plugin checks rein does not implement (yet): a directive naming
 /// one of them is not reported as unknown.
-const FOREIGN_CHECKS: &[&str] = &[
+pub const FOREIGN_CHECKS: &[&str] = &[
     "140chars",
     "80chars",
     "2sp_soft_tabs",
@@ -103,6 +103,10 @@ const FOREIGN_CHECKS: &[&str] = &[
     "undef_in_function",
     "check_unsafe_interpolations",
     "unsafe_interpolations",
+    "source_without_rights",
+    "reference_on_declaration_outside_of_class",
+    "reference_on_foreign_class",
+    "stdlib_deprecated_functions",
 ];
 
 pub struct SuppressionUnknownRule;

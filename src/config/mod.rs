@@ -1,0 +1,673 @@
+//! Configuration of `rein check` and `rein fmt`: finding the configuration of each file,
+//! parsing it, and turning it into the rules to run.
+//!
+//! A file's configuration is the nearest `rein.toml` or `.rein.toml` in its directory or
+//! above (or the file given with `--config`); without one, the nearest `.puppet-lint.rc`
+//! above the file, or the one in the current directory, is honoured as puppet-lint would;
+//! without any, the defaults apply. Each configuration file is read and parsed once per run
+//! ([`Resolver`] caches per directory), and one [`RuleSet`] is built per distinct
+//! (configuration, matching `[[overrides]]`) pair and shared by every file that has it.
+//!
+//! Rule selection is a list of [`Op`]s applied in order to the level and options of every
+//! registered rule: the `[rules]` table (groups first, so that a rule's own entry wins),
+//! then each matching `[[overrides]]` entry, then the command line (`--select`, then
+//! `--ignore`).
+
+pub mod glob;
+pub mod lintrc;
+mod parse;
+mod reference;
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+pub use glob::PathGlobs;
+pub use parse::parse_config;
+pub use reference::reference_config;
+
+use crate::fmt::config::FormatConfig;
+use crate::rules::engine::RuleSet;
+use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
+
+/// Names of rein's configuration files, looked for in this order in each directory.
+pub const CONFIG_NAMES: [&str; 2] = ["rein.toml", ".rein.toml"];
+
+/// puppet-lint's configuration file, honoured when no rein configuration applies.
+pub const LINT_RC: &str = ".puppet-lint.rc";
+
+/// A problem in a configuration file, or on the command line, with its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file, as displayed.
+    pub path: String,
+    /// 1-based line; 0 when the problem is not at one place in the file.
+    pub line: usize,
+    /// 1-based column in characters (meaningful when `line` is not 0).
+    pub column: usize,
+    pub message: String,
+}
+
+impl ConfigError {
+    /// An error at byte `offset` of `text`.
+    pub fn at(path: &str, text: &str, offset: usize, message: impl Into<String>) -> ConfigError {
+        let before = text.get(..offset).unwrap_or(text);
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        ConfigError {
+            path: path.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    /// An error about a whole file (it cannot be read).
+    pub fn file(path: &str, message: impl Into<String>) -> ConfigError {
+        ConfigError {
+            path: path.to_string(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.path, self.message)
+        } else {
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.path, self.line, self.column, self.message
+            )
+        }
+    }
+}
+
+/// What a rule name or group name in the configuration stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Every rule (`all`).
+    All,
+    /// Every rule of a category (`validation`, `style`, ...).
+    Category(Category),
+    /// One rule: its index in [`registry::all`].
+    Rule(usize),
+}
+
+/// The categories a group key may name (`syntax` findings are always reported).
+const GROUPS: [Category; 5] = [
+    Category::Validation,
+    Category::Style,
+    Category::Layout,
+    Category::Suppression,
+    Category::Correctness,
+];
+
+impl Target {
+    /// `all`, a category name, or any name of a rule (its name, puppet-lint name or alias).
+    pub fn parse(name: &str) -> Option<Target> {
+        if name == "all" {
+            return Some(Target::All);
+        }
+        if let Some(c) = GROUPS.iter().find(|c| c.as_str() == name) {
+            return Some(Target::Category(*c));
+        }
+        let rule = registry::find(name)?;
+        let name = rule.meta().name;
+        registry::all()
+            .iter()
+            .position(|r| r.meta().name == name)
+            .map(Target::Rule)
+    }
+
+    /// Whether the rule at `index` with `meta` is targeted.
+    fn matches(self, index: usize, meta: &RuleMeta) -> bool {
+        if meta.category == Category::Syntax {
+            return false;
+        }
+        match self {
+            Target::All => true,
+            Target::Category(c) => meta.category == c,
+            Target::Rule(i) => i == index,
+        }
+    }
+
+    /// Groups apply before single rules, so that a rule's own entry wins.
+    fn rank(self) -> u8 {
+        match self {
+            Target::All => 0,
+            Target::Category(_) => 1,
+            Target::Rule(_) => 2,
+        }
+    }
+}
+
+/// One step of rule selection.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// Set the level of the targeted rules.
+    Level(Target, Level),
+    /// Turn on the targeted rules that are off: at their default level, or `warning` when
+    /// their default is off.
+    Enable(Target),
+    /// Turn on the listed rules as [`Op::Enable`] does and every other rule off
+    /// (puppet-lint's `--only-checks`).
+    Only(Vec<Target>),
+    /// Set options of one rule (its index in [`registry::all`]).
+    Options(usize, toml::Table),
+}
+
+/// The level and options of every registered rule, indexed like [`registry::all`].
+pub type Selection = Vec<(Level, toml::Table)>;
+
+/// Every rule at its default level with its default options.
+pub fn default_selection() -> Selection {
+    registry::all()
+        .iter()
+        .map(|r| (r.meta().level, toml::Table::new()))
+        .collect()
+}
+
+/// The level a rule is turned on at by `--select` or `--NAME-check`.
+fn enabled_level(meta: &RuleMeta) -> Level {
+    if meta.level == Level::Off {
+        Level::Warning
+    } else {
+        meta.level
+    }
+}
+
+/// Applies `ops` in order to `sel`.
+pub fn apply(ops: &[Op], sel: &mut Selection) {
+    let rules = registry::all();
+    for op in ops {
+        for (i, (rule, (level, options))) in rules.iter().zip(sel.iter_mut()).enumerate() {
+            let meta = rule.meta();
+            match op {
+                Op::Level(t, l) if t.matches(i, meta) => *level = *l,
+                Op::Enable(t) if t.matches(i, meta) && *level == Level::Off => {
+                    *level = enabled_level(meta);
+                }
+                Op::Only(ts) if meta.category != Category::Syntax => {
+                    if !ts.iter().any(|t| t.matches(i, meta)) {
+                        *level = Level::Off;
+                    } else if *level == Level::Off {
+                        *level = enabled_level(meta);
+                    }
+                }
+                Op::Options(j, table) if *j == i => {
+                    for (k, v) in table {
+                        options.insert(k.clone(), v.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The rule set of a selection.
+pub fn rule_set(sel: &Selection) -> RuleSet {
+    RuleSet::new(
+        registry::all()
+            .iter()
+            .zip(sel)
+            .map(|(r, (level, options))| (*r, *level, options.clone()))
+            .collect(),
+    )
+}
+
+/// Sorts `[rules]` operations so that groups come first (`all`, then categories), then
+/// single rules, keeping the source order within each rank.
+fn by_rank(mut ops: Vec<Op>) -> Vec<Op> {
+    ops.sort_by_key(|op| match op {
+        Op::Level(t, _) | Op::Enable(t) => t.rank(),
+        Op::Only(_) => 0,
+        Op::Options(..) => 2,
+    });
+    ops
+}
+
+/// One `[[overrides]]` entry.
+#[derive(Debug)]
+pub struct Override {
+    pub files: PathGlobs,
+    pub ops: Vec<Op>,
+}
+
+/// One parsed configuration file (or the built-in defaults).
+#[derive(Debug, Default)]
+pub struct Config {
+    /// The file, as displayed; `None` for the built-in defaults.
+    pub path: Option<String>,
+    /// The directory globs are relative to (absolute).
+    pub dir: Option<PathBuf>,
+    pub format: FormatConfig,
+    /// `[rules]`, groups first.
+    pub ops: Vec<Op>,
+    /// `[files] include`: when set, walked files must match one of these.
+    pub include: Option<PathGlobs>,
+    /// `[files] exclude`: walked files matching one of these are skipped.
+    pub exclude: Option<PathGlobs>,
+    pub overrides: Vec<Override>,
+    /// puppet-lint's `--ignore-paths` (fnmatch patterns against the path string).
+    pub ignore_paths: Option<PathGlobs>,
+    /// puppet-lint's `--fail-on-warnings`: warnings make the exit status 1.
+    pub fail_on_warnings: bool,
+    /// puppet-lint's `--relative`: passed as option `relative = true` to every rule that
+    /// has such an option (autoloader_layout).
+    pub relative: bool,
+    /// Warnings met while loading (unknown `.puppet-lint.rc` flags), for stderr.
+    pub notes: Vec<String>,
+}
+
+impl Config {
+    /// Whether a file found by walking a directory is checked: `[files]` include and
+    /// exclude, and `--ignore-paths`. `rel` is the path relative to the configuration's
+    /// directory, `shown` the path as displayed.
+    pub fn selects(&self, rel: &Path, shown: &str) -> bool {
+        if let Some(inc) = &self.include {
+            if !inc.matches_tree(rel) {
+                return false;
+            }
+        }
+        if let Some(exc) = &self.exclude {
+            if exc.matches_tree(rel) {
+                return false;
+            }
+        }
+        if let Some(ign) = &self.ignore_paths {
+            if ign.matches_str(shown) || ign.matches_str(&rel.to_string_lossy()) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The indices of the `[[overrides]]` entries whose globs match `rel`.
+    pub fn overrides_for(&self, rel: &Path) -> Vec<usize> {
+        self.overrides
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.files.matches_tree(rel))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The rule selection of a file matching the overrides `overrides`, after `cli`;
+    /// `relative` is the command line's `--relative`.
+    pub fn selection(&self, overrides: &[usize], cli: &[Op], relative: bool) -> Selection {
+        let mut sel = default_selection();
+        apply(&self.ops, &mut sel);
+        for i in overrides {
+            if let Some(o) = self.overrides.get(*i) {
+                apply(&o.ops, &mut sel);
+            }
+        }
+        apply(cli, &mut sel);
+        if self.relative || relative {
+            for (rule, (_, options)) in registry::all().iter().zip(sel.iter_mut()) {
+                let has = rule
+                    .meta()
+                    .options
+                    .iter()
+                    .any(|o| o.name == "relative" && o.kind == OptionKind::Bool);
+                if has && !options.contains_key("relative") {
+                    options.insert("relative".into(), toml::Value::Boolean(true));
+                }
+            }
+        }
+        sel
+    }
+}
+
+/// Reads and parses the configuration file `path` (rein's TOML schema, or puppet-lint's rc
+/// format when the file name ends in `.rc`). `shown` is the path as displayed in messages.
+pub fn load(path: &Path, shown: &str) -> Result<Config, Vec<ConfigError>> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let message = e.to_string();
+        // Without Rust's ` (os error N)` suffix, as rein prints I/O errors elsewhere.
+        let message = message
+            .split(" (os error")
+            .next()
+            .unwrap_or(&message)
+            .to_string();
+        vec![ConfigError::file(shown, message)]
+    })?;
+    let dir = absolute(path)
+        .parent()
+        .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
+    let is_rc = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(".rc"));
+    let mut config = if is_rc {
+        lintrc::parse_rc(&text, shown)?
+    } else {
+        parse_config(&text, shown)?
+    };
+    config.path = Some(shown.to_string());
+    config.dir = Some(dir);
+    Ok(config)
+}
+
+/// `path` made absolute against the current directory, with `.` and `..` resolved
+/// lexically (symbolic links are not followed).
+pub fn absolute(path: &Path) -> PathBuf {
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .unwrap_or_else(|_| PathBuf::from("/"))
+            .join(path)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// What `rein check` needs to know about one file.
+#[derive(Clone)]
+pub struct FileSettings {
+    pub rules: Arc<RuleSet>,
+    /// Warnings in this file make the exit status 1.
+    pub fail_on_warnings: bool,
+}
+
+/// Finds and caches the configuration of each file of a run.
+pub struct Resolver {
+    cwd: PathBuf,
+    /// Index 0: the defaults; then every configuration file loaded, once each.
+    configs: Vec<Config>,
+    /// The configuration given with `--config`.
+    forced: Option<usize>,
+    cli: Vec<Op>,
+    /// `--relative` on the command line.
+    relative: bool,
+    /// Directory → nearest rein configuration at or above it.
+    rein_dirs: HashMap<PathBuf, Option<usize>>,
+    /// Directory → nearest `.puppet-lint.rc` at or above it.
+    rc_dirs: HashMap<PathBuf, Option<usize>>,
+    /// The `.puppet-lint.rc` of the current directory, once looked for.
+    cwd_rc: Option<Option<usize>>,
+    sets: HashMap<(usize, Vec<usize>), Arc<RuleSet>>,
+}
+
+impl Resolver {
+    /// A resolver for a run in the current directory; `forced` is `--config FILE`, `cli`
+    /// the command line's rule selection, `relative` its `--relative`.
+    pub fn new(
+        forced: Option<&Path>,
+        cli: Vec<Op>,
+        relative: bool,
+    ) -> Result<Resolver, Vec<ConfigError>> {
+        let mut r = Resolver {
+            cwd: absolute(Path::new(".")),
+            configs: vec![Config::default()],
+            forced: None,
+            cli,
+            relative,
+            rein_dirs: HashMap::new(),
+            rc_dirs: HashMap::new(),
+            cwd_rc: None,
+            sets: HashMap::new(),
+        };
+        if let Some(f) = forced {
+            let c = load(f, &f.display().to_string())?;
+            r.configs.push(c);
+            r.forced = Some(r.configs.len() - 1);
+        }
+        Ok(r)
+    }
+
+    /// The configurations loaded so far.
+    pub fn configs(&self) -> &[Config] {
+        &self.configs
+    }
+
+    /// Loads the configuration file `path` found at or above the current work.
+    fn load_found(&mut self, path: &Path) -> Result<usize, Vec<ConfigError>> {
+        let shown = path
+            .strip_prefix(&self.cwd)
+            .map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
+        let c = load(path, &shown)?;
+        self.configs.push(c);
+        Ok(self.configs.len() - 1)
+    }
+
+    /// The nearest file named one of `names` at or above `dir`, loaded (cached per
+    /// directory in `rc` or rein's map).
+    fn nearest(
+        &mut self,
+        dir: &Path,
+        names: &[&str],
+        rc: bool,
+    ) -> Result<Option<usize>, Vec<ConfigError>> {
+        let mut chain = Vec::new();
+        let mut found = None;
+        let mut cur = Some(dir);
+        while let Some(d) = cur {
+            let cache = if rc { &self.rc_dirs } else { &self.rein_dirs };
+            if let Some(hit) = cache.get(d) {
+                found = *hit;
+                break;
+            }
+            chain.push(d.to_path_buf());
+            if let Some(p) = names.iter().map(|n| d.join(n)).find(|p| p.is_file()) {
+                found = Some(self.load_found(&p)?);
+                break;
+            }
+            cur = d.parent();
+        }
+        let cache = if rc {
+            &mut self.rc_dirs
+        } else {
+            &mut self.rein_dirs
+        };
+        for d in chain {
+            cache.insert(d, found);
+        }
+        Ok(found)
+    }
+
+    /// The index of the configuration of the file at `abs` (absolute).
+    fn config_index(&mut self, abs: &Path) -> Result<usize, Vec<ConfigError>> {
+        if let Some(i) = self.forced {
+            return Ok(i);
+        }
+        let dir = abs.parent().unwrap_or(abs).to_path_buf();
+        if let Some(i) = self.nearest(&dir, &CONFIG_NAMES, false)? {
+            return Ok(i);
+        }
+        if let Some(i) = self.nearest(&dir, &[LINT_RC], true)? {
+            return Ok(i);
+        }
+        let cwd_rc = match self.cwd_rc {
+            Some(c) => c,
+            None => {
+                let p = self.cwd.join(LINT_RC);
+                let c = if p.is_file() {
+                    Some(self.load_found(&p)?)
+                } else {
+                    None
+                };
+                self.cwd_rc = Some(c);
+                c
+            }
+        };
+        Ok(cwd_rc.unwrap_or(0))
+    }
+
+    /// The settings of the file `file` (as found or named), or `None` when the file was
+    /// found by walking (`named` false) and its configuration excludes it.
+    pub fn settings(
+        &mut self,
+        file: &Path,
+        named: bool,
+    ) -> Result<Option<FileSettings>, Vec<ConfigError>> {
+        let abs = absolute(file);
+        let index = self.config_index(&abs)?;
+        let Some(config) = self.configs.get(index) else {
+            return Ok(None);
+        };
+        let rel = match config.dir.as_deref().and_then(|d| abs.strip_prefix(d).ok()) {
+            Some(r) => r.to_path_buf(),
+            None => file.to_path_buf(),
+        };
+        if !named && !config.selects(&rel, &file.to_string_lossy()) {
+            return Ok(None);
+        }
+        let overrides = config.overrides_for(&rel);
+        let fail_on_warnings = config.fail_on_warnings;
+        let key = (index, overrides);
+        let rules = match self.sets.get(&key) {
+            Some(s) => s.clone(),
+            None => {
+                let s = Arc::new(rule_set(&config.selection(
+                    &key.1,
+                    &self.cli,
+                    self.relative,
+                )));
+                self.sets.insert(key, s.clone());
+                s
+            }
+        };
+        Ok(Some(FileSettings {
+            rules,
+            fail_on_warnings,
+        }))
+    }
+
+    /// How many distinct rule sets were built.
+    pub fn rule_set_count(&self) -> usize {
+        self.sets.len()
+    }
+}
+
+/// The rule-selection operations of `--select` and `--ignore` (each a list of rule or
+/// group names), or the message of a usage error.
+pub fn cli_ops(select: &[String], ignore: &[String]) -> Result<Vec<Op>, String> {
+    let mut ops = Vec::new();
+    for (flag, names) in [("--select", select), ("--ignore", ignore)] {
+        let names = names.iter().flat_map(|n| n.split(','));
+        for name in names.map(str::trim).filter(|n| !n.is_empty()) {
+            let Some(t) = Target::parse(name) else {
+                return Err(format!("unknown rule or group `{name}` in {flag}"));
+            };
+            ops.push(if flag == "--select" {
+                Op::Enable(t)
+            } else {
+                Op::Level(t, Level::Off)
+            });
+        }
+    }
+    Ok(ops)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index(name: &str) -> usize {
+        match Target::parse(name) {
+            Some(Target::Rule(i)) => i,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn targets_parse_names_groups_and_aliases() {
+        assert_eq!(Target::parse("all"), Some(Target::All));
+        assert_eq!(
+            Target::parse("style"),
+            Some(Target::Category(Category::Style))
+        );
+        assert!(Target::parse("syntax").is_some());
+        assert_eq!(
+            Target::parse("UNRECOGNIZED_ESCAPE"),
+            Some(Target::Rule(index("unrecognized_escape")))
+        );
+        assert_eq!(Target::parse("nope"), None);
+    }
+
+    #[test]
+    fn rule_entries_win_over_groups_whatever_the_order() {
+        let esc = index("unrecognized_escape");
+        let ops = by_rank(vec![
+            Op::Level(Target::Rule(esc), Level::Error),
+            Op::Level(Target::All, Level::Off),
+        ]);
+        let mut sel = default_selection();
+        apply(&ops, &mut sel);
+        assert_eq!(sel[esc].0, Level::Error);
+        let unused = index("suppression_unused");
+        assert_eq!(sel[unused].0, Level::Off);
+    }
+
+    #[test]
+    fn enable_keeps_a_configured_level_and_only_turns_others_off() {
+        let esc = index("unrecognized_escape");
+        let unused = index("suppression_unused");
+        let mut sel = default_selection();
+        apply(
+            &[
+                Op::Level(Target::Rule(esc), Level::Error),
+                Op::Enable(Target::All),
+            ],
+            &mut sel,
+        );
+        assert_eq!(sel[esc].0, Level::Error);
+        apply(&[Op::Only(vec![Target::Rule(unused)])], &mut sel);
+        assert_eq!(sel[esc].0, Level::Off);
+        assert_eq!(sel[unused].0, Level::Warning);
+        apply(&[Op::Enable(Target::Rule(esc))], &mut sel);
+        assert_eq!(sel[esc].0, Level::Warning);
+    }
+
+    #[test]
+    fn syntax_is_never_selected() {
+        let syntax = index("syntax");
+        let mut sel = default_selection();
+        let before = sel[syntax].0;
+        apply(&[Op::Level(Target::All, Level::Off)], &mut sel);
+        assert_eq!(sel[syntax].0, before);
+    }
+
+    #[test]
+    fn cli_names_are_checked() {
+        assert_eq!(
+            cli_ops(&["foo".into()], &[]),
+            Err("unknown rule or group `foo` in --select".into())
+        );
+        assert_eq!(
+            cli_ops(&[], &["unrecognized_escape, stlye".into()]),
+            Err("unknown rule or group `stlye` in --ignore".into())
+        );
+        assert_eq!(
+            cli_ops(&["style".into()], &["suppression".into()]),
+            Ok(vec![
+                Op::Enable(Target::Category(Category::Style)),
+                Op::Level(Target::Category(Category::Suppression), Level::Off)
+            ])
+        );
+    }
+
+    #[test]
+    fn errors_print_with_positions() {
+        let e = ConfigError::at("rein.toml", "a = 1\nbé = 2\n", 9, "x");
+        assert_eq!(e.to_string(), "rein.toml:2:3: x");
+        assert_eq!(ConfigError::file("r", "gone").to_string(), "r: gone");
+    }
+}

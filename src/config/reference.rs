@@ -1,0 +1,135 @@
+//! The reference configuration (`lint.toml` at the top of rein's repository): every
+//! setting and every rule with its default level, options and one-line summary, generated
+//! from the registry so that it cannot fall behind it.
+
+use std::fmt::Write;
+
+use crate::fmt::config::FormatConfig;
+use crate::rules::{registry, Category};
+
+/// The text of the reference configuration. It is itself a valid configuration that
+/// changes nothing.
+pub fn reference_config() -> String {
+    let f = FormatConfig::default();
+    let mut s = String::new();
+    s.push_str(
+        "# rein's reference configuration: every option with its default.\n\
+         # Copy what you need into `rein.toml` or `.rein.toml` at the root of your repository;\n\
+         # rein uses the nearest one above each file (`--config FILE` to use another).\n\
+         # Generated from the rule registry: `REIN_BLESS=1 cargo test --test config_reference`.\n\
+         \n\
+         [format]\n\
+         # Spaces per indentation level.\n",
+    );
+    let _ = writeln!(s, "indent_width = {}", f.indent_width);
+    s.push_str("# Maximum line width the formatter aims for.\n");
+    let _ = writeln!(s, "line_width = {}", f.line_width);
+    s.push_str(
+        "\n\
+         [files]\n\
+         # Globs relative to this file's directory, for files found by walking directories\n\
+         # (a file named on the command line is always checked). A glob without `/` matches\n\
+         # a name in any directory; a glob matching a directory matches every file below it.\n\
+         # include = [\"manifests/**\", \"site\"]\n\
+         # exclude = [\"spec/fixtures\", \"vendor\"]\n\
+         \n\
+         [rules]\n\
+         # NAME = \"off\" | \"warning\" | \"error\", or NAME = { level = \"...\", OPTION = VALUE }.\n\
+         # NAME is a rule's name, its puppet-lint name or an alias. Groups set the level of\n\
+         # many rules at once; a rule's own entry wins over a group entry:\n\
+         # all = \"warning\"\n",
+    );
+    for c in [
+        Category::Validation,
+        Category::Style,
+        Category::Layout,
+        Category::Suppression,
+        Category::Correctness,
+    ] {
+        let _ = writeln!(s, "# {} = \"error\"", c.as_str());
+    }
+    for rule in registry::all() {
+        let m = rule.meta();
+        if m.category == Category::Syntax {
+            continue;
+        }
+        s.push('\n');
+        let _ = writeln!(s, "# {}", one_line(m.summary));
+        let mut other: Vec<&str> = m.puppet_lint.into_iter().collect();
+        other.extend(m.aliases.iter().copied());
+        let _ = writeln!(
+            s,
+            "# ({}{}{})",
+            m.category.as_str(),
+            if m.fix == crate::rules::FixKind::None {
+                ""
+            } else {
+                ", fixable"
+            },
+            if other.is_empty() {
+                String::new()
+            } else {
+                format!("; also named {}", other.join(", "))
+            }
+        );
+        for o in m.options {
+            let _ = writeln!(s, "# {}: {}", o.name, one_line(o.doc));
+        }
+        if m.options.is_empty() {
+            let _ = writeln!(s, "{} = \"{}\"", m.name, m.level.as_str());
+        } else {
+            let opts: Vec<String> = m
+                .options
+                .iter()
+                .map(|o| format!("{} = {}", o.name, o.default))
+                .collect();
+            let _ = writeln!(
+                s,
+                "{} = {{ level = \"{}\", {} }}",
+                m.name,
+                m.level.as_str(),
+                opts.join(", ")
+            );
+        }
+    }
+    s.push_str(
+        "\n\
+         # Settings for some files only, applied in order after [rules] to the files matching:\n\
+         # [[overrides]]\n\
+         # files = [\"tests/**\", \"examples/**\"]\n\
+         # rules = { style = \"off\" }\n",
+    );
+    s
+}
+
+/// `text` on one comment line.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{default_selection, parse_config};
+
+    #[test]
+    fn the_reference_is_a_valid_configuration_that_changes_nothing() {
+        let text = reference_config();
+        let c = match parse_config(&text, "lint.toml") {
+            Ok(c) => c,
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(c.format, FormatConfig::default());
+        assert_eq!(c.selection(&[], &[], false), {
+            let mut d = default_selection();
+            for (rule, (_, options)) in registry::all().iter().zip(d.iter_mut()) {
+                for o in rule.meta().options {
+                    if let Some(v) = crate::rules::context::default_value(o.kind, o.default) {
+                        options.insert(o.name.to_string(), v);
+                    }
+                }
+            }
+            d
+        });
+    }
+}

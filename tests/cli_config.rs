@@ -1,0 +1,401 @@
+//! `rein check` with configuration: `rein.toml` / `.rein.toml` (levels, groups, options,
+//! overrides, include/exclude, nearest file, errors), `--config`, `--select`, `--ignore`,
+//! `--fail-on-warnings` and their exit codes. The subjects are `unrecognized_escape`
+//! (warning by default, `"\q"`) and the suppression rules.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn rein(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rein")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-cfg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("write");
+}
+
+/// A manifest with one unrecognized escape (line 1) and nothing else.
+const ESCAPE: &str = "$a = \"\\q\"\n";
+
+/// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
+fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["check", "--format", "concise"];
+    all.extend_from_slice(args);
+    let o = rein(&all, dir);
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}
+
+fn warning(path: &str) -> String {
+    format!("{path}:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+}
+
+fn error(path: &str) -> String {
+    format!("{path}:1:10: error[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+}
+
+#[test]
+fn without_configuration_the_defaults_apply() {
+    let d = temp_dir("defaults");
+    write(&d, "a.pp", ESCAPE);
+    assert_eq!(check(&d, &[]), (0, warning("a.pp"), String::new()));
+}
+
+#[test]
+fn a_rule_level_changes_severity_and_exit_code() {
+    let d = temp_dir("level");
+    write(&d, "a.pp", ESCAPE);
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    assert_eq!(check(&d, &[]), (1, error("a.pp"), String::new()));
+    write(&d, "rein.toml", "[rules]\nUNRECOGNIZED_ESCAPE = \"off\"\n");
+    assert_eq!(check(&d, &[]), (0, String::new(), String::new()));
+    write(
+        &d,
+        "rein.toml",
+        "[rules.unrecognized_escape]\nlevel = \"error\"\n",
+    );
+    assert_eq!(check(&d, &[]), (1, error("a.pp"), String::new()));
+}
+
+#[test]
+fn dot_rein_toml_is_found_too() {
+    let d = temp_dir("dotrein");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, ".rein.toml", "[rules]\nunrecognized_escape = \"off\"\n");
+    assert_eq!(check(&d, &[]), (0, String::new(), String::new()));
+}
+
+#[test]
+fn groups_set_levels_and_a_rule_entry_wins() {
+    let d = temp_dir("groups");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "rein.toml", "[rules]\nvalidation = \"error\"\n");
+    assert_eq!(check(&d, &[]), (1, error("a.pp"), String::new()));
+    // The rule's own entry wins, whatever the order.
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"warning\"\nall = \"off\"\n",
+    );
+    assert_eq!(check(&d, &[]), (0, warning("a.pp"), String::new()));
+    write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
+    assert_eq!(check(&d, &[]), (0, String::new(), String::new()));
+}
+
+#[test]
+fn syntax_errors_are_reported_whatever_the_configuration() {
+    let d = temp_dir("syntax");
+    write(&d, "a.pp", "class {\n");
+    write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
+    let (code, out, err) = check(&d, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.starts_with("a.pp:") && out.contains(" error[syntax] "),
+        "{out}"
+    );
+}
+
+#[test]
+fn suppression_rules_are_configurable() {
+    let d = temp_dir("suppression");
+    write(&d, "a.pp", "$a = 1 # lint:ignore:unrecognized_escape\n");
+    assert_eq!(
+        check(&d, &[]),
+        (
+            0,
+            "a.pp:1:22: warning[suppression_unused] `lint:ignore:unrecognized_escape` suppresses nothing here\n"
+                .to_string(),
+            String::new()
+        )
+    );
+    write(&d, "rein.toml", "[rules]\nsuppression = \"error\"\n");
+    let (code, out, _) = check(&d, &[]);
+    assert_eq!(code, 1);
+    assert!(out.contains(": error[suppression_unused] "), "{out}");
+    write(&d, "rein.toml", "[rules]\nsuppression_unused = \"off\"\n");
+    assert_eq!(check(&d, &[]), (0, String::new(), String::new()));
+}
+
+#[test]
+fn the_nearest_configuration_applies() {
+    let d = temp_dir("nearest");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "sub/b.pp", ESCAPE);
+    write(&d, "sub/deeper/c.pp", ESCAPE);
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    write(
+        &d,
+        "sub/rein.toml",
+        "[rules]\nunrecognized_escape = \"off\"\n",
+    );
+    assert_eq!(check(&d, &[]), (1, error("a.pp"), String::new()));
+    // Run from below: the configuration is found above the current directory.
+    assert_eq!(
+        check(&d.join("sub/deeper"), &["c.pp", "../../a.pp"]),
+        (1, error("../../a.pp"), String::new())
+    );
+}
+
+#[test]
+fn config_option_uses_one_file_for_everything() {
+    let d = temp_dir("forced");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "sub/b.pp", ESCAPE);
+    write(
+        &d,
+        "sub/rein.toml",
+        "[rules]\nunrecognized_escape = \"off\"\n",
+    );
+    write(
+        &d,
+        "strict.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    assert_eq!(
+        check(&d, &["--config", "strict.toml"]),
+        (1, error("a.pp") + &error("sub/b.pp"), String::new())
+    );
+    let (code, out, err) = check(&d, &["--config", "missing.toml"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (2, "", "rein: missing.toml: No such file or directory\n")
+    );
+}
+
+#[test]
+fn overrides_apply_in_order_to_matching_files() {
+    let d = temp_dir("overrides");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "tests/b.pp", ESCAPE);
+    write(&d, "tests/legacy/c.pp", ESCAPE);
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n\n\
+         [[overrides]]\nfiles = [\"tests/**\"]\nrules = { unrecognized_escape = \"warning\" }\n\n\
+         [[overrides]]\nfiles = [\"legacy\"]\nrules = { validation = \"off\" }\n",
+    );
+    assert_eq!(
+        check(&d, &[]),
+        (1, error("a.pp") + &warning("tests/b.pp"), String::new())
+    );
+}
+
+#[test]
+fn include_and_exclude_filter_walked_files_only() {
+    let d = temp_dir("include");
+    write(&d, "manifests/a.pp", ESCAPE);
+    write(&d, "manifests/skip/b.pp", ESCAPE);
+    write(&d, "other/c.pp", ESCAPE);
+    write(
+        &d,
+        "rein.toml",
+        "[files]\ninclude = [\"manifests\"]\nexclude = [\"skip\"]\n",
+    );
+    assert_eq!(
+        check(&d, &[]),
+        (0, warning("manifests/a.pp"), String::new())
+    );
+    // A file named on the command line is always checked.
+    assert_eq!(
+        check(&d, &["other/c.pp", "manifests"]),
+        (
+            0,
+            warning("manifests/a.pp") + &warning("other/c.pp"),
+            String::new()
+        )
+    );
+    // Globs are relative to the configuration's directory, wherever rein runs.
+    assert_eq!(
+        check(&d.join("manifests"), &["."]),
+        (0, warning("a.pp"), String::new())
+    );
+}
+
+#[test]
+fn select_and_ignore() {
+    let d = temp_dir("select");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
+    assert_eq!(
+        check(&d, &["--select", "unrecognized_escape"]),
+        (0, warning("a.pp"), String::new())
+    );
+    assert_eq!(
+        check(&d, &["--select", "suppression,validation"]),
+        (0, warning("a.pp"), String::new())
+    );
+    // A rule the configuration turned on keeps its level.
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    assert_eq!(
+        check(&d, &["--select", "all"]),
+        (1, error("a.pp"), String::new())
+    );
+    // --ignore wins over --select.
+    assert_eq!(
+        check(
+            &d,
+            &["--select", "UNRECOGNIZED_ESCAPE", "--ignore", "validation"]
+        ),
+        (0, String::new(), String::new())
+    );
+}
+
+#[test]
+fn unknown_names_on_the_command_line_are_usage_errors() {
+    let d = temp_dir("badselect");
+    write(&d, "a.pp", ESCAPE);
+    assert_eq!(
+        check(&d, &["--select", "unrecognized_escape,nope"]),
+        (
+            2,
+            String::new(),
+            "rein: unknown rule or group `nope` in --select\n".to_string()
+        )
+    );
+    assert_eq!(
+        check(&d, &["--ignore", "styl"]),
+        (
+            2,
+            String::new(),
+            "rein: unknown rule or group `styl` in --ignore\n".to_string()
+        )
+    );
+}
+
+#[test]
+fn fail_on_warnings_makes_warnings_fail() {
+    let d = temp_dir("failwarn");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "clean.pp", "$a = 1\n");
+    assert_eq!(check(&d, &["a.pp"]).0, 0);
+    assert_eq!(check(&d, &["--fail-on-warnings", "a.pp"]).0, 1);
+    assert_eq!(check(&d, &["--fail-on-warnings", "clean.pp"]).0, 0);
+}
+
+/// `rein check` in `dir` with a `rein.toml` holding `toml`: (exit code, stdout, stderr).
+fn with_config(name: &str, toml: &str) -> (i32, String, String) {
+    let d = temp_dir(name);
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "rein.toml", toml);
+    check(&d, &[])
+}
+
+fn config_error(toml: &str, expected: &str) {
+    let (code, out, err) = with_config("errors", toml);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (2, "", expected),
+        "for:\n{toml}"
+    );
+}
+
+#[test]
+fn configuration_errors_point_into_the_file() {
+    config_error(
+        "# rules\n[rules]\nfoo = \"off\"\n",
+        "rein: rein.toml:3:1: unknown rule `foo` in [rules]\n",
+    );
+    config_error(
+        "[rules]\nunrecognized_escape = \"warn\"\n",
+        "rein: rein.toml:2:23: unknown level `warn` for `unrecognized_escape` (expected \"off\", \"warning\" or \"error\")\n",
+    );
+    config_error(
+        "[rules]\nunrecognized_escape = 1\n",
+        "rein: rein.toml:2:23: `unrecognized_escape` must be a level (\"off\", \"warning\" or \"error\") or a table such as { level = \"error\" }\n",
+    );
+    config_error(
+        "[rules]\nunrecognized_escape = { level = \"error\", max = 3 }\n",
+        "rein: rein.toml:2:42: unknown option `max` for rule `unrecognized_escape` (it has no options)\n",
+    );
+    config_error(
+        "[rules]\nstyle = { level = \"off\", x = 1 }\n",
+        "rein: rein.toml:2:26: `style` is a group: only `level` can be set for it, options are set per rule\n",
+    );
+    config_error(
+        "[lint]\n",
+        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [rules], [files] or [[overrides]])\n",
+    );
+    config_error(
+        "[files]\nexclude = [\"a\", \"b[\"]\nonly = []\n",
+        "rein: rein.toml:2:17: bad glob `b[`: unclosed character class; missing ']'\n\
+         rein: rein.toml:3:1: unknown field `only` in [files]\n",
+    );
+    config_error(
+        "[[overrides]]\nfiles = [\"x\"]\nrules = { nope = \"off\" }\n",
+        "rein: rein.toml:3:11: unknown rule `nope` in [[overrides]] rules\n",
+    );
+    config_error(
+        "[format]\nindent_width = 3\nline_width = \"wide\"\n",
+        "rein: rein.toml:3:14: line_width must be an integer between 20 and 10000\n",
+    );
+    config_error(
+        "[rules\n",
+        "rein: rein.toml:1:7: unclosed table, expected `]`\n",
+    );
+}
+
+#[test]
+fn a_configuration_error_in_a_subdirectory_stops_the_run() {
+    let d = temp_dir("suberror");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "sub/b.pp", ESCAPE);
+    write(&d, "sub/rein.toml", "[rules]\nbogus = \"off\"\n");
+    assert_eq!(
+        check(&d, &[]),
+        (
+            2,
+            String::new(),
+            "rein: sub/rein.toml:2:1: unknown rule `bogus` in [rules]\n".to_string()
+        )
+    );
+}
+
+#[test]
+fn fmt_reads_the_same_schema() {
+    let d = temp_dir("fmtschema");
+    write(&d, "a.pp", "$a = 1\n");
+    write(&d, "rein.toml", "[rules]\nnope = \"off\"\n");
+    let o = rein(&["fmt", "--check", "a.pp"], &d);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "rein fmt: rein.toml:2:1: unknown rule `nope` in [rules]\n"
+    );
+}

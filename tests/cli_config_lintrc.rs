@@ -1,0 +1,259 @@
+//! `rein check` honouring puppet-lint's `.puppet-lint.rc` when no rein configuration
+//! applies, and the hidden puppet-lint flags on rein's own command line.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-rc-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+fn write(dir: &Path, rel: &str, text: &str) {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("write");
+}
+
+/// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
+fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(["check", "--format", "concise"])
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rein");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A manifest with one unrecognized escape (line 1) and nothing else.
+const ESCAPE: &str = "$a = \"\\q\"\n";
+
+fn warning(path: &str) -> String {
+    format!("{path}:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+}
+
+fn ok(out: String) -> (i32, String, String) {
+    (0, out, String::new())
+}
+
+#[test]
+fn no_check_flags_turn_rules_off_and_on() {
+    let d = temp_dir("nocheck");
+    write(&d, "a.pp", ESCAPE);
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "# puppet-lint settings\n--no-unrecognized_escape-check\n--no-140chars-check\n",
+    );
+    assert_eq!(check(&d, &[]), ok(String::new()));
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "--no-unrecognized_escape-check\n--unrecognized_escape-check\n",
+    );
+    assert_eq!(check(&d, &[]), ok(warning("a.pp")));
+}
+
+#[test]
+fn only_checks_runs_only_those() {
+    let d = temp_dir("only");
+    write(&d, "a.pp", ESCAPE);
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "--only-checks=suppression_unused,hard_tabs\n",
+    );
+    assert_eq!(check(&d, &[]), ok(String::new()));
+    write(&d, ".puppet-lint.rc", "--only-checks unrecognized_escape\n");
+    assert_eq!(check(&d, &[]), ok(warning("a.pp")));
+}
+
+#[test]
+fn fail_on_warnings_in_the_rc_file() {
+    let d = temp_dir("failwarn");
+    write(&d, "a.pp", ESCAPE);
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "--fail-on-warnings\n--with-filename\n",
+    );
+    assert_eq!(check(&d, &[]), (1, warning("a.pp"), String::new()));
+}
+
+#[test]
+fn ignore_paths_skip_walked_files() {
+    let d = temp_dir("ignorepaths");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "modules/stdlib/manifests/init.pp", ESCAPE);
+    write(&d, "legacy/old.pp", ESCAPE);
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "--ignore-paths=modules/stdlib/*,legacy/*.pp\n",
+    );
+    assert_eq!(check(&d, &[]), ok(warning("a.pp")));
+    // A file named on the command line is always checked.
+    assert_eq!(check(&d, &["legacy/old.pp"]), ok(warning("legacy/old.pp")));
+}
+
+#[test]
+fn unknown_flags_are_warned_about_once() {
+    let d = temp_dir("unknown");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "b.pp", ESCAPE);
+    write(
+        &d,
+        ".puppet-lint.rc",
+        "--relative\n--frobnicate\n--no-nonsense-check\n--log-format %{path}\n",
+    );
+    assert_eq!(
+        check(&d, &[]),
+        (
+            0,
+            warning("a.pp") + &warning("b.pp"),
+            "rein: warning: .puppet-lint.rc:2: unknown puppet-lint flag `--frobnicate`, ignored\n\
+             rein: warning: .puppet-lint.rc:3: unknown check `nonsense`, ignored\n"
+                .to_string()
+        )
+    );
+}
+
+#[test]
+fn a_rein_configuration_wins_over_an_rc_file() {
+    let d = temp_dir("reinwins");
+    write(
+        &d,
+        "rein.toml",
+        "[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    write(
+        &d,
+        "sub/.puppet-lint.rc",
+        "--no-unrecognized_escape-check\n",
+    );
+    write(&d, "sub/a.pp", ESCAPE);
+    let (code, out, _) = check(&d, &[]);
+    assert_eq!(
+        (code, out.contains("error[unrecognized_escape]")),
+        (1, true)
+    );
+}
+
+#[test]
+fn the_nearest_rc_file_or_the_current_directorys() {
+    let d = temp_dir("nearest");
+    write(
+        &d,
+        "mod/.puppet-lint.rc",
+        "--no-unrecognized_escape-check\n",
+    );
+    write(&d, "mod/a.pp", ESCAPE);
+    write(&d, "b.pp", ESCAPE);
+    assert_eq!(check(&d, &[]), ok(warning("b.pp")));
+    // puppet-lint reads ./.puppet-lint.rc: it applies to files with no rc above them.
+    write(&d, "run/.puppet-lint.rc", "--only-checks=none_at_all\n");
+    assert_eq!(
+        check(&d.join("run"), &["../b.pp"]),
+        (
+            0,
+            String::new(),
+            "rein: warning: .puppet-lint.rc:1: unknown check `none_at_all`, ignored\n".into()
+        )
+    );
+}
+
+#[test]
+fn config_option_may_name_an_rc_file() {
+    let d = temp_dir("forcedrc");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "lint.rc", "--fail-on-warnings\n");
+    assert_eq!(
+        check(&d, &["--config", "lint.rc"]),
+        (1, warning("a.pp"), String::new())
+    );
+}
+
+#[test]
+fn puppet_lint_flags_on_the_command_line() {
+    let d = temp_dir("cliflags");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "vendored/b.pp", ESCAPE);
+    assert_eq!(
+        check(&d, &["--only-checks", "suppression_unused,arrow_alignment"]),
+        ok(String::new())
+    );
+    assert_eq!(
+        check(
+            &d,
+            &[
+                "--ignore-paths",
+                "vendored/*",
+                "--relative",
+                "--error-level",
+                "all"
+            ]
+        ),
+        ok(warning("a.pp"))
+    );
+    assert_eq!(
+        check(&d, &["--only-checks", "nonsense"]),
+        (
+            2,
+            String::new(),
+            "rein: unknown rule or group `nonsense` in --only-checks\n".into()
+        )
+    );
+    assert_eq!(
+        check(&d, &["--error-level", "loud"]),
+        (
+            2,
+            String::new(),
+            "rein: --error-level must be all, warning or error, not `loud`\n".into()
+        )
+    );
+}
+
+#[test]
+fn check_flags_and_error_level_on_the_command_line() {
+    let d = temp_dir("cliflags2");
+    write(&d, "a.pp", ESCAPE);
+    write(&d, "b.pp", "class {\n");
+    assert_eq!(
+        check(
+            &d,
+            &[
+                "--puppet-lint-check=no-unrecognized_escape",
+                "--puppet-lint-check=no-hard_tabs",
+                "a.pp"
+            ]
+        ),
+        ok(String::new())
+    );
+    assert_eq!(
+        check(&d, &["--puppet-lint-check=no-nonsense", "a.pp"]),
+        (
+            2,
+            String::new(),
+            "rein: unknown check `nonsense` in --no-nonsense-check\n".into()
+        )
+    );
+    // --error-level filters what is printed; the exit status counts everything.
+    let (code, out, _) = check(&d, &["--error-level", "warning"]);
+    assert_eq!((code, out), (1, warning("a.pp")));
+    let (code, out, _) = check(
+        &d,
+        &["--error-level", "error", "--fail-on-warnings", "a.pp"],
+    );
+    assert_eq!((code, out), (1, String::new()));
+}
