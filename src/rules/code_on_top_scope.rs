@@ -3,6 +3,7 @@
 
 use super::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};
 use crate::rules::scopes::ScopeKind;
+use crate::syntax::Span;
 
 pub struct CodeOnTopScope;
 
@@ -39,20 +40,37 @@ impl Rule for CodeOnTopScope {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let inside: Vec<_> = cx
+        // The outermost class and define spans, in source order (tokens are sorted too, so
+        // one sweep finds the tokens outside them).
+        let mut inside: Vec<Span> = cx
             .scopes()
             .scopes
             .iter()
             .filter(|s| matches!(s.kind, ScopeKind::Class | ScopeKind::Define))
             .map(|s| s.span)
             .collect();
+        inside.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+        let mut spans = inside.into_iter().peekable();
+        let mut current: Option<Span> = None;
         let mut found = Vec::new();
         for t in cx.tokens() {
-            if t.kind == "comment"
-                || inside
-                    .iter()
-                    .any(|s| s.start <= t.span.start && t.span.end <= s.end)
-            {
+            while current.is_none_or(|c| c.end <= t.span.start) {
+                match spans.peek() {
+                    Some(s) if s.start <= t.span.start => {
+                        let s = *s;
+                        spans.next();
+                        if current.is_none_or(|c| s.end > c.end) {
+                            current = Some(s);
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            if current.is_some_and(|c| c.end <= t.span.start) {
+                current = None;
+            }
+            let covered = current.is_some_and(|c| c.start <= t.span.start && t.span.end <= c.end);
+            if t.kind == "comment" || covered {
                 continue;
             }
             found.push((t.span, value(t.kind, cx.text(t.span))));
@@ -81,6 +99,29 @@ mod tests {
                 "7:1 code outside of class or define block - x",
                 "7:4 code outside of class or define block - =",
                 "7:6 code outside of class or define block - y"
+            ]
+        );
+    }
+
+    #[test]
+    fn nested_and_sibling_definitions() {
+        let src = "if $x {
+  class a {
+    class b {}
+    define c {}
+  }
+}
+class d {}
+$y
+";
+        assert_eq!(
+            findings("code_on_top_scope", src),
+            vec![
+                "1:1 code outside of class or define block - if",
+                "1:4 code outside of class or define block - x",
+                "1:7 code outside of class or define block - {",
+                "6:1 code outside of class or define block - }",
+                "8:1 code outside of class or define block - y"
             ]
         );
     }
