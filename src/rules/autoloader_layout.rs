@@ -55,8 +55,12 @@ impl Rule for AutoloaderLayout {
         let relative = cx.option_bool("relative").unwrap_or(false);
         // A relative path on the command line is placed in the current directory (no
         // file-system access), as puppet-lint compares the full path.
+        let path = cx.file.path;
+        if path.is_empty() || path == "-" {
+            return;
+        }
         let layout = cx.module_layout().cloned().or_else(|| {
-            std::path::absolute(cx.file.path)
+            std::path::absolute(path)
                 .ok()
                 .and_then(|p| ModuleLayout::of(&p.to_string_lossy()))
         });
