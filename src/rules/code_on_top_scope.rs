@@ -21,16 +21,36 @@ static META: RuleMeta = RuleMeta {
     options: &[],
 };
 
-/// The token's value as puppet-lint prints it: variables without `$`, strings without
-/// their quotes.
-fn value(kind: &str, text: &str) -> String {
+/// Where puppet-lint places the token and the value it prints: variables without `$`,
+/// strings without their quotes, a heredoc opening as what is inside `@( )`, a heredoc body from its
+/// first line up to the end tag (without that tag).
+fn located(kind: &str, span: Span, text: &str) -> (Span, String) {
     match kind {
-        "variable" => text.strip_prefix('$').unwrap_or(text).to_string(),
+        "variable" => (span, text.strip_prefix('$').unwrap_or(text).to_string()),
         "single_quoted_string" | "double_quoted_string" => {
             let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(text);
-            inner.to_string()
+            (span, inner.to_string())
         }
-        _ => text.to_string(),
+        "heredoc" => {
+            let inner = text.strip_prefix("@(").unwrap_or(text);
+            let inner = inner.strip_suffix(')').unwrap_or(inner);
+            (span, inner.to_string())
+        }
+        "heredoc_body" => {
+            let skip = text.find('\n').map_or(0, |i| i + 1);
+            let body = text.get(skip..).unwrap_or("");
+            let trimmed = body.trim_end_matches(['\n', '\r']);
+            let last = trimmed.rfind('\n').map_or(0, |i| i + 1);
+            let indent = trimmed
+                .get(last..)
+                .map_or(0, |l| l.len() - l.trim_start().len());
+            let value = trimmed.get(..last + indent).unwrap_or(trimmed);
+            (
+                Span::new(span.start() + skip, span.end()),
+                value.to_string(),
+            )
+        }
+        _ => (span, text.to_string()),
     }
 }
 
@@ -73,7 +93,7 @@ impl Rule for CodeOnTopScope {
             if t.kind == "comment" || covered {
                 continue;
             }
-            found.push((t.span, value(t.kind, cx.text(t.span))));
+            found.push(located(t.kind, t.span, cx.text(t.span)));
         }
         for (span, v) in found {
             cx.report(
@@ -122,6 +142,21 @@ $y
                 "1:7 code outside of class or define block - {",
                 "6:1 code outside of class or define block - }",
                 "8:1 code outside of class or define block - y"
+            ]
+        );
+    }
+
+    #[test]
+    fn heredocs_as_puppet_lint_prints_them() {
+        let src = "notice(@(\"E\":json/n))\n  text\n  | E\n";
+        assert_eq!(
+            findings("code_on_top_scope", src),
+            vec![
+                "1:1 code outside of class or define block - notice",
+                "1:7 code outside of class or define block - (",
+                "1:8 code outside of class or define block - \"E\":json/n",
+                "1:21 code outside of class or define block - )",
+                "2:1 code outside of class or define block -   text\n  "
             ]
         );
     }
