@@ -52,4 +52,13 @@ mod tests {
             vec!["1:18 class inheriting from params class"]
         );
     }
+
+    #[test]
+    fn each_class_has_its_own_parent() {
+        let src = "class a inherits a::base {\n  class c inherits a::params {}\n}\n";
+        assert_eq!(
+            findings("class_inherits_from_params_class", src),
+            vec!["2:20 class inheriting from params class"]
+        );
+    }
 }
