@@ -1,16 +1,29 @@
 //! Diagnostics: findings with positions, and their output formats.
 //!
 //! A [`Finding`] is one problem in one file, with 1-based line and column (columns count
-//! characters) of its start and end. Findings are printed in one of three formats:
-//! `human` (a code frame per finding, by codespan-reporting), `concise` (one line per
-//! finding: `path:line:col: severity[rule] message`) and `json` (one JSON array of objects
-//! `{"file","line","column","end_line","end_column","rule","severity","message"}`).
+//! characters) of its start and end. [`write`] prints the findings of a run in one of the
+//! [`Format`]s; each format lives in its own module:
+//!
+//! - [`text`]: a code frame per finding (codespan-reporting), the rule's help as a note,
+//!   whether a fix exists, then a summary line (the default; alias `human`);
+//! - `concise`: one line per finding, `path:line:col: severity[rule] message`;
+//! - [`json`]: one JSON array of findings, `{"file","line","column","end_line","end_column",
+//!   "rule","severity","message"}` plus `help` and `fix` when present;
+//! - [`sarif`]: SARIF 2.1.0, for code scanning tools;
+//! - [`github`]: GitHub Actions workflow commands (`::error file=...::message`);
+//! - [`codeclimate`]: the GitLab Code Quality (Code Climate) JSON report.
+//!
+//! Every format prints the findings in the order [`sort_reports`] leaves them: by file, then
+//! line, then column.
+
+pub mod codeclimate;
+pub mod github;
+pub mod json;
+pub mod sarif;
+pub mod text;
 
 use std::io::{self, Write};
 
-use codespan_reporting::diagnostic::{Diagnostic, Label};
-use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::WriteColor};
 use serde::Serialize;
 
 use crate::syntax::{self, LineIndex, Span, SyntaxError};
@@ -198,43 +211,63 @@ pub struct FileReport {
 /// The output formats of `rein check`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// A code frame per finding and a summary.
+    /// A code frame per finding, with help and fix notes, and a summary.
     #[value(alias = "human")]
     Text,
     /// One line per finding: `path:line:col: severity[rule] message`.
     Concise,
     /// One JSON array of findings.
     Json,
+    /// SARIF 2.1.0 (code scanning).
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+    /// GitLab Code Quality report (Code Climate JSON).
+    Codeclimate,
 }
 
-/// Writes `reports` to standard output in `format`; `color` says whether to colour it.
+/// Writes `reports` to standard output in `format`; `color` says whether to colour it
+/// (only the text format has colours).
 pub fn write(
     format: Format,
     reports: &[FileReport],
     files_checked: usize,
     color: bool,
 ) -> io::Result<()> {
+    if format == Format::Text {
+        use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+        let choice = if color {
+            ColorChoice::Always
+        } else {
+            ColorChoice::Never
+        };
+        let stream = StandardStream::stdout(choice);
+        let mut lock = stream.lock();
+        return text::write_text(&mut lock, reports, files_checked);
+    }
     let stdout = std::io::stdout();
+    let mut lock = io::BufWriter::new(stdout.lock());
+    write_plain(format, &mut lock, reports, files_checked)?;
+    lock.flush()
+}
+
+/// Writes `reports` in `format` to `w`, without colours.
+pub fn write_plain(
+    format: Format,
+    w: &mut dyn Write,
+    reports: &[FileReport],
+    files_checked: usize,
+) -> io::Result<()> {
     match format {
         Format::Text => {
-            use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
-            let choice = if color {
-                ColorChoice::Always
-            } else {
-                ColorChoice::Never
-            };
-            let stream = StandardStream::stdout(choice);
-            let mut lock = stream.lock();
-            write_human(&mut lock, reports, files_checked)
+            let mut plain = codespan_reporting::term::termcolor::NoColor::new(w);
+            text::write_text(&mut plain, reports, files_checked)
         }
-        Format::Concise => {
-            let mut lock = stdout.lock();
-            write_concise(&mut lock, reports).and_then(|_| lock.flush())
-        }
-        Format::Json => {
-            let mut lock = stdout.lock();
-            write_json(&mut lock, reports).and_then(|_| lock.flush())
-        }
+        Format::Concise => write_concise(w, reports),
+        Format::Json => json::write_json(w, reports),
+        Format::Sarif => sarif::write_sarif(w, reports),
+        Format::Github => github::write_github(w, reports),
+        Format::Codeclimate => codeclimate::write_codeclimate(w, reports),
     }
 }
 
@@ -282,58 +315,51 @@ pub fn write_concise(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()
     Ok(())
 }
 
-/// One JSON array of all findings, then a newline.
-pub fn write_json(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
-    let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
-    serde_json::to_writer_pretty(&mut *w, &all).map_err(io::Error::other)?;
-    writeln!(w)
+/// The path of a finding as the machine formats (SARIF, GitHub, Code Climate) want it:
+/// relative to the current directory when it is below it, with `/` separators and without
+/// leading `./`.
+pub fn report_path(file: &str) -> String {
+    let cwd = std::env::current_dir().ok();
+    relative_to(file, cwd.as_deref().and_then(|d| d.to_str()))
 }
 
-/// A code frame per finding (codespan-reporting), then a summary line.
-pub fn write_human(
-    w: &mut dyn WriteColor,
-    reports: &[FileReport],
-    files_checked: usize,
-) -> io::Result<()> {
-    let config = term::Config::default();
-    for r in reports {
-        if r.findings.is_empty() {
-            continue;
-        }
-        let file = SimpleFile::new(r.path.as_str(), r.source.as_str());
-        for f in &r.findings {
-            let diagnostic = match f.severity {
-                Severity::Error => Diagnostic::error(),
-                Severity::Warning => Diagnostic::warning(),
-            };
-            let start = floor_char_boundary(&r.source, f.span.start());
-            let end = floor_char_boundary(&r.source, f.span.end()).max(start);
-            let diagnostic = diagnostic
-                .with_code(f.rule.as_str())
-                .with_message(f.message.as_str())
-                .with_labels(vec![Label::primary((), start..end)]);
-            if term::emit(w, &config, &file, &diagnostic).is_err() {
-                // The frame could not be drawn: fall back to the one-line form.
-                writeln!(w, "{}", f.concise())?;
+/// `file` relative to the directory `base` (when `file` is absolute and below `base`), with
+/// `/` separators on Windows and without leading `./`.
+fn relative_to(file: &str, base: Option<&str>) -> String {
+    let mut path = file;
+    if let Some(base) = base.filter(|b| !b.is_empty()) {
+        let base = base.trim_end_matches(['/', '\\']);
+        if let Some(rest) = path.strip_prefix(base) {
+            if let Some(rest) = rest.strip_prefix(['/', '\\']) {
+                if !rest.is_empty() {
+                    path = rest;
+                }
             }
         }
     }
-    let (errors, warnings) = count(reports);
-    let files = plural(files_checked, "file", "files");
-    if errors == 0 && warnings == 0 {
-        writeln!(w, "Checked {files}: no problems found.")
+    let mut path = if cfg!(windows) {
+        path.replace('\\', "/")
     } else {
-        writeln!(
-            w,
-            "Checked {files}: {}, {}.",
-            plural(errors, "error", "errors"),
-            plural(warnings, "warning", "warnings")
-        )
+        path.to_string()
+    };
+    while let Some(rest) = path.strip_prefix("./") {
+        path = rest.trim_start_matches('/').to_string();
     }
+    path
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// The text of the line holding byte `offset` of `source`, without its line break.
+pub fn line_text(source: &str, offset: usize) -> &str {
+    let offset = floor_char_boundary(source, offset);
+    let start = source
+        .get(..offset)
+        .and_then(|s| s.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let end = source
+        .get(offset..)
+        .and_then(|s| s.find('\n'))
+        .map_or(source.len(), |i| offset + i);
+    source.get(start..end).unwrap_or("").trim_end_matches('\r')
 }
 
 #[cfg(test)]
@@ -377,53 +403,73 @@ mod tests {
     }
 
     #[test]
-    fn json_form_has_the_documented_keys_in_order() {
-        let report = FileReport {
-            path: "f.pp".into(),
-            source: "abc".into(),
-            findings: vec![finding("abc", 1, 2)],
-        };
-        let mut out = Vec::new();
-        write_json(&mut out, &[report]).unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-        assert_eq!(
-            v,
-            serde_json::json!([{"file": "f.pp", "line": 1, "column": 2, "end_line": 1,
-                "end_column": 3, "rule": "syntax", "severity": "error", "message": "bad"}])
-        );
-        let text = String::from_utf8(out).unwrap();
-        let keys: Vec<usize> = [
-            "\"file\"",
-            "\"line\"",
-            "\"column\"",
-            "\"end_line\"",
-            "\"end_column\"",
-            "\"rule\"",
-            "\"severity\"",
-            "\"message\"",
-        ]
-        .iter()
-        .map(|k| text.find(k).unwrap())
-        .collect();
-        assert!(keys.windows(2).all(|w| w[0] < w[1]));
+    fn machine_paths_are_relative_without_dot_slash() {
+        assert_eq!(relative_to("./a/b.pp", None), "a/b.pp");
+        assert_eq!(relative_to(".//./a.pp", None), "a.pp");
+        assert_eq!(relative_to("/w/r/a.pp", Some("/w/r")), "a.pp");
+        assert_eq!(relative_to("/w/r/a.pp", Some("/w/r/")), "a.pp");
+        assert_eq!(relative_to("/w/rx/a.pp", Some("/w/r")), "/w/rx/a.pp");
+        assert_eq!(relative_to("/w/r", Some("/w/r")), "/w/r");
+        assert_eq!(relative_to("../a.pp", Some("/w/r")), "../a.pp");
     }
 
     #[test]
-    fn human_form_draws_a_code_frame() {
-        let report = FileReport {
+    fn line_text_is_the_whole_line() {
+        let s = "ab\r\ncd\nef";
+        assert_eq!(line_text(s, 0), "ab");
+        assert_eq!(line_text(s, 2), "ab");
+        assert_eq!(line_text(s, 4), "cd");
+        assert_eq!(line_text(s, 6), "cd");
+        assert_eq!(line_text(s, 8), "ef");
+        assert_eq!(line_text(s, 99), "ef");
+        assert_eq!(line_text("", 0), "");
+    }
+
+    #[test]
+    fn every_format_writes_to_a_plain_writer() {
+        let r = test_support::report("abc", vec![finding("abc", 1, 2)]);
+        for (format, start) in [
+            (Format::Text, "error[syntax]: bad\n"),
+            (Format::Concise, "f.pp:1:2: error[syntax] bad\n"),
+            (Format::Json, "[\n  {\n    \"file\": \"f.pp\""),
+            (Format::Sarif, "{\n  \"$schema\""),
+            (Format::Github, "::error file=f.pp,line=1,col=2,"),
+            (Format::Codeclimate, "[\n  {\n    \"type\": \"issue\""),
+        ] {
+            let mut out = Vec::new();
+            write_plain(format, &mut out, std::slice::from_ref(&r), 1).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.starts_with(start), "{format:?}: {text}");
+        }
+    }
+}
+
+/// Helpers for the tests of the format modules.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::*;
+
+    /// An error of rule `syntax` with message `bad` at bytes `start..end` of `source` in
+    /// `f.pp`.
+    pub fn finding(source: &str, start: usize, end: usize) -> Finding {
+        let index = LineIndex::new(source);
+        Finding::new(
+            "f.pp",
+            source,
+            &index,
+            Span::new(start, end),
+            SYNTAX_RULE,
+            Severity::Error,
+            "bad",
+        )
+    }
+
+    /// The report of `f.pp` with text `source`.
+    pub fn report(source: &str, findings: Vec<Finding>) -> FileReport {
+        FileReport {
             path: "f.pp".into(),
-            source: "class a {\n".into(),
-            findings: vec![finding("class a {\n", 8, 9)],
-        };
-        let mut out = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
-        write_human(&mut out, &[report], 1).unwrap();
-        let text = String::from_utf8(out.into_inner()).unwrap();
-        assert!(text.starts_with("error[syntax]: bad\n"), "{text}");
-        assert!(text.contains("f.pp:1:9"), "{text}");
-        assert!(text.contains("class a {"), "{text}");
-        assert!(
-            text.ends_with("Checked 1 file: 1 error, 0 warnings.\n"),
-            "{text}"
-        );
+            source: source.into(),
+            findings,
+        }
     }
 }

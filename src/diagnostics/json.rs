@@ -1,0 +1,84 @@
+//! The `json` format: one JSON array of every finding, in order, each an object with the
+//! keys `file, line, column, end_line, end_column, rule, severity, message`, then `help`
+//! and `fix` (`{"applicability": "safe"|"unsafe", "edits": [{line, column, end_line,
+//! end_column, replacement}]}`) when the finding has them.
+
+use std::io::{self, Write};
+
+use super::{FileReport, Finding};
+
+/// One JSON array of all findings, then a newline.
+pub fn write_json(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
+    let all: Vec<&Finding> = reports.iter().flat_map(|r| &r.findings).collect();
+    serde_json::to_writer_pretty(&mut *w, &all).map_err(io::Error::other)?;
+    writeln!(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::test_support::{finding, report};
+    use crate::diagnostics::{FindingEdit, FindingFix};
+    use crate::rules::Applicability;
+
+    #[test]
+    fn has_the_documented_keys_in_order() {
+        let mut out = Vec::new();
+        write_json(&mut out, &[report("abc", vec![finding("abc", 1, 2)])]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"[
+  {
+    "file": "f.pp",
+    "line": 1,
+    "column": 2,
+    "end_line": 1,
+    "end_column": 3,
+    "rule": "syntax",
+    "severity": "error",
+    "message": "bad"
+  }
+]
+"#
+        );
+    }
+
+    #[test]
+    fn help_and_fix_follow_the_message() {
+        let mut f = finding("abc", 0, 1);
+        f.help = Some("do this".into());
+        f.fix = Some(FindingFix {
+            applicability: Applicability::Safe,
+            edits: vec![FindingEdit {
+                line: 1,
+                column: 1,
+                end_line: 1,
+                end_column: 2,
+                replacement: "x".into(),
+            }],
+        });
+        let mut out = Vec::new();
+        write_json(&mut out, &[report("abc", vec![f])]).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!([{"file": "f.pp", "line": 1, "column": 1, "end_line": 1,
+                "end_column": 2, "rule": "syntax", "severity": "error", "message": "bad",
+                "help": "do this",
+                "fix": {"applicability": "safe", "edits": [{"line": 1, "column": 1,
+                    "end_line": 1, "end_column": 2, "replacement": "x"}]}}])
+        );
+        let text = String::from_utf8(out).unwrap();
+        let message = text.find("\"message\"").unwrap();
+        let help = text.find("\"help\"").unwrap();
+        let fix = text.find("\"fix\"").unwrap();
+        assert!(message < help && help < fix, "{text}");
+    }
+
+    #[test]
+    fn no_findings_is_an_empty_array() {
+        let mut out = Vec::new();
+        write_json(&mut out, &[]).unwrap();
+        assert_eq!(out, b"[]\n");
+    }
+}
