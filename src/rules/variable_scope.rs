@@ -160,4 +160,14 @@ mod tests {
             vec![format!("4:12 {MSG}"), format!("8:10 {MSG}")]
         );
     }
+
+    #[test]
+    fn parameter_defaults_and_heredocs() {
+        // puppet-lint takes `$fqdn,` for a parameter and skips `$v` in the heredoc.
+        let src = "class foo (\n  $host = $fqdn,\n  $port = $host,\n) {\n  $t = @(\"E\")\n    ${port} $v\n    | E\n}\n";
+        assert_eq!(
+            findings("variable_scope", src),
+            vec![format!("2:11 {MSG}"), format!("6:13 {MSG}")]
+        );
+    }
 }
