@@ -45,6 +45,47 @@ fn in_layout(name: &str, layout: &ModuleLayout, relative: bool) -> bool {
         && layout.sub_path.iter().zip(&rest).all(|(a, b)| a == b)
 }
 
+/// The current directory as the shell names it: `$PWD` when it is the current directory
+/// (it keeps the names of symbolic links such as `/etc/puppet/code/modules/ntp`, as
+/// puppet-lint uses it), else the operating system's current directory. Found once.
+fn current_dir() -> Option<&'static std::path::Path> {
+    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let real = std::env::current_dir().ok()?;
+        let pwd = std::env::var_os("PWD").map(std::path::PathBuf::from);
+        match pwd {
+            Some(p) if p.is_absolute() && std::fs::canonicalize(&p).ok() == Some(real.clone()) => {
+                Some(p)
+            }
+            _ => Some(real),
+        }
+    })
+    .as_deref()
+}
+
+/// `path` made absolute: a relative path is taken from [`current_dir`], and `.` and `..`
+/// are resolved lexically.
+fn absolute(path: &str) -> Option<String> {
+    use std::path::{Component, Path, PathBuf};
+    let p = Path::new(path);
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        current_dir()?.join(p)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    Some(out.to_string_lossy().into_owned())
+}
+
 impl Rule for AutoloaderLayout {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -53,17 +94,15 @@ impl Rule for AutoloaderLayout {
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
         let Some(def) = definition(expr) else { return };
         let relative = cx.option_bool("relative").unwrap_or(false);
-        // A relative path on the command line is placed in the current directory (no
-        // file-system access), as puppet-lint compares the full path.
         let path = cx.file.path;
         if path.is_empty() || path == "-" {
             return;
         }
-        let layout = cx.module_layout().cloned().or_else(|| {
-            std::path::absolute(path)
-                .ok()
-                .and_then(|p| ModuleLayout::of(&p.to_string_lossy()))
-        });
+        let layout = cx
+            .module_layout()
+            .filter(|l| l.module != "." && l.module != "..")
+            .cloned()
+            .or_else(|| absolute(path).and_then(|p| ModuleLayout::of(&p)));
         // A file outside a `manifests` directory (`site.pp`, an example) is not autoloaded:
         // where its definitions should be is unknown.
         let Some(layout) = layout else { return };
@@ -149,5 +188,20 @@ mod tests {
         let found =
             crate::rules::engine::check_file("puppet-ntp/manifests/client.pp", &parsed, &rules);
         assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn dot_components_are_resolved() {
+        let src = "class ntp::server {}\n";
+        assert!(findings_at(
+            "autoloader_layout",
+            "/m/ntp/./manifests/../manifests/server.pp",
+            src
+        )
+        .is_empty());
+        assert_eq!(
+            super::absolute("/a/./b/../c.pp").as_deref(),
+            Some("/a/c.pp")
+        );
     }
 }
