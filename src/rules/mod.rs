@@ -132,6 +132,18 @@ pub mod variables_not_enclosed;
 //
 //
 // ---- style C (puppet-lint: classes, defines, documentation) ----
+pub mod autoloader_layout;
+pub mod class_inherits_from_params_class;
+pub mod code_on_top_scope;
+pub mod documentation;
+pub mod inherits_across_namespaces;
+pub mod names_containing_dash;
+pub mod names_containing_uppercase;
+pub mod nested_classes_or_defines;
+pub mod parameter_order;
+pub mod right_to_left_relationship;
+pub mod style_c_util;
+pub mod variable_scope;
 // (end of style C)
 
 use serde::Serialize;

@@ -114,6 +114,17 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- style C (puppet-lint: classes, defines, documentation) ----
+    &super::autoloader_layout::AutoloaderLayout,
+    &super::class_inherits_from_params_class::ClassInheritsFromParamsClass,
+    &super::code_on_top_scope::CodeOnTopScope,
+    &super::documentation::Documentation,
+    &super::inherits_across_namespaces::InheritsAcrossNamespaces,
+    &super::names_containing_dash::NamesContainingDash,
+    &super::names_containing_uppercase::NamesContainingUppercase,
+    &super::nested_classes_or_defines::NestedClassesOrDefines,
+    &super::parameter_order::ParameterOrder,
+    &super::right_to_left_relationship::RightToLeftRelationship,
+    &super::variable_scope::VariableScope,
     // (end of style C)
 ];
 
