@@ -7,6 +7,7 @@ File {
   group => 'root',
 }
 
+# @summary Base profile: time servers and time zone for every node.
 class profile::base (
   Array[String] $ntp_servers = ['0.pool.ntp.org', '1.pool.ntp.org'],
   String        $timezone    = 'UTC',
@@ -47,6 +48,7 @@ class profile::base (
   }
 }
 
+# @summary One web site: its document root and virtual host.
 define profile::vhost (
   String            $docroot,
   Integer[1, 65535] $port    = 80,
@@ -73,6 +75,7 @@ define profile::vhost (
   }
 }
 
+# @summary Web server role: the base profile and one vhost per site.
 class role::web (
   Hash[String, Hash] $sites = {},
 ) {
@@ -93,6 +96,7 @@ class role::web (
   }
 }
 
+# @summary Database server role.
 class role::db {
   include profile::base
 

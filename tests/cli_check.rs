@@ -141,7 +141,7 @@ fn human_format_draws_code_frames_and_a_summary() {
 fn directories_honour_gitignore_and_skip_vendor_fixtures_and_git() {
     let dir = temp_dir("walk");
     let bad = "class broken {\n";
-    write(&dir, "manifests/init.pp", "class m {\n}\n");
+    write(&dir, "manifests/init.pp", "notice('clean')\n");
     write(&dir, "manifests/sub/b.pp", bad);
     write(&dir, "vendor/x/manifests/init.pp", bad);
     write(&dir, "spec/fixtures/modules/x/init.pp", bad);
@@ -259,12 +259,12 @@ fn findings_at_the_same_place_keep_source_order() {
     // Puppet puts both escape warnings at the end of the string part; `\q` comes first in
     // the source, so it is reported first (a sort by message would put `\d` first).
     let dir = temp_dir("same-place");
-    write(&dir, "w.pp", "$x = \"a\\qb\\dc\"\n");
+    write(&dir, "w.pp", "$x = \"a\\qb\\dc\\n\"\n");
     let o = rein(&["check", "--format", "concise", "w.pp"], &dir);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "w.pp:1:15: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n\
-         w.pp:1:15: warning[unrecognized_escape] Unrecognized escape sequence '\\d'\n"
+        "w.pp:1:17: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n\
+         w.pp:1:17: warning[unrecognized_escape] Unrecognized escape sequence '\\d'\n"
     );
 }

@@ -40,7 +40,7 @@ fn write(dir: &Path, rel: &str, text: &str) {
 }
 
 /// A manifest with one unrecognized escape (line 1) and nothing else.
-const ESCAPE: &str = "$a = \"\\q\"\n";
+const ESCAPE: &str = "$a = \"\\q\\n\"\n";
 
 /// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
 fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
@@ -51,11 +51,11 @@ fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 fn warning(path: &str) -> String {
-    format!("{path}:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+    format!("{path}:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
 }
 
 fn error(path: &str) -> String {
-    format!("{path}:1:10: error[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+    format!("{path}:1:12: error[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
 }
 
 #[test]
@@ -264,7 +264,7 @@ fn select_and_ignore() {
         "[rules]\nunrecognized_escape = \"error\"\n",
     );
     assert_eq!(
-        check(&d, &["--select", "all"]),
+        check(&d, &["--select", "all", "--ignore", "style,layout"]),
         (1, error("a.pp"), String::new())
     );
     // --ignore wins over --select.

@@ -37,10 +37,10 @@ fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
 }
 
 /// A manifest with one unrecognized escape (line 1) and nothing else.
-const ESCAPE: &str = "$a = \"\\q\"\n";
+const ESCAPE: &str = "$a = \"\\q\\n\"\n";
 
 fn warning(path: &str) -> String {
-    format!("{path}:1:10: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
+    format!("{path}:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
 }
 
 fn ok(out: String) -> (i32, String, String) {

@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn flags_become_settings() {
         let c = parse_rc(
-            "# comment\n--no-unrecognized_escape-check\n--fail-on-warnings\n--relative\n--ignore-paths=modules/*,vendor/**\n--with-filename\n--error-level error\n--no-140chars-check\n",
+            "# comment\n--no-unrecognized_escape-check\n--fail-on-warnings\n--relative\n--ignore-paths=modules/*,vendor/**\n--with-filename\n--error-level error\n--no-strict_indent-check\n",
             ".puppet-lint.rc",
         )
         .unwrap();
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn values_may_follow_on_the_next_line() {
-        let c = parse_rc("--only-checks\nunrecognized_escape,hard_tabs\n", "rc").unwrap();
+        let c = parse_rc("--only-checks\nunrecognized_escape,strict_indent\n", "rc").unwrap();
         let esc = Target::parse("unrecognized_escape").unwrap();
         assert_eq!(c.ops, vec![Op::Only(vec![esc])]);
         assert!(c.notes.is_empty(), "{:?}", c.notes);
