@@ -40,7 +40,14 @@ fn in_layout(name: &str, layout: &ModuleLayout, relative: bool) -> bool {
     if rest.is_empty() {
         rest.push("init");
     }
-    (relative || layout.module == module)
+    // A module checked out under its Forge name (`puppetlabs-ntp`, `puppet-ntp`) is the
+    // module `ntp`: that is how the module tool and most repositories name it.
+    let dir_is_module = layout.module == module
+        || layout
+            .module
+            .rsplit_once('-')
+            .is_some_and(|(owner, m)| !owner.is_empty() && m == module);
+    (relative || dir_is_module)
         && layout.sub_path.len() == rest.len()
         && layout.sub_path.iter().zip(&rest).all(|(a, b)| a == b)
 }
@@ -188,6 +195,26 @@ mod tests {
         let found =
             crate::rules::engine::check_file("puppet-ntp/manifests/client.pp", &parsed, &rules);
         assert_eq!(found.len(), 1);
+    }
+
+    #[test]
+    fn an_owner_prefixed_module_directory_is_the_module() {
+        let src = "class ntp::server {}\n";
+        assert!(findings_at(
+            "autoloader_layout",
+            "puppetlabs-ntp/manifests/server.pp",
+            src
+        )
+        .is_empty());
+        assert!(findings_at("autoloader_layout", "puppet-ntp/manifests/server.pp", src).is_empty());
+        assert_eq!(
+            findings_at(
+                "autoloader_layout",
+                "puppet-chrony/manifests/server.pp",
+                src
+            ),
+            vec!["1:7 ntp::server not in autoload module layout"]
+        );
     }
 
     #[test]
