@@ -3,69 +3,11 @@
 //! "idem" test (does evaluating an expression have no effect besides its value), and a
 //! test helper that runs one rule on a snippet.
 
-use crate::syntax::{BinaryOp, Expr, ExprKind, Span, UnaryOp};
+use crate::syntax::{BinaryOp, Expr, ExprKind, Span};
 
-/// The label Puppet's messages use for an expression ("Literal Integer", "'==' expression",
-/// "Host Class Definition", ...), as `Puppet::Pops::Model::ModelLabelProvider` names the
-/// model object that the expression becomes.
-pub fn label(expr: &Expr) -> String {
-    let s: &str = match &expr.kind {
-        ExprKind::Nop => "Nop Expression",
-        ExprKind::Integer { .. } => "Literal Integer",
-        ExprKind::Float(_) => "Literal Float",
-        ExprKind::String { .. } => "String",
-        ExprKind::Concat(_) => "Double Quoted String",
-        ExprKind::Heredoc(h) => {
-            return format!("'@({})' expression", h.syntax.as_deref().unwrap_or(""));
-        }
-        ExprKind::Boolean(_) => "Boolean",
-        ExprKind::Undef => "'undef' expression",
-        ExprKind::Default => "'default' expression",
-        ExprKind::Regex { .. } => "Regular Expression",
-        ExprKind::Reserved(w) => return format!("Reserved Word '{w}'"),
-        ExprKind::QualifiedName(_) => "Name",
-        ExprKind::QualifiedReference(_) => "Type-Name",
-        ExprKind::Variable(_) => "Variable",
-        ExprKind::Array(_) => "Array Expression",
-        ExprKind::Hash { .. } => "Hash Expression",
-        ExprKind::Access { .. } => "'[]' expression",
-        ExprKind::Unary { op, .. } => match op {
-            UnaryOp::Not => "'not' expression",
-            UnaryOp::Neg => "Unary Minus",
-            UnaryOp::Splat => "Unfold",
-        },
-        ExprKind::Binary { op, .. } => return format!("'{}' expression", op.as_str()),
-        ExprKind::Assignment { op, .. } => return format!("'{}' expression", op.as_str()),
-        ExprKind::Relationship { op, .. } => return format!("'{}' expression", op.as_str()),
-        ExprKind::Paren(_) => "Parenthesized Expression",
-        ExprKind::Selector { .. } => "Selector Expression",
-        ExprKind::If(_) => "'if' statement",
-        ExprKind::Unless(_) => "'unless' Statement",
-        ExprKind::Case(_) => "'case' statement",
-        ExprKind::Call(_) => "Function Call",
-        ExprKind::MethodCall(_) => "Method call",
-        ExprKind::Resource(_) => "Resource Statement",
-        ExprKind::ResourceDefaults(_) => "Resource Defaults Expression",
-        ExprKind::ResourceOverride(_) => "Resource Override",
-        ExprKind::Collect(c) => {
-            if c.exported {
-                "Exported Query"
-            } else {
-                "Virtual Query"
-            }
-        }
-        ExprKind::Class(_) => "Host Class Definition",
-        ExprKind::Define(_) => "'define' expression",
-        ExprKind::Node(_) => "Node Definition",
-        ExprKind::Function(_) => "Function Definition",
-        ExprKind::Plan(_) => "Plan Definition",
-        ExprKind::TypeAlias(_) => "Type Alias",
-        ExprKind::TypeMapping { .. } => "Type Mapping",
-        ExprKind::TypeDefinition(_) => "Type Definition",
-        ExprKind::Block(_) => "Block Expression",
-    };
-    s.to_string()
-}
+/// The label Puppet's messages use for an expression (its model label provider); shared
+/// with group A.
+pub use super::vala_util::label;
 
 /// `a <label>` / `an <label>`: Puppet's article rule (a leading quote is skipped, then
 /// `an` before a vowel).
