@@ -111,6 +111,20 @@ mod tests {
     }
 
     #[test]
+    fn fixing_repeats_until_nothing_changes() {
+        let rules =
+            crate::rules::engine::RuleSet::only("trailing_whitespace", crate::rules::Level::Error);
+        let out = fix_until_stable("t.pp", "$a = 1  \n$b = 2\t\n", &rules, false);
+        assert_eq!(out.text, "$a = 1\n$b = 2\n");
+        assert_eq!((out.fixed, out.rounds, out.rejected), (2, 2, false));
+        let out = fix_until_stable("t.pp", "$a = [1\n", &rules, false);
+        assert_eq!(
+            (out.text.as_str(), out.fixed, out.rejected),
+            ("$a = [1\n", 0, false)
+        );
+    }
+
+    #[test]
     fn out_of_range_edits_are_ignored() {
         let d = vec![diag(Fix::safe(vec![Edit::replace(Span::new(2, 99), "X")]))];
         assert_eq!(
@@ -151,9 +165,19 @@ pub fn fix_until_stable(
     let mut text = source.to_string();
     let mut fixed = 0;
     let mut rounds = 0;
-    while rounds < MAX_ROUNDS {
+    // Each text is parsed once: to find its fixes, or (after the last round) to accept it.
+    loop {
         let parsed = crate::syntax::parse(&text);
         if parsed.has_errors() {
+            let rejected = text != source;
+            return FixOutcome {
+                text: source.to_string(),
+                fixed: 0,
+                rounds,
+                rejected,
+            };
+        }
+        if rounds == MAX_ROUNDS {
             break;
         }
         let diagnostics = super::engine::check_file(path, &parsed, rules);
@@ -164,14 +188,6 @@ pub fn fix_until_stable(
         }
         fixed += applied.fixed;
         text = applied.text;
-    }
-    if text != source && crate::syntax::parse(&text).has_errors() {
-        return FixOutcome {
-            text: source.to_string(),
-            fixed: 0,
-            rounds,
-            rejected: true,
-        };
     }
     FixOutcome {
         text,
