@@ -7,7 +7,7 @@ use super::scopes::Scopes;
 use super::{Diagnostic, OptionKind, RuleMeta};
 use crate::diagnostics::Severity;
 use crate::syntax::tokens::Token;
-use crate::syntax::visit::Slot;
+use crate::syntax::visit::{for_each_child, for_each_top_statement, Slot};
 use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program, Span};
 
 /// The file being checked.
@@ -148,6 +148,39 @@ impl<'a> Context<'a> {
     pub fn ancestors(&self) -> impl Iterator<Item = Frame<'a>> + '_ {
         let n = self.stack.len().saturating_sub(1);
         self.stack.get(..n).unwrap_or(&[]).iter().rev().copied()
+    }
+
+    /// The statement list the current node is a statement of (the program's, a body's, one
+    /// case option's), in source order; empty when the node is not a statement.
+    pub fn statement_list(&self) -> Vec<&'a Expr> {
+        let Some(Frame {
+            expr,
+            slot: Slot::Statement { .. },
+        }) = self.stack.last().copied()
+        else {
+            return Vec::new();
+        };
+        // A parent may own several lists (the options of a case, `if` and `else`): each list
+        // starts at index 0.
+        let mut lists: Vec<Vec<&'a Expr>> = Vec::new();
+        let mut push = |e: &'a Expr, slot: Slot| {
+            if let Slot::Statement { index, .. } = slot {
+                if index == 0 || lists.is_empty() {
+                    lists.push(Vec::new());
+                }
+                if let Some(list) = lists.last_mut() {
+                    list.push(e);
+                }
+            }
+        };
+        match self.parent() {
+            Some(p) => for_each_child(p.expr, &mut push),
+            None => for_each_top_statement(self.file.program, &mut push),
+        }
+        lists
+            .into_iter()
+            .find(|l| l.iter().any(|e| std::ptr::eq(*e, expr)))
+            .unwrap_or_default()
     }
 
     /// The module layout of this file, if it is below a `manifests` directory.

@@ -9,8 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta, Slot};
-use crate::syntax::visit::for_each_child;
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
 use crate::syntax::{AttributeOp, Expr, ExprKind, Span};
 
 pub struct DuplicateParams;
@@ -20,7 +19,7 @@ static META: RuleMeta = RuleMeta {
     level: Level::Error,
     category: Category::Validation,
     fix: FixKind::None,
-    puppet_lint: None,
+    puppet_lint: Some("duplicate_params"),
     aliases: &["DUPLICATE_ATTRIBUTE", "DUPLICATE_ATTRIBUE"],
     since: "0.1.0",
     summary:
@@ -57,33 +56,15 @@ fn names(op: &AttributeOp) -> Vec<(&str, Span)> {
     }
 }
 
-/// Every statement list of the program (the program's, each body's, each case option's).
-fn statement_lists<'a>(program: &'a [Expr]) -> Vec<Vec<&'a Expr>> {
-    let mut lists = vec![program.iter().collect::<Vec<_>>()];
-    let mut stack: Vec<&'a Expr> = program.iter().collect();
-    while let Some(e) = stack.pop() {
-        let mut groups: Vec<Vec<&'a Expr>> = Vec::new();
-        for_each_child(e, &mut |c, slot| {
-            stack.push(c);
-            if let Slot::Statement { index, .. } = slot {
-                if index == 0 || groups.is_empty() {
-                    groups.push(Vec::new());
-                }
-                if let Some(g) = groups.last_mut() {
-                    g.push(c);
-                }
-            }
-        });
-        lists.extend(groups);
+/// Reports the attributes the resource defaults `current` sets that an earlier default for
+/// the same type in the same statement list already set.
+fn repeated_defaults(current: &Expr, cx: &mut Context<'_>) {
+    if !matches!(current.kind, ExprKind::ResourceDefaults(_)) {
+        return;
     }
-    lists
-}
-
-/// Reports resource defaults of one statement list that set an attribute an earlier
-/// default for the same type already set.
-fn repeated_defaults(list: &[&Expr], cx: &mut Context<'_>) {
+    // (type, attribute) → where an earlier default of this list set it first.
     let mut seen: HashMap<(String, &str), Span> = HashMap::new();
-    for stmt in list {
+    for stmt in cx.statement_list() {
         let ExprKind::ResourceDefaults(d) = &stmt.kind else {
             continue;
         };
@@ -91,34 +72,38 @@ fn repeated_defaults(list: &[&Expr], cx: &mut Context<'_>) {
             continue;
         };
         let key = type_name.to_ascii_lowercase();
-        let mut here = Vec::new();
-        for op in &d.ops {
-            let AttributeOp::Attribute { name, .. } = op else {
+        let attributes = d.ops.iter().filter_map(|op| match op {
+            AttributeOp::Attribute { name, .. } => Some(name),
+            AttributeOp::Splat { .. } => None,
+        });
+        if !std::ptr::eq(stmt, current) {
+            for name in attributes {
+                seen.entry((key.clone(), name.name.as_str()))
+                    .or_insert(name.span);
+            }
+            continue;
+        }
+        for name in attributes {
+            let Some(first) = seen.get(&(key.clone(), name.name.as_str())) else {
                 continue;
             };
-            if let Some(first) = seen.get(&(key.clone(), name.name.as_str())) {
-                let line = cx.file.line_index.line(first.start());
-                cx.report(
-                    Diagnostic::new(
-                        name.span,
-                        format!(
-                            "Default already defined for {type_name} {{ {} }}; cannot redefine",
-                            name.name
-                        ),
-                    )
-                    .with_help(format!(
-                        "a default for '{}' is already set on line {line} in this scope; Puppet fails at \
-                         run time. Set each default once.",
+            let line = cx.file.line_index.line(first.start());
+            cx.report(
+                Diagnostic::new(
+                    name.span,
+                    format!(
+                        "Default already defined for {type_name} {{ {} }}; cannot redefine",
                         name.name
-                    )),
-                );
-            } else {
-                here.push((name.name.as_str(), name.span));
-            }
+                    ),
+                )
+                .with_help(format!(
+                    "a default for '{}' is already set on line {line} in this scope; Puppet fails at \
+                     run time. Set each default once.",
+                    name.name
+                )),
+            );
         }
-        for (n, span) in here {
-            seen.entry((key.clone(), n)).or_insert(span);
-        }
+        return;
     }
 }
 
@@ -128,6 +113,7 @@ impl Rule for DuplicateParams {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        repeated_defaults(expr, cx);
         for (ops, _) in super::catalog_util::op_lists(expr) {
             let mut seen: HashMap<&str, Span> = HashMap::new();
             for op in ops {
@@ -146,12 +132,6 @@ impl Rule for DuplicateParams {
                     }
                 }
             }
-        }
-    }
-
-    fn check_file(&self, cx: &mut Context<'_>) {
-        for list in statement_lists(&cx.file.program.body) {
-            repeated_defaults(&list, cx);
         }
     }
 }

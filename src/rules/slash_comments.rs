@@ -9,7 +9,7 @@
 //! (puppet-lint reports it, and its fix comments out the rest of the line).
 
 use super::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
-use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
+use crate::syntax::visit::{NodeKind, Slot};
 use crate::syntax::{Expr, ExprKind, Span};
 
 pub struct SlashComments;
@@ -39,27 +39,17 @@ impl Rule for SlashComments {
         {
             return;
         }
-        let Some(Slot::Statement { body, .. }) = cx.slot() else {
+        if !matches!(cx.slot(), Some(Slot::Statement { .. })) {
             return;
-        };
-        // The statements of the same body that follow on the `//` line.
-        let mut siblings: Vec<Span> = Vec::new();
-        let mut collect = |e: &Expr, slot: Slot| {
-            if matches!(slot, Slot::Statement { body: b, .. } if b == body)
-                && e.span.start > expr.span.start
-            {
-                siblings.push(e.span);
-            }
-        };
-        match cx.parent() {
-            Some(p) => for_each_child(p.expr, &mut collect),
-            None => for_each_top_statement(cx.file.program, &mut collect),
         }
+        // The statements of the same list that follow on the `//` line.
         let li = cx.file.line_index;
         let line = li.line(expr.span.start());
-        let on_line: Vec<Span> = siblings
+        let on_line: Vec<Span> = cx
+            .statement_list()
             .into_iter()
-            .filter(|s| li.line(s.start()) == line)
+            .map(|e| e.span)
+            .filter(|s| s.start > expr.span.start && li.line(s.start()) == line)
             .collect();
         let all_end_here = on_line.iter().all(|s| li.line(s.end()) == line);
         let mut d = Diagnostic::new(expr.span, "// comment found")
