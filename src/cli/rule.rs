@@ -44,6 +44,8 @@ pub struct RuleInfo {
     pub category: Category,
     pub fixable: FixKind,
     pub puppet_lint: Option<&'static str>,
+    /// The puppet-lint plugin gem whose check the rule implements (`null` for none).
+    pub plugin: Option<&'static str>,
     pub aliases: &'static [&'static str],
     pub summary: &'static str,
     pub since: &'static str,
@@ -61,6 +63,7 @@ impl RuleInfo {
             category: m.category,
             fixable: m.fix,
             puppet_lint: m.puppet_lint,
+            plugin: m.plugin.map(|p| p.gem),
             aliases: m.aliases,
             summary: m.summary,
             since: m.since,
@@ -78,6 +81,16 @@ fn fix_name(f: FixKind) -> &'static str {
     }
 }
 
+/// The puppet-lint check a rule implements, as the table and page header show it: the
+/// built-in check's name, `plugin NAME` for a plugin check, or `-`.
+fn lint_name(m: &RuleMeta) -> &'static str {
+    match (m.puppet_lint, m.plugin) {
+        (Some(n), _) => n,
+        (None, Some(_)) => "plugin",
+        (None, None) => "-",
+    }
+}
+
 /// The table of every rule in `metas`: a header row, then one row each.
 pub fn table(metas: &[&'static RuleMeta]) -> String {
     let header = ["NAME", "LEVEL", "CATEGORY", "FIX", "PUPPET-LINT", "SUMMARY"];
@@ -89,7 +102,7 @@ pub fn table(metas: &[&'static RuleMeta]) -> String {
                 m.level.as_str(),
                 m.category.as_str(),
                 fix_name(m.fix),
-                m.puppet_lint.unwrap_or("-"),
+                lint_name(m),
                 m.summary,
             ]
         })
@@ -140,7 +153,10 @@ pub fn header(m: &RuleMeta) -> String {
         m.level.as_str(),
         m.category.as_str(),
         fix_name(m.fix),
-        m.puppet_lint.unwrap_or("-"),
+        match m.plugin {
+            Some(p) if m.puppet_lint.is_none() => format!("plugin {}", p.gem),
+            _ => lint_name(m).to_string(),
+        },
         aliases,
         options,
         m.since
@@ -343,6 +359,7 @@ mod tests {
         category: Category::Style,
         fix: FixKind::Safe,
         puppet_lint: Some("demo"),
+        plugin: None,
         aliases: &["DEMO", "old_demo"],
         since: "0.2.0",
         summary: "A demo.",
@@ -374,7 +391,8 @@ mod tests {
         assert_eq!(
             v,
             serde_json::json!({"name": "demo_rule", "level": "off", "category": "style",
-                "fixable": "safe", "puppet_lint": "demo", "aliases": ["DEMO", "old_demo"],
+                "fixable": "safe", "puppet_lint": "demo", "plugin": null,
+                "aliases": ["DEMO", "old_demo"],
                 "summary": "A demo.", "since": "0.2.0",
                 "options": [{"name": "width", "kind": "integer", "default": "140",
                     "doc": "How wide."}]})

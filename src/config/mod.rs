@@ -94,6 +94,8 @@ pub enum Target {
     All,
     /// Every rule of a category (`validation`, `style`, ...).
     Category(Category),
+    /// Every rule implementing a puppet-lint plugin check (`voxpupuli`).
+    Plugins,
     /// One rule: its index in [`registry::all`].
     Rule(usize),
 }
@@ -116,6 +118,9 @@ impl Target {
         if let Some(c) = GROUPS.iter().find(|c| c.as_str() == name) {
             return Some(Target::Category(*c));
         }
+        if name == PLUGIN_GROUP {
+            return Some(Target::Plugins);
+        }
         let rule = registry::find(name)?;
         let name = rule.meta().name;
         registry::all()
@@ -132,6 +137,7 @@ impl Target {
         match self {
             Target::All => true,
             Target::Category(c) => meta.category == c,
+            Target::Plugins => meta.plugin.is_some(),
             Target::Rule(i) => i == index,
         }
     }
@@ -140,7 +146,7 @@ impl Target {
     fn rank(self) -> u8 {
         match self {
             Target::All => 0,
-            Target::Category(_) => 1,
+            Target::Category(_) | Target::Plugins => 1,
             Target::Rule(_) => 2,
         }
     }
@@ -172,12 +178,16 @@ pub fn default_selection() -> Selection {
         .collect()
 }
 
-/// The level a rule is turned on at by `--select` or `--NAME-check`.
+/// The group of every rule implementing a puppet-lint plugin check.
+pub const PLUGIN_GROUP: &str = "voxpupuli";
+
+/// The level a rule is turned on at by `--select` or `--NAME-check`: its default level, or
+/// its plugin's severity, or `warning`.
 fn enabled_level(meta: &RuleMeta) -> Level {
-    if meta.level == Level::Off {
-        Level::Warning
-    } else {
-        meta.level
+    match (meta.level, meta.plugin) {
+        (Level::Off, Some(p)) => p.level,
+        (Level::Off, None) => Level::Warning,
+        (l, _) => l,
     }
 }
 

@@ -475,6 +475,7 @@ mod tests {
         category: Category::Style,
         fix: FixKind::None,
         puppet_lint: None,
+        plugin: None,
         aliases: &[],
         since: "0.1.0",
         summary: "",

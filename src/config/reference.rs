@@ -48,6 +48,11 @@ pub fn reference_config() -> String {
     ] {
         let _ = writeln!(s, "# {} = \"error\"", c.as_str());
     }
+    let _ = writeln!(
+        s,
+        "# {} = \"warning\"   # every puppet-lint plugin check (off by default)",
+        crate::config::PLUGIN_GROUP
+    );
     for rule in registry::all() {
         let m = rule.meta();
         if m.category == Category::Syntax {
@@ -59,8 +64,12 @@ pub fn reference_config() -> String {
         other.extend(m.aliases.iter().copied());
         let _ = writeln!(
             s,
-            "# ({}{}{})",
+            "# ({}{}{}{})",
             m.category.as_str(),
+            match m.plugin {
+                Some(p) => format!(", plugin {}", p.gem),
+                None => String::new(),
+            },
             if m.fix == crate::rules::FixKind::None {
                 ""
             } else {

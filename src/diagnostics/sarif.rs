@@ -127,6 +127,8 @@ struct RuleProperties {
     fixable: FixKind,
     #[serde(skip_serializing_if = "Option::is_none")]
     puppet_lint: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puppet_lint_plugin: Option<&'static str>,
     aliases: &'static [&'static str],
     since: &'static str,
 }
@@ -275,6 +277,7 @@ fn descriptor(id: &str, meta: Option<&'static RuleMeta>) -> Descriptor {
             tags: [m.category.as_str()],
             fixable: m.fix,
             puppet_lint: m.puppet_lint,
+            puppet_lint_plugin: m.plugin.map(|p| p.gem),
             aliases: m.aliases,
             since: m.since,
         }),

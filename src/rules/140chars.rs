@@ -10,6 +10,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::None,
     puppet_lint: Some("140chars"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A line longer than 140 characters (lines with a URL or `template(` are exempt).",

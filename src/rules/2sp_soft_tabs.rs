@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::None,
     puppet_lint: Some("2sp_soft_tabs"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "An indentation whose width is not a multiple of two characters.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["APPENDS_DELETES_NO_LONGER_SUPPORTED"],
     since: "0.1.0",
     summary: "The `+=` and `-=` assignment operators, which Puppet no longer supports.",

@@ -22,6 +22,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::Safe,
     puppet_lint: Some("arrow_alignment"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "The `=>` arrows of a multi-line resource body (or hash, selector) are not aligned.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Safe,
     puppet_lint: Some("arrow_on_right_operand_line"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A chaining arrow (`->`, `~>`) on the left operand's line instead of the right one's.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_ASSIGNMENT_CONTEXT"],
     since: "0.1.0",
     summary: "An assignment inside a parameter's default value.",

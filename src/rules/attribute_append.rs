@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_ATTRIBUTE_APPEND"],
     since: "0.1.0",
     summary:

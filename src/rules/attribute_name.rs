@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "An attribute name that is not a simple name (`a::b`, `true`, `1x`).",

@@ -17,6 +17,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("autoloader_layout"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A class or defined type that is not in the file the autoloader looks in.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["CAPTURES_REST_NOT_LAST"],
     since: "0.1.0",
     summary: "A lambda parameter with `*` (captures rest) that is not the last parameter.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["CAPTURES_REST_NOT_SUPPORTED"],
     since: "0.1.0",
     summary: "A class or define parameter with `*` (captures rest), which only functions and lambdas support.",

@@ -11,6 +11,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("case_without_default"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A `case` statement without a `default` option.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("class_inherits_from_params_class"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A class that inherits from a `::params` class.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["CLASS_NOT_VIRTUALIZABLE"],
     since: "0.1.0",
     summary: "A virtual (`@class`) or exported (`@@class`) class declaration.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("code_on_top_scope"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "Code outside of a class or defined type.",

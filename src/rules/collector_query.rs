@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_QUERY_EXPRESSION"],
     since: "0.1.0",
     summary: "A collector query with an operator or expression Puppet cannot query with.",

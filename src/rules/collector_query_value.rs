@@ -20,6 +20,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "An array, hash or other expression as a value in a collector query.",

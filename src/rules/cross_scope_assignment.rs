@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["CROSS_SCOPE_ASSIGNMENT"],
     since: "0.1.0",
     summary: "Assigning to a variable of another namespace (`$a::b = 1`, `$::x = 1`).",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_DEFINITION_LOCATION"],
     since: "0.1.0",
     summary: "A class, define or function whose name does not match its file in a module.",

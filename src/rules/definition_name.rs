@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_DEFINITION_NAME"],
     since: "0.1.0",
     summary: "A class, define, function or type alias name that breaks Puppet's naming rule.",

@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["NOT_TOP_LEVEL"],
     since: "0.1.0",
     summary: "A class, define or node inside a conditional, lambda, define or node.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Safe,
     puppet_lint: Some("double_quoted_strings"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A double-quoted string that needs no double quotes.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["DUPLICATE_DEFAULT"],
     since: "0.1.0",
     summary: "A `case` or selector has more than one `default` entry.",

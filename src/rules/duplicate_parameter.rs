@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["DUPLICATE_PARAMETER"],
     since: "0.1.0",
     summary: "The same parameter name twice in a class, define or function parameter list.",

@@ -20,6 +20,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: Some("duplicate_params"),
+    plugin: None,
     aliases: &["DUPLICATE_ATTRIBUTE", "DUPLICATE_ATTRIBUE"],
     since: "0.1.0",
     summary:

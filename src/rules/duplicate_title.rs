@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["DUPLICATE_TITLE"],
     since: "0.1.0",
     summary: "The same title is given twice in one resource expression.",

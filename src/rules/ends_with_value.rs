@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["IDEM_NOT_ALLOWED_LAST"],
     since: "0.1.0",
     summary: "A class, define or node body ends with an expression that only produces a value.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Safe,
     puppet_lint: Some("ensure_first_param"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A resource whose `ensure` attribute is not the first one.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("ensure_not_symlink_target"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A file whose `ensure` is a symlink target path.",

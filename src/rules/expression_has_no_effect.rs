@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["IDEM_EXPRESSION_NOT_LAST"],
     since: "0.1.0",
     summary: "A statement that only produces a value, which is then forgotten.",

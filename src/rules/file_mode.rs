@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("file_mode"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A file mode that is not a 4-digit octal string or a symbolic mode.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["NOT_ABSOLUTE_TOP_LEVEL"],
     since: "0.1.0",
     summary: "A function or type alias defined inside a class, define, lambda or other block.",

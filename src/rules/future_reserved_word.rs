@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["FUTURE_RESERVED_WORD"],
     since: "0.1.0",
     summary: "The future reserved word `plan` used as a definition name or a type.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::Safe,
     puppet_lint: Some("hard_tabs"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A tab character in indentation or between tokens.",

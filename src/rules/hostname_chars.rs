@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_HOSTNAME_CHARS"],
     since: "0.1.0",
     summary: "A node name with characters other than letters, digits, `_`, `-` and `.`.",

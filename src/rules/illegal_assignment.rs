@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_ASSIGNMENT"],
     since: "0.1.0",
     summary: "Assigning to something that is not a variable (`1 = 2`, `[$a, 1] = ...`).",

@@ -16,6 +16,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_EXPRESSION"],
     since: "0.1.0",
     summary: "An expression of a kind that cannot be used where it is (a function name that \

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_INDEXED_ASSIGNMENT", "ILLEGAL_ASSIGNMENT_VIA_INDEX"],
     since: "0.1.0",
     summary: "Assigning to an element of an array or hash (`$a[0] = 1`).",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("inherits_across_namespaces"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A class that inherits from a class of another module.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["NUMERIC_OVERFLOW"],
     since: "0.1.0",
     summary: "An integer literal outside Puppet's signed 64-bit range.",

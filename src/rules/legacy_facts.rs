@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("legacy_facts"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A legacy fact instead of its structured equivalent.",

@@ -145,6 +145,26 @@ pub mod right_to_left_relationship;
 pub mod style_c_util;
 pub mod variable_scope;
 // (end of style C)
+//
+//
+//
+// ---- Vox Pupuli plugins A: manifest_whitespace_* ----
+// (end of vp-a)
+//
+//
+//
+// ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
+// (end of vp-b)
+//
+//
+//
+// ---- Vox Pupuli plugins C: parameters, variables, class names ----
+// (end of vp-c)
+//
+//
+//
+// ---- Vox Pupuli plugins D: resources, references, values ----
+// (end of vp-d)
 
 use serde::Serialize;
 
@@ -345,6 +365,15 @@ pub struct RuleOption {
     pub doc: &'static str,
 }
 
+/// A puppet-lint plugin check that a rule implements.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Plugin {
+    /// The gem that provides the check (`puppet-lint-trailing_comma-check`).
+    pub gem: &'static str,
+    /// The plugin's own severity: the level the rule is switched on at by `--select`.
+    pub level: Level,
+}
+
 /// What the registry and the docs know about a rule.
 #[derive(Debug)]
 pub struct RuleMeta {
@@ -357,6 +386,9 @@ pub struct RuleMeta {
     /// The puppet-lint check (or plugin check) this rule implements, also when its name is
     /// the rule's own name (`rein rule --format json` reports it; tools map findings with it).
     pub puppet_lint: Option<&'static str>,
+    /// The puppet-lint plugin (a gem outside puppet-lint itself) whose check of the same name
+    /// this rule implements. Plugin rules are off by default and form the `voxpupuli` group.
+    pub plugin: Option<Plugin>,
     /// Other names accepted everywhere a rule name is (Puppet issue codes, old names).
     pub aliases: &'static [&'static str],
     /// The rein version that added the rule.

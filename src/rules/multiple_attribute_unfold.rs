@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["MULTIPLE_ATTRIBUTES_UNFOLD"],
     since: "0.1.0",
     summary: "More than one `* =>` in one resource body.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("names_containing_dash"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A class or defined type whose name contains a dash.",

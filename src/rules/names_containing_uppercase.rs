@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("names_containing_uppercase"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A class or defined type whose name contains an upper-case letter.",

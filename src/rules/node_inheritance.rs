@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_NODE_INHERITANCE"],
     since: "0.1.0",
     summary: "A node definition that inherits another node (removed in Puppet 4).",

@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["NOT_RVALUE"],
     since: "0.1.0",
     summary: "A definition or a collector used where a value is needed.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_NUMERIC_PARAMETER"],
     since: "0.1.0",
     summary: "A numeric parameter name (`$1`), which would clash with the match variables.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("only_variable_string"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A string that only interpolates one variable.",

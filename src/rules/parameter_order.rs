@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("parameter_order"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A required parameter listed after an optional one.",

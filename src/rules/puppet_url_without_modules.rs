@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("puppet_url_without_modules"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A `puppet://` URL whose path does not start with `modules/`.",

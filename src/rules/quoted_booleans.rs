@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("quoted_booleans"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A quoted `'true'` or `'false'`.",

@@ -126,6 +126,26 @@ static RULES: &[&dyn Rule] = &[
     &super::right_to_left_relationship::RightToLeftRelationship,
     &super::variable_scope::VariableScope,
     // (end of style C)
+    //
+    //
+    //
+    // ---- Vox Pupuli plugins A: manifest_whitespace_* ----
+    // (end of vp-a)
+    //
+    //
+    //
+    // ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
+    // (end of vp-b)
+    //
+    //
+    //
+    // ---- Vox Pupuli plugins C: parameters, variables, class names ----
+    // (end of vp-c)
+    //
+    //
+    //
+    // ---- Vox Pupuli plugins D: resources, references, values ----
+    // (end of vp-d)
 ];
 
 /// Every registered rule.

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["RESERVED_TYPE_NAME"],
     since: "0.1.0",
     summary:

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::Safe,
     puppet_lint: None,
+    plugin: None,
     aliases: &["RESERVED_WORD"],
     since: "0.1.0",
     summary: "A reserved word (`private`, `attr`) used as a bare value.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["RESOURCE_WITHOUT_TITLE"],
     since: "0.1.0",
     summary: "A resource declared without a title (`file { ensure => present }`).",

@@ -11,6 +11,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("right_to_left_relationship"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A right-to-left (`<-`) relationship.",

@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("selector_inside_resource"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A selector as the value of a resource attribute.",

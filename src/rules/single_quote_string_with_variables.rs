@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("single_quote_string_with_variables"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A single-quoted string that contains `${`, which is not interpolated.",

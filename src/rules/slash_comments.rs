@@ -20,6 +20,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("slash_comments"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A `//` comment, which Puppet reads as an empty regular expression.",

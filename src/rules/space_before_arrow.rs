@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::Safe,
     puppet_lint: Some("space_before_arrow"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "Not exactly one space before `=>` in a resource body written on one line.",

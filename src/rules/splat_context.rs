@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["UNSUPPORTED_OPERATOR_IN_CONTEXT"],
     since: "0.1.0",
     summary: "`* =>` used outside a resource body, default, override or collector block.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Syntax,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["SYNTAX_ERROR"],
     since: "0.1.0",
     summary: "The file is not valid Puppet: it does not parse.",

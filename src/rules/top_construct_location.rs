@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_TOP_CONSTRUCT_LOCATION"],
     since: "0.1.0",
     summary: "A statement outside any definition at the top level of a module file.",

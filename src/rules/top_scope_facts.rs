@@ -16,6 +16,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("top_scope_facts"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A fact read as a top-scope variable instead of from `$facts`.",

@@ -18,6 +18,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Layout,
     fix: FixKind::Safe,
     puppet_lint: Some("trailing_whitespace"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "Whitespace at the end of a line.",

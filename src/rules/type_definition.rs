@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["UNSUPPORTED_EXPRESSION"],
     since: "0.1.0",
     summary: "A `type Name { ... }` type definition, which Puppet does not support.",

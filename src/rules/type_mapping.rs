@@ -15,6 +15,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["ILLEGAL_TYPE_MAPPING"],
     since: "0.1.0",
     summary: "A `type Runtime[...] = ...` type mapping that Puppet rejects.",

@@ -14,6 +14,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("unquoted_file_mode"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A file mode that is not quoted.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Safe,
     puppet_lint: Some("unquoted_node_name"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A node name that is not quoted.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Unsafe,
     puppet_lint: Some("unquoted_resource_title"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A resource title that is not quoted.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["UNRECOGNIZED_ESCAPE"],
     since: "0.1.0",
     summary: "A backslash escape that Puppet does not recognise; the backslash is kept.",

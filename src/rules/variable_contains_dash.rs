@@ -13,6 +13,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("variable_contains_dash"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A variable name written with a dash.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("variable_is_lowercase"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A variable name with an uppercase letter.",

@@ -16,6 +16,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::None,
     puppet_lint: Some("variable_scope"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A variable of an outer scope used in a class or define without a namespace.",

@@ -11,6 +11,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Style,
     fix: FixKind::Safe,
     puppet_lint: Some("variables_not_enclosed"),
+    plugin: None,
     aliases: &[],
     since: "0.1.0",
     summary: "A variable interpolated without braces.",

@@ -12,6 +12,7 @@ static META: RuleMeta = RuleMeta {
     category: Category::Validation,
     fix: FixKind::None,
     puppet_lint: None,
+    plugin: None,
     aliases: &["NOT_VIRTUALIZEABLE"],
     since: "0.1.0",
     summary: "`@` or `@@` in front of a resource default or a resource override.",
