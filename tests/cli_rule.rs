@@ -126,6 +126,7 @@ fn json_lists_every_rule_for_tools() {
             "level",
             "name",
             "options",
+            "plugin",
             "puppet_lint",
             "since",
             "summary",
@@ -142,7 +143,7 @@ fn json_lists_every_rule_for_tools() {
     assert_eq!(
         escape,
         &json!({"name": "unrecognized_escape", "level": "warning", "category": "validation",
-            "fixable": "none", "puppet_lint": null, "aliases": ["UNRECOGNIZED_ESCAPE"],
+            "fixable": "none", "puppet_lint": null, "plugin": null, "aliases": ["UNRECOGNIZED_ESCAPE"],
             "summary": "A backslash escape that Puppet does not recognise; the backslash is kept.",
             "since": "0.1.0", "options": []})
     );
@@ -201,7 +202,7 @@ fn a_rule_as_json_includes_its_page() {
     assert_eq!(
         v,
         json!({"name": "syntax", "level": "error", "category": "syntax", "fixable": "none",
-            "puppet_lint": null, "aliases": ["SYNTAX_ERROR"],
+            "puppet_lint": null, "plugin": null, "aliases": ["SYNTAX_ERROR"],
             "summary": "The file is not valid Puppet: it does not parse.", "since": "0.1.0",
             "options": [], "doc": page("syntax")})
     );

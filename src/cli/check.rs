@@ -26,8 +26,20 @@ pub const WORKER_STACK: usize = 64 * 1024 * 1024;
 
 /// The result of checking one file.
 enum Outcome {
-    Report(FileReport),
+    Report(FileReport, Fixed),
     IoError(String),
+}
+
+/// What `--fix` did to one file.
+#[derive(Debug, Default)]
+struct Fixed {
+    /// Fixes applied (and written).
+    fixes: usize,
+    /// Unsafe fixes not applied because `--unsafe-fixes` was not given.
+    unsafe_left: usize,
+    /// A problem to report on stderr (the fixed text did not parse, or could not be written,
+    /// or fixing did not settle).
+    problem: Option<String>,
 }
 
 /// Arguments of `rein check`.
@@ -56,6 +68,22 @@ pub struct CheckArgs {
     /// Exit with status 1 when there is any warning.
     #[arg(long)]
     pub fail_on_warnings: bool,
+    /// Apply the safe fixes in place (repeated until nothing changes), then report what is
+    /// left. A file is written only when the result parses, through a temporary file.
+    #[arg(long)]
+    pub fix: bool,
+    /// Apply the unsafe fixes too (those that may change what the code means); implies
+    /// `--fix`.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Also show the findings that `# lint:ignore:` comments suppress, marked as ignored
+    /// (they do not count as errors or warnings).
+    #[arg(long)]
+    pub show_ignored: bool,
+    /// puppet-lint's `--top-scope-variables a,b`: top-scope variables that are not facts
+    /// (the `top_scope_variables` option of `top_scope_facts`).
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub top_scope_variables: Option<String>,
     /// puppet-lint's `--only-checks a,b`: run only these rules.
     #[arg(long, hide = true, value_name = "NAME[,NAME...]")]
     pub only_checks: Vec<String>,
@@ -141,6 +169,9 @@ pub struct Options {
     /// order they apply.
     pub ops: Vec<Op>,
     pub fail_on_warnings: bool,
+    /// `--fix` (`Some(false)`) or `--unsafe-fixes` (`Some(true)`).
+    pub fix: Option<bool>,
+    pub show_ignored: bool,
     pub ignore_paths: Option<PathGlobs>,
     pub relative: bool,
     /// puppet-lint's `--error-level`: print only findings of this severity (the exit
@@ -180,6 +211,9 @@ impl Options {
             }
         }
         ops.extend(config::cli_ops(&args.select, &args.ignore)?);
+        if let Some(list) = &args.top_scope_variables {
+            ops.extend(config::lintrc::top_scope_variables(list));
+        }
         let error_level = match args.error_level.as_deref() {
             None | Some("all") => None,
             Some("warning") => Some(Severity::Warning),
@@ -208,6 +242,12 @@ impl Options {
             config: args.config.clone(),
             ops,
             fail_on_warnings: args.fail_on_warnings,
+            fix: match (args.fix, args.unsafe_fixes) {
+                (_, true) => Some(true),
+                (true, false) => Some(false),
+                (false, false) => None,
+            },
+            show_ignored: args.show_ignored,
             ignore_paths,
             relative: args.relative,
             error_level,
@@ -272,7 +312,13 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     {
         Ok(pool) => pool.install(|| {
             jobs.par_iter()
-                .map(|(p, s)| (check_file(p, &s.rules), s.fail_on_warnings))
+                .map(|(p, s)| {
+                    let mode = Mode {
+                        fix: options.fix,
+                        show_ignored: options.show_ignored || s.show_ignored,
+                    };
+                    (check_file(p, &s.rules, mode), s.fail_on_warnings)
+                })
                 .collect()
         }),
         Err(e) => {
@@ -283,12 +329,21 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     let mut reports = Vec::new();
     let files_checked = jobs.len();
     let mut failing_warnings = false;
+    let (mut fixes, mut fixed_files, mut unsafe_left) = (0, 0, 0);
+    let mut fix_problems = Vec::new();
     for (outcome, fail_on_warnings) in outcomes {
         match outcome {
-            Outcome::Report(r) => {
+            Outcome::Report(r, fixed) => {
                 if fail_on_warnings || options.fail_on_warnings {
-                    failing_warnings |= r.findings.iter().any(|f| f.severity == Severity::Warning);
+                    failing_warnings |= r
+                        .findings
+                        .iter()
+                        .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
                 }
+                fixes += fixed.fixes;
+                fixed_files += usize::from(fixed.fixes > 0);
+                unsafe_left += fixed.unsafe_left;
+                fix_problems.extend(fixed.problem);
                 reports.push(r)
             }
             Outcome::IoError(e) => io_errors.push(e),
@@ -308,6 +363,16 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     let result = diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout());
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
+    fix_problems.sort();
+    for p in &fix_problems {
+        eprintln!("rein: {p}");
+    }
+    if let Some(unsafe_fixes) = options.fix {
+        eprintln!(
+            "rein: {}",
+            fix_summary(fixes, fixed_files, unsafe_left, unsafe_fixes)
+        );
+    }
     if !io_errors.is_empty() {
         EXIT_USAGE
     } else if errors > 0 || failing_warnings {
@@ -317,15 +382,90 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     }
 }
 
-/// Reads and parses one file; its findings (the source is kept only when there are some).
-fn check_file(path: &Path, rule_set: &RuleSet) -> Outcome {
+/// `Fixed 3 problems in 2 files.`, and how many unsafe fixes were left.
+fn fix_summary(fixes: usize, files: usize, unsafe_left: usize, unsafe_fixes: bool) -> String {
+    let mut s = if fixes == 0 {
+        "nothing fixed".to_string()
+    } else {
+        format!(
+            "fixed {} in {}",
+            plural(fixes, "problem", "problems"),
+            plural(files, "file", "files")
+        )
+    };
+    if unsafe_left > 0 && !unsafe_fixes {
+        s.push_str(&format!(
+            "; {} available with --unsafe-fixes",
+            plural(unsafe_left, "more fix", "more fixes")
+        ));
+    }
+    s
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// How to check one file.
+#[derive(Clone, Copy, Debug)]
+struct Mode {
+    /// Fix it: `Some(unsafe_fixes)`.
+    fix: Option<bool>,
+    /// Keep the suppressed findings, marked ignored.
+    show_ignored: bool,
+}
+
+/// Reads and parses one file (and fixes it, with `--fix`); its findings (the source is kept
+/// only when there are some).
+fn check_file(path: &Path, rule_set: &RuleSet, mode: Mode) -> Outcome {
     let display = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => return Outcome::IoError(format!("{display}: {}", io_message(&e))),
     };
-    let parsed = syntax::parse_bytes(&bytes);
-    let diagnostics = rules::engine::check_file(&display, &parsed, rule_set);
+    let mut parsed = syntax::parse_bytes(&bytes);
+    let mut fixed = Fixed::default();
+    let mut diagnostics = None;
+    if let Some(unsafe_fixes) = mode.fix {
+        let out = rules::fix::fix_parsed(&display, parsed, rule_set, unsafe_fixes);
+        if out.rejected {
+            fixed.problem = Some(format!(
+                "{display}: fixes not applied: the fixed text would not parse (a bug in rein: please report it)"
+            ));
+        } else if out.fixed > 0 {
+            match super::write::write_atomic(path, &out.text) {
+                Ok(()) => fixed.fixes = out.fixed,
+                Err(e) => {
+                    return Outcome::IoError(format!(
+                        "{display}: cannot write the fixed file: {}",
+                        io_message(&e)
+                    ))
+                }
+            }
+            if out.unsettled {
+                fixed.problem = Some(format!(
+                    "{display}: fixes still apply after {} rounds; the file was written as it was then",
+                    rules::fix::MAX_ROUNDS
+                ));
+            }
+        }
+        if !unsafe_fixes {
+            fixed.unsafe_left = out
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    d.fix
+                        .as_ref()
+                        .is_some_and(|f| f.applicability == rules::Applicability::Unsafe)
+                })
+                .count();
+        }
+        parsed = out.parsed;
+        diagnostics = Some(out.diagnostics).filter(|_| !mode.show_ignored);
+    }
+    let diagnostics = diagnostics.unwrap_or_else(|| {
+        rules::engine::check_file_with(&display, &parsed, rule_set, mode.show_ignored)
+    });
     let findings: Vec<Finding> = diagnostics
         .iter()
         .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
@@ -335,11 +475,14 @@ fn check_file(path: &Path, rule_set: &RuleSet) -> Outcome {
     } else {
         parsed.source
     };
-    Outcome::Report(FileReport {
-        path: display,
-        source,
-        findings,
-    })
+    Outcome::Report(
+        FileReport {
+            path: display,
+            source,
+            findings,
+        },
+        fixed,
+    )
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@
 //! are not touched and permissions are kept.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use super::write::write_atomic;
 use crate::fmt::{config, format_source, FormatError};
 
 /// Options of `rein fmt`.
@@ -154,31 +155,6 @@ fn run_stdin(args: &FmtArgs) -> i32 {
             2
         }
     }
-}
-
-/// Writes `text` to `path` through a temporary file in the same directory, keeping the
-/// permissions of the original.
-fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.rein-fmt.{}", std::process::id()));
-    let perms = std::fs::metadata(path)?.permissions();
-    let res = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::set_permissions(&tmp, perms)?;
-        std::fs::rename(&tmp, path)
-    })();
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    res
 }
 
 /// A unified diff (3 lines of context) between `a` and `b`, labelled with `name`.

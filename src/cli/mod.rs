@@ -8,6 +8,7 @@ pub mod discover;
 pub mod dump;
 pub mod fmt;
 pub mod rule;
+pub mod write;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;

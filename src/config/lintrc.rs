@@ -4,7 +4,7 @@
 //! needing a value may also take it from the next line, as Ruby's `OptionParser#load`
 //! does); blank lines and `#` comments are skipped. Understood: `--no-NAME-check`,
 //! `--NAME-check`, `--only-checks a,b`, `--fail-on-warnings`, `--ignore-paths p1,p2`,
-//! `--relative`. Flags that only change puppet-lint's output or loading (`--with-filename`,
+//! `--relative`, `--show-ignored`, `--top-scope-variables a,b`. Flags that only change puppet-lint's output or loading (`--with-filename`,
 //! `--error-level`, `--log-format`, `--json`, ...) are accepted and ignored. Unknown flags,
 //! and check names that neither rein nor puppet-lint has, are reported as notes (printed
 //! as warnings on stderr); the file is never an error.
@@ -20,7 +20,6 @@ const IGNORED_SWITCHES: &[&str] = &[
     "with-context",
     "json",
     "sarif",
-    "show-ignored",
     "fix",
     "no-config",
     "list-checks",
@@ -35,13 +34,13 @@ const IGNORED_WITH_VALUE: &[&str] = &[
     "codeclimate-report-file",
     "load",
     "load-from-puppet",
-    "top-scope-variables",
     "config",
 ];
 
 /// Flags that take a value.
 fn takes_value(name: &str) -> bool {
-    name == "only-checks" || name == "ignore-paths" || IGNORED_WITH_VALUE.contains(&name)
+    ["only-checks", "ignore-paths", "top-scope-variables"].contains(&name)
+        || IGNORED_WITH_VALUE.contains(&name)
 }
 
 /// Parses `.puppet-lint.rc` text; `path` is the file as displayed in notes.
@@ -75,6 +74,8 @@ pub fn parse_rc(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> {
         match (name, value) {
             ("fail-on-warnings", None) => config.fail_on_warnings = true,
             ("relative", None) => config.relative = true,
+            ("show-ignored", None) => config.show_ignored = true,
+            ("top-scope-variables", Some(v)) => config.ops.extend(top_scope_variables(&v)),
             ("only-checks", Some(v)) => {
                 let targets = v
                     .split(',')
@@ -115,6 +116,23 @@ pub fn parse_rc(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> {
     Ok(config)
 }
 
+/// puppet-lint's `--top-scope-variables a,b`: the `top_scope_variables` option of
+/// `top_scope_facts` (the names that are not facts).
+pub fn top_scope_variables(list: &str) -> Option<Op> {
+    let Some(Target::Rule(i)) = Target::parse("top_scope_facts") else {
+        return None;
+    };
+    let names: Vec<toml::Value> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| toml::Value::String(n.to_string()))
+        .collect();
+    let mut table = toml::Table::new();
+    table.insert("top_scope_variables".into(), toml::Value::Array(names));
+    Some(Op::Options(i, table))
+}
+
 /// The rule a puppet-lint check name stands for; `None` (with a note when puppet-lint does
 /// not know it either) when rein does not have it.
 fn check(name: &str, note: &mut impl FnMut(String)) -> Option<Target> {
@@ -147,6 +165,22 @@ mod tests {
             c.ignore_paths.map(|g| g.patterns),
             Some(vec!["modules/*".to_string(), "vendor/**".to_string()])
         );
+        assert!(c.notes.is_empty(), "{:?}", c.notes);
+    }
+
+    #[test]
+    fn show_ignored_and_top_scope_variables() {
+        let c = parse_rc("--show-ignored\n--top-scope-variables role, site\n", "rc").unwrap();
+        assert!(c.show_ignored);
+        let Some(Target::Rule(i)) = Target::parse("top_scope_facts") else {
+            panic!("no top_scope_facts rule");
+        };
+        let mut table = toml::Table::new();
+        table.insert(
+            "top_scope_variables".into(),
+            toml::Value::Array(vec!["role".into(), "site".into()]),
+        );
+        assert_eq!(c.ops, vec![Op::Options(i, table)]);
         assert!(c.notes.is_empty(), "{:?}", c.notes);
     }
 

@@ -268,6 +268,8 @@ pub struct Config {
     pub ignore_paths: Option<PathGlobs>,
     /// puppet-lint's `--fail-on-warnings`: warnings make the exit status 1.
     pub fail_on_warnings: bool,
+    /// puppet-lint's `--show-ignored`: findings suppressed by `# lint:ignore:` are shown.
+    pub show_ignored: bool,
     /// puppet-lint's `--relative`: passed as option `relative = true` to every rule that
     /// has such an option (autoloader_layout).
     pub relative: bool,
@@ -394,6 +396,8 @@ pub struct FileSettings {
     pub rules: Arc<RuleSet>,
     /// Warnings in this file make the exit status 1.
     pub fail_on_warnings: bool,
+    /// Findings suppressed in this file are shown (as ignored).
+    pub show_ignored: bool,
 }
 
 /// Finds and caches the configuration of each file of a run.
@@ -541,6 +545,7 @@ impl Resolver {
         }
         let overrides = config.overrides_for(&rel);
         let fail_on_warnings = config.fail_on_warnings;
+        let show_ignored = config.show_ignored;
         let key = (index, overrides);
         let rules = match self.sets.get(&key) {
             Some(s) => s.clone(),
@@ -557,6 +562,7 @@ impl Resolver {
         Ok(Some(FileSettings {
             rules,
             fail_on_warnings,
+            show_ignored,
         }))
     }
 

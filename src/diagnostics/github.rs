@@ -47,9 +47,10 @@ pub fn escape_property(s: &str) -> String {
 
 /// The workflow command of one finding, whose path is `path`.
 pub fn command(path: &str, f: &Finding) -> String {
-    let kind = match f.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
+    let kind = match (f.severity, &f.ignored) {
+        (_, Some(_)) => "notice",
+        (Severity::Error, None) => "error",
+        (Severity::Warning, None) => "warning",
     };
     format!(
         "::{kind} file={},line={},col={},endLine={},endColumn={},title={}::{}",

@@ -77,6 +77,11 @@ pub struct Finding {
     /// The rule's fix, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<FindingFix>,
+    /// Suppressed by a `# lint:ignore:` directive (shown with `--show-ignored`): the
+    /// directive's reason, empty when it gives none. Ignored findings count neither as
+    /// errors nor as warnings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
     /// The byte range in the source, for code frames.
     #[serde(skip)]
     pub span: Span,
@@ -141,6 +146,7 @@ impl Finding {
             message: message.to_string(),
             help: None,
             fix: None,
+            ignored: None,
             span: Span::new(start, end),
         }
     }
@@ -154,6 +160,7 @@ impl Finding {
     ) -> Finding {
         let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, &d.message);
         f.help = d.help.clone();
+        f.ignored = d.ignored.clone();
         f.fix = d.fix.as_ref().map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
@@ -184,7 +191,11 @@ impl Finding {
             self.file,
             self.line,
             self.column,
-            self.severity.as_str(),
+            if self.ignored.is_some() {
+                "ignored"
+            } else {
+                self.severity.as_str()
+            },
             self.rule,
             self.message
         )
@@ -299,6 +310,9 @@ pub fn count(reports: &[FileReport]) -> (usize, usize) {
     let mut errors = 0;
     let mut warnings = 0;
     for f in reports.iter().flat_map(|r| &r.findings) {
+        if f.ignored.is_some() {
+            continue;
+        }
         match f.severity {
             Severity::Error => errors += 1,
             Severity::Warning => warnings += 1,

@@ -143,8 +143,18 @@ struct SarifResult<'a> {
     locations: [Location<'a>; 1],
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<SarifFix<'a>>,
+    /// A finding suppressed in the source (`# lint:ignore:`), shown with `--show-ignored`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<Suppression<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     properties: Option<ResultProperties<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+struct Suppression<'a> {
+    kind: &'static str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    justification: &'a str,
 }
 
 #[derive(Debug, Serialize)]
@@ -391,6 +401,15 @@ fn result<'a>(
             },
         }],
         fixes,
+        suppressions: f
+            .ignored
+            .as_deref()
+            .map(|justification| Suppression {
+                kind: "inSource",
+                justification,
+            })
+            .into_iter()
+            .collect(),
         properties: f.help.as_deref().map(|help| ResultProperties { help }),
     }
 }

@@ -16,6 +16,18 @@ use crate::rules::Applicability;
 /// the fix is one short edit, what it does. `source` is the file's text.
 pub fn notes(source: &str, f: &Finding) -> Vec<String> {
     let mut notes = Vec::new();
+    if let Some(reason) = &f.ignored {
+        notes.push(match reason.as_str() {
+            "" => format!(
+                "ignored ({}): suppressed by `# lint:ignore:`",
+                f.severity.as_str()
+            ),
+            r => format!(
+                "ignored ({}): suppressed by `# lint:ignore:`: {r}",
+                f.severity.as_str()
+            ),
+        });
+    }
     if let Some(help) = &f.help {
         notes.push(format!("help: {help}"));
     }
@@ -99,9 +111,10 @@ pub fn write_text(
         }
         let file = SimpleFile::new(r.path.as_str(), r.source.as_str());
         for f in &r.findings {
-            let diagnostic = match f.severity {
-                Severity::Error => Diagnostic::error(),
-                Severity::Warning => Diagnostic::warning(),
+            let diagnostic = match (f.severity, &f.ignored) {
+                (_, Some(_)) => Diagnostic::note(),
+                (Severity::Error, None) => Diagnostic::error(),
+                (Severity::Warning, None) => Diagnostic::warning(),
             };
             let start = floor_char_boundary(&r.source, f.span.start());
             let end = floor_char_boundary(&r.source, f.span.end()).max(start);

@@ -95,6 +95,17 @@ fn syntax_rule(e: &SyntaxError) -> &'static str {
 
 /// Checks one parsed file with `rules`; diagnostics sorted by position.
 pub fn check_file(path: &str, parsed: &ParsedFile, rules: &RuleSet) -> Vec<Diagnostic> {
+    check_file_with(path, parsed, rules, false)
+}
+
+/// [`check_file`], also keeping the findings that `# lint:ignore:` directives suppress
+/// (marked [`Diagnostic::ignored`]) when `keep_ignored`.
+pub fn check_file_with(
+    path: &str,
+    parsed: &ParsedFile,
+    rules: &RuleSet,
+    keep_ignored: bool,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let syntax_errors = crate::syntax::errors::drop_cascades(
         &parsed.source,
@@ -118,6 +129,7 @@ pub fn check_file(path: &str, parsed: &ParsedFile, rules: &RuleSet) -> Vec<Diagn
                 message: e.message.clone(),
                 help: None,
                 fix: None,
+                ignored: None,
             });
         }
     }
@@ -137,7 +149,7 @@ pub fn check_file(path: &str, parsed: &ParsedFile, rules: &RuleSet) -> Vec<Diagn
         cx.current = None;
         out.append(&mut cx.diagnostics);
     }
-    let mut out = suppression::apply(&input, out, rules, broken);
+    let mut out = suppression::apply(&input, out, rules, broken, keep_ignored);
     out.sort_by(|a, b| (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule)));
     out
 }

@@ -1,7 +1,9 @@
 //! Applying fixes to a source text: each fix's edits are applied together or not at all,
 //! fixes whose edits overlap an already accepted fix are left for a later round.
 
+use super::engine::RuleSet;
 use super::{Applicability, Diagnostic, Edit};
+use crate::syntax::ParsedFile;
 
 /// The result of applying fixes once.
 #[derive(Debug, PartialEq, Eq)]
@@ -20,7 +22,12 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
         .filter_map(|d| d.fix.as_ref())
         .filter(|f| unsafe_fixes || f.applicability == Applicability::Safe)
         .map(|f| f.edits.as_slice())
-        .filter(|e| !e.is_empty())
+        .filter(|edits| {
+            // A fix whose edits leave the text as it is fixes nothing.
+            edits
+                .iter()
+                .any(|e| source.get(e.span.start()..e.span.end()) != Some(e.replacement.as_str()))
+        })
         .collect();
     fixes.sort_by_key(|edits| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
     let mut accepted: Vec<&Edit> = Vec::new();
@@ -116,12 +123,77 @@ mod tests {
             crate::rules::engine::RuleSet::only("trailing_whitespace", crate::rules::Level::Error);
         let out = fix_until_stable("t.pp", "$a = 1  \n$b = 2\t\n", &rules, false);
         assert_eq!(out.text, "$a = 1\n$b = 2\n");
-        assert_eq!((out.fixed, out.rounds, out.rejected), (2, 2, false));
+        assert_eq!((out.fixed, out.rounds, out.rejected), (2, 1, false));
+        assert!(out.diagnostics.is_empty());
         let out = fix_until_stable("t.pp", "$a = [1\n", &rules, false);
         assert_eq!(
             (out.text.as_str(), out.fixed, out.rejected),
             ("$a = [1\n", 0, false)
         );
+    }
+
+    /// A rule whose fix inserts `text` at the start of every file that does not start with
+    /// `marker`.
+    macro_rules! inserting_rule {
+        ($ty:ident, $meta:ident, $text:expr, $marker:expr) => {
+            struct $ty;
+            static $meta: crate::rules::RuleMeta = crate::rules::RuleMeta {
+                name: "test_insert",
+                level: crate::rules::Level::Warning,
+                category: crate::rules::Category::Style,
+                fix: crate::rules::FixKind::Safe,
+                puppet_lint: None,
+                plugin: None,
+                aliases: &[],
+                since: "0.2.0",
+                summary: "",
+                doc: "",
+                kinds: &[],
+                options: &[],
+            };
+            impl crate::rules::Rule for $ty {
+                fn meta(&self) -> &'static crate::rules::RuleMeta {
+                    &$meta
+                }
+                fn check_file(&self, cx: &mut crate::rules::Context<'_>) {
+                    if !cx.source().starts_with($marker) {
+                        cx.report(
+                            Diagnostic::new(Span::new(0, 0), "x")
+                                .with_fix(Fix::safe(vec![Edit::insert(0, $text)])),
+                        );
+                    }
+                }
+            }
+        };
+    }
+
+    #[test]
+    fn a_fix_that_breaks_the_parse_is_rejected() {
+        inserting_rule!(Breaker, BREAKER, "(", "(");
+        let rules = RuleSet::new(vec![(
+            &Breaker,
+            crate::rules::Level::Warning,
+            toml::Table::new(),
+        )]);
+        let out = fix_until_stable("t.pp", "$a = 1\n", &rules, false);
+        assert_eq!((out.text.as_str(), out.fixed), ("$a = 1\n", 0));
+        assert!(out.rejected);
+        assert_eq!(out.diagnostics.len(), 1);
+    }
+
+    #[test]
+    fn fixing_stops_after_the_last_round() {
+        // Each round inserts a newline, and the next round wants one more.
+        inserting_rule!(Grower, GROWER, "\n", "never");
+        let rules = RuleSet::new(vec![(
+            &Grower,
+            crate::rules::Level::Warning,
+            toml::Table::new(),
+        )]);
+        let out = fix_until_stable("t.pp", "$a = 1\n", &rules, false);
+        assert!(out.unsettled && !out.rejected);
+        assert_eq!((out.fixed, out.rounds), (MAX_ROUNDS, MAX_ROUNDS));
+        assert_eq!(out.text, format!("{}$a = 1\n", "\n".repeat(MAX_ROUNDS)));
     }
 
     #[test]
@@ -142,12 +214,18 @@ mod tests {
 pub struct FixOutcome {
     /// The fixed text (the original when nothing was fixed or the result did not parse).
     pub text: String,
+    /// `text` parsed.
+    pub parsed: ParsedFile,
+    /// The findings of `text`: what is left after fixing.
+    pub diagnostics: Vec<Diagnostic>,
     /// How many fixes were applied in all rounds (0 when the result was rejected).
     pub fixed: usize,
-    /// How many rounds ran.
+    /// How many rounds applied fixes.
     pub rounds: usize,
     /// The fixed text had a syntax error, so it was thrown away.
     pub rejected: bool,
+    /// [`MAX_ROUNDS`] rounds ran and the last one still had fixes to apply.
+    pub unsettled: bool,
 }
 
 /// Most rounds of fixing before giving up on reaching a fixed point.
@@ -159,40 +237,63 @@ pub const MAX_ROUNDS: usize = 10;
 pub fn fix_until_stable(
     path: &str,
     source: &str,
-    rules: &super::engine::RuleSet,
+    rules: &RuleSet,
     unsafe_fixes: bool,
 ) -> FixOutcome {
-    let mut text = source.to_string();
-    let mut fixed = 0;
-    let mut rounds = 0;
-    // Each text is parsed once: to find its fixes, or (after the last round) to accept it.
+    fix_parsed(path, crate::syntax::parse(source), rules, unsafe_fixes)
+}
+
+/// [`fix_until_stable`] on a file already parsed. Every text is parsed once, the original
+/// included: the outcome carries the last parse and its findings.
+pub fn fix_parsed(
+    path: &str,
+    parsed: ParsedFile,
+    rules: &RuleSet,
+    unsafe_fixes: bool,
+) -> FixOutcome {
+    let diagnostics = super::engine::check_file(path, &parsed, rules);
+    let original = FixOutcome {
+        text: parsed.source.clone(),
+        parsed,
+        diagnostics,
+        fixed: 0,
+        rounds: 0,
+        rejected: false,
+        unsettled: false,
+    };
+    if original.parsed.has_errors() {
+        return original;
+    }
+    let mut current: Option<FixOutcome> = None;
     loop {
-        let parsed = crate::syntax::parse(&text);
+        let now = current.as_ref().unwrap_or(&original);
+        let applied = apply(&now.text, &now.diagnostics, unsafe_fixes);
+        if applied.fixed == 0 || applied.text == now.text {
+            break;
+        }
+        if now.rounds == MAX_ROUNDS {
+            let mut last = current.unwrap_or(original);
+            last.unsettled = true;
+            return last;
+        }
+        let parsed = crate::syntax::parse(&applied.text);
         if parsed.has_errors() {
-            let rejected = text != source;
             return FixOutcome {
-                text: source.to_string(),
-                fixed: 0,
-                rounds,
-                rejected,
+                rejected: true,
+                ..original
             };
         }
-        if rounds == MAX_ROUNDS {
-            break;
-        }
         let diagnostics = super::engine::check_file(path, &parsed, rules);
-        let applied = apply(&text, &diagnostics, unsafe_fixes);
-        rounds += 1;
-        if applied.fixed == 0 || applied.text == text {
-            break;
-        }
-        fixed += applied.fixed;
-        text = applied.text;
+        let (fixed, rounds) = (now.fixed + applied.fixed, now.rounds + 1);
+        current = Some(FixOutcome {
+            text: applied.text,
+            parsed,
+            diagnostics,
+            fixed,
+            rounds,
+            rejected: false,
+            unsettled: false,
+        });
     }
-    FixOutcome {
-        text,
-        fixed,
-        rounds,
-        rejected: false,
-    }
+    current.unwrap_or(original)
 }

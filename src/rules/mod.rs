@@ -320,6 +320,9 @@ pub struct Diagnostic {
     /// What to do about it, when the message alone does not say.
     pub help: Option<String>,
     pub fix: Option<Fix>,
+    /// Suppressed by a `# lint:ignore:` directive, with the directive's reason (empty when
+    /// it gives none). Only kept when the run shows ignored findings.
+    pub ignored: Option<String>,
 }
 
 impl Diagnostic {
@@ -332,6 +335,7 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             fix: None,
+            ignored: None,
         }
     }
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

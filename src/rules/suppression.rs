@@ -195,6 +195,8 @@ struct Directive {
     trailing: bool,
     names: Vec<Name>,
     endignore: bool,
+    /// The text after the names (trimmed): why the rules are ignored.
+    reason: String,
 }
 
 /// A region where some rules are suppressed.
@@ -206,7 +208,11 @@ struct Region {
 }
 
 /// Parses the directive words of one comment (`None` when it is not a directive).
-fn parse_directive(text: &str, offset: usize) -> Option<(Vec<(String, Span)>, bool)> {
+/// The words of one directive comment: the names with their spans, whether it is an
+/// `endignore`, and the reason.
+type DirectiveWords = (Vec<(String, Span)>, bool, String);
+
+fn parse_directive(text: &str, offset: usize) -> Option<DirectiveWords> {
     let trimmed_start = text.len() - text.trim_start().len();
     let mut pos = trimmed_start;
     let mut names = Vec::new();
@@ -242,7 +248,12 @@ fn parse_directive(text: &str, offset: usize) -> Option<(Vec<(String, Span)>, bo
     if names.is_empty() && !endignore {
         return None;
     }
-    Some((names, endignore))
+    let reason = if endignore {
+        String::new()
+    } else {
+        text.get(pos..).unwrap_or("").trim().to_string()
+    };
+    Some((names, endignore, reason))
 }
 
 fn directives(file: &FileInput<'_>) -> Vec<Directive> {
@@ -258,7 +269,7 @@ fn directives(file: &FileInput<'_>) -> Vec<Directive> {
                 2,
             ),
         };
-        let Some((names, endignore)) = parse_directive(body, c.span.start() + skip) else {
+        let Some((names, endignore, reason)) = parse_directive(body, c.span.start() + skip) else {
             continue;
         };
         let line_start = file
@@ -282,12 +293,14 @@ fn directives(file: &FileInput<'_>) -> Vec<Directive> {
                 })
                 .collect(),
             endignore,
+            reason,
         });
     }
     out
 }
 
-/// Applies the directives of `file` to `diagnostics`: drops the suppressed ones and adds
+/// Applies the directives of `file` to `diagnostics`: drops the suppressed ones (or, when
+/// `keep_ignored`, marks them [`Diagnostic::ignored`] with the directive's reason) and adds
 /// the findings of the three directive rules (when enabled in `rules`). `broken` says the
 /// file had syntax errors (rules did not run, so no directive can be called unused).
 pub fn apply(
@@ -295,6 +308,7 @@ pub fn apply(
     diagnostics: Vec<Diagnostic>,
     rules: &RuleSet,
     broken: bool,
+    keep_ignored: bool,
 ) -> Vec<Diagnostic> {
     let mut dirs = directives(file);
     if dirs.is_empty() {
@@ -357,7 +371,7 @@ pub fn apply(
             continue;
         }
         let line = file.line_index.line(diag.span.start());
-        let mut suppressed = false;
+        let mut suppressed: Option<String> = None;
         for r in &regions {
             if line < r.first_line || line > r.last_line {
                 continue;
@@ -366,13 +380,18 @@ pub fn apply(
                 for n in d.names.iter_mut() {
                     if n.rule == Some(diag.rule) {
                         n.used = true;
-                        suppressed = true;
+                        suppressed.get_or_insert_with(|| d.reason.clone());
                     }
                 }
             }
         }
-        if !suppressed {
-            kept.push(diag);
+        match suppressed {
+            None => kept.push(diag),
+            Some(reason) if keep_ignored => kept.push(Diagnostic {
+                ignored: Some(reason),
+                ..diag
+            }),
+            Some(_) => {}
         }
     }
     for (idx, d) in dirs.iter().enumerate() {

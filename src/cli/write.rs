@@ -1,0 +1,67 @@
+//! Writing a file in place safely: the new text goes to a temporary file in the same
+//! directory, which then replaces the original by a rename, so that a reader never sees a
+//! half-written file and a failure leaves the original as it was. The original's
+//! permissions are kept, and a symbolic link is followed (its target is rewritten, the link
+//! stays a link).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `text` to `path` atomically (see the module documentation).
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let target: PathBuf = if std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let dir = target
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = target
+        .file_name()
+        .map_or("file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.rein.{}.tmp", std::process::id()));
+    let perms = std::fs::metadata(&target)?.permissions();
+    let res = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::set_permissions(&tmp, perms)?;
+        std::fs::rename(&tmp, &target)
+    })();
+    if res.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_the_file_and_keeps_a_symlink() {
+        let dir = std::env::temp_dir().join(format!("rein-write-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let real = dir.join("real.pp");
+        std::fs::write(&real, "old\n").unwrap();
+        write_atomic(&real, "new\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new\n");
+        #[cfg(unix)]
+        {
+            let link = dir.join("link.pp");
+            std::os::unix::fs::symlink(&real, &link).unwrap();
+            write_atomic(&link, "via link\n").unwrap();
+            assert!(std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink());
+            assert_eq!(std::fs::read_to_string(&real).unwrap(), "via link\n");
+        }
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), if cfg!(unix) { 2 } else { 1 });
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
