@@ -547,7 +547,9 @@ fn an_unknown_format_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("[possible values: text, concise, json, sarif, github, codeclimate]"),
+        err.contains(
+            "[possible values: text, concise, json, sarif, github, codeclimate, puppet-lint, puppet-lint-json]"
+        ),
         "{err}"
     );
 }

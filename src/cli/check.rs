@@ -48,16 +48,20 @@ pub struct CheckArgs {
     /// Files or directories to check (directories: every `.pp` file below, honouring
     /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
     pub paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format (default `text`; `puppet-lint` when rein is run without a command,
+    /// as puppet-lint).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
     /// Use this configuration file for every file, instead of the nearest `rein.toml` or
-    /// `.rein.toml` above each file.
-    #[arg(long, value_name = "FILE")]
+    /// `.rein.toml` above each file (a file named `*.rc` is read as a `.puppet-lint.rc`).
+    #[arg(long, short = 'c', value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Read no configuration file: every rule at its default (puppet-lint's `--no-config`).
+    #[arg(long)]
+    pub no_config: bool,
     /// Turn these rules or groups on (at their default level, or `warning` when they are
     /// off by default); repeatable, comma-separated.
     #[arg(long, value_name = "NAME[,NAME...]")]
@@ -70,7 +74,7 @@ pub struct CheckArgs {
     pub fail_on_warnings: bool,
     /// Apply the safe fixes in place (repeated until nothing changes), then report what is
     /// left. A file is written only when the result parses, through a temporary file.
-    #[arg(long)]
+    #[arg(long, short = 'f')]
     pub fix: bool,
     /// Apply the unsafe fixes too (those that may change what the code means); implies
     /// `--fix`.
@@ -94,6 +98,38 @@ pub struct CheckArgs {
     /// puppet-lint's `--relative` (for autoloader_layout).
     #[arg(long, hide = true)]
     pub relative: bool,
+    /// puppet-lint's `--json`: puppet-lint's JSON output (`--format puppet-lint-json`).
+    #[arg(long, hide = true)]
+    pub json: bool,
+    /// puppet-lint's `--sarif` (`--format sarif`).
+    #[arg(long, hide = true)]
+    pub sarif: bool,
+    /// puppet-lint's `--log-format FORMAT`: puppet-lint's text output with this line format
+    /// (`%{path}`, `%{line}`, `%{column}`, `%{kind}`, `%{KIND}`, `%{check}`, `%{message}`,
+    /// ...).
+    #[arg(long, hide = true, value_name = "FORMAT")]
+    pub log_format: Option<String>,
+    /// puppet-lint's `--with-filename` (puppet-lint output).
+    #[arg(long, hide = true)]
+    pub with_filename: bool,
+    /// puppet-lint's `--with-context` (puppet-lint output).
+    #[arg(long, hide = true)]
+    pub with_context: bool,
+    /// puppet-lint's `--codeclimate-report-file FILE`: also write a Code Quality report.
+    #[arg(long, hide = true, value_name = "FILE")]
+    pub codeclimate_report_file: Option<PathBuf>,
+    /// puppet-lint's `--list-checks`: print every rule name and exit.
+    #[arg(long, hide = true)]
+    pub list_checks: bool,
+    /// puppet-lint's `--load FILE` and `--load-from-puppet PATH` (Ruby plugins: accepted,
+    /// not run).
+    #[arg(long, short = 'l', hide = true, value_name = "FILE")]
+    pub load: Vec<String>,
+    #[arg(long, hide = true, value_name = "MODULEPATH")]
+    pub load_from_puppet: Vec<String>,
+    /// Set when rein runs without a command, as puppet-lint: puppet-lint's output by default.
+    #[arg(long, hide = true)]
+    pub puppet_lint_mode: bool,
     /// puppet-lint's `--error-level` (accepted; rein prints every level).
     #[arg(long, hide = true, value_name = "LEVEL")]
     pub error_level: Option<String>,
@@ -145,6 +181,14 @@ pub fn run(args: CheckArgs) -> i32 {
     } else {
         args.paths.clone()
     };
+    if args.list_checks {
+        for r in rules::registry::all() {
+            if r.meta().category != rules::Category::Syntax {
+                println!("{}", r.meta().name);
+            }
+        }
+        return EXIT_OK;
+    }
     let options = match Options::from_args(&args) {
         Ok(o) => o,
         Err(msg) => {
@@ -152,7 +196,17 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    check_with(&paths, args.format, args.color, &options)
+    for f in args.load.iter().chain(&args.load_from_puppet) {
+        eprintln!("rein: warning: `{f}` not loaded: rein does not run puppet-lint's Ruby plugins (`rein rule` lists the checks it has)");
+    }
+    let format = match args.format {
+        Some(f) => f,
+        None if args.json => Format::PuppetLintJson,
+        None if args.sarif => Format::Sarif,
+        None if args.log_format.is_some() || args.puppet_lint_mode => Format::PuppetLint,
+        None => Format::Text,
+    };
+    check_with(&paths, format, args.color, &options)
 }
 
 /// Checks `paths` with the defaults and the configuration files found, and prints the
@@ -177,6 +231,12 @@ pub struct Options {
     /// puppet-lint's `--error-level`: print only findings of this severity (the exit
     /// status still counts every finding).
     pub error_level: Option<Severity>,
+    /// `--no-config`.
+    pub no_config: bool,
+    /// How puppet-lint's text output looks.
+    pub puppet_lint_style: diagnostics::puppet_lint::Style,
+    /// `--codeclimate-report-file`.
+    pub codeclimate_report_file: Option<PathBuf>,
 }
 
 impl Options {
@@ -251,6 +311,13 @@ impl Options {
             ignore_paths,
             relative: args.relative,
             error_level,
+            no_config: args.no_config,
+            puppet_lint_style: diagnostics::puppet_lint::Style {
+                log_format: args.log_format.clone(),
+                with_filename: args.with_filename,
+                with_context: args.with_context,
+            },
+            codeclimate_report_file: args.codeclimate_report_file.clone(),
         })
     }
 }
@@ -274,6 +341,9 @@ fn plan(
         options.relative,
     )
     .map_err(report)?;
+    if options.no_config {
+        resolver.defaults_only();
+    }
     let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
     let mut jobs = Vec::with_capacity(found.len());
     for file in found {
@@ -360,9 +430,28 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     for e in &io_errors {
         eprintln!("rein: {e}");
     }
-    let result = diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout());
+    let result = if format == Format::PuppetLint {
+        let mut out = std::io::stdout().lock();
+        diagnostics::puppet_lint::write_text(
+            &mut out,
+            &reports,
+            files_checked,
+            &options.puppet_lint_style,
+        )
+    } else {
+        diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout())
+    };
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
+    if let Some(path) = &options.codeclimate_report_file {
+        let mut text = Vec::new();
+        let written = diagnostics::codeclimate::write_codeclimate(&mut text, &reports)
+            .and_then(|()| std::fs::write(path, &text));
+        if let Err(e) = written {
+            eprintln!("rein: {}: {}", path.display(), io_message(&e));
+            return EXIT_USAGE;
+        }
+    }
     fix_problems.sort();
     for p in &fix_problems {
         eprintln!("rein: {p}");

@@ -38,7 +38,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check Puppet manifests for syntax errors.
-    Check(check::CheckArgs),
+    Check(Box<check::CheckArgs>),
     /// Print the syntax tree of manifests as `puppet parser dump --no-validate` does.
     Dump(DumpArgs),
     /// Format Puppet manifests.
@@ -85,6 +85,37 @@ impl Color {
     }
 }
 
+/// The commands, and the arguments that stand alone, that rein's command line starts with.
+const COMMANDS: &[&str] = &[
+    "check",
+    "dump",
+    "fmt",
+    "rule",
+    "help",
+    "-h",
+    "--help",
+    "-V",
+    "--version",
+];
+
+/// rein run as puppet-lint: arguments that do not start with a command
+/// (`rein --fail-on-warnings manifests/`) are those of `rein check` with puppet-lint's
+/// output, so that a script or hook written for puppet-lint runs rein by changing the
+/// program's name.
+fn puppet_lint_mode(mut args: Vec<OsString>) -> Vec<OsString> {
+    let first = args.get(1).and_then(|a| a.to_str());
+    if first.is_some_and(|a| !COMMANDS.contains(&a)) {
+        args.splice(
+            1..1,
+            [
+                OsString::from("check"),
+                OsString::from("--puppet-lint-mode"),
+            ],
+        );
+    }
+    args
+}
+
 /// Runs rein with the process arguments and returns the exit code.
 pub fn main() -> i32 {
     run(std::env::args_os().collect())
@@ -92,7 +123,7 @@ pub fn main() -> i32 {
 
 /// Runs rein with the given arguments (the first is the program name).
 pub fn run(args: Vec<OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(check::rewrite_puppet_lint_flags(args)) {
+    let cli = match Cli::try_parse_from(check::rewrite_puppet_lint_flags(puppet_lint_mode(args))) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -100,7 +131,7 @@ pub fn run(args: Vec<OsString>) -> i32 {
         }
     };
     match cli.command {
-        Command::Check(a) => check::run(a),
+        Command::Check(a) => check::run(*a),
         Command::Dump(a) => dump::run(&a.files, a.format),
         Command::Fmt(a) => fmt::run(a),
         Command::Rule(a) => rule::run(a),

@@ -446,6 +446,12 @@ impl Resolver {
         Ok(r)
     }
 
+    /// Reads no configuration file: every file gets the defaults and the command line
+    /// (puppet-lint's `--no-config`).
+    pub fn defaults_only(&mut self) {
+        self.forced = Some(0);
+    }
+
     /// The configurations loaded so far.
     pub fn configs(&self) -> &[Config] {
         &self.configs

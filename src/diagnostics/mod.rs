@@ -19,6 +19,7 @@
 pub mod codeclimate;
 pub mod github;
 pub mod json;
+pub mod puppet_lint;
 pub mod sarif;
 pub mod text;
 
@@ -235,6 +236,10 @@ pub enum Format {
     Github,
     /// GitLab Code Quality report (Code Climate JSON).
     Codeclimate,
+    /// puppet-lint's text output (`KIND: message on line N (check: NAME)`).
+    PuppetLint,
+    /// puppet-lint's `--json` output.
+    PuppetLintJson,
 }
 
 /// Writes `reports` to standard output in `format`; `color` says whether to colour it
@@ -279,6 +284,10 @@ pub fn write_plain(
         Format::Sarif => sarif::write_sarif(w, reports),
         Format::Github => github::write_github(w, reports),
         Format::Codeclimate => codeclimate::write_codeclimate(w, reports),
+        Format::PuppetLint => {
+            puppet_lint::write_text(w, reports, files_checked, &puppet_lint::Style::default())
+        }
+        Format::PuppetLintJson => puppet_lint::write_json(w, reports),
     }
 }
 

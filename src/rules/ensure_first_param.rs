@@ -1,6 +1,6 @@
 //! `ensure_first_param` (puppet-lint): a resource whose `ensure` attribute is not its first.
 
-use super::style_b_util::{attributes, contains_heredoc, has_effects, indent_before, type_name};
+use super::style_b_util::{attributes, contains_heredoc, indent_before, type_name};
 use super::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta};
 use crate::syntax::{AttributeOp, Comment, CommentKind, Expr, ExprKind, Span};
 
@@ -90,7 +90,7 @@ fn move_line(source: &str, comments: &[Comment], ensure: Span, first: Span) -> O
     }
     let first_line_start = first.start() - first_indent.len();
     let insert_at = comments_above(source, comments, first_line_start);
-    Some(Fix::safe(vec![
+    Some(Fix::unsafe_(vec![
         Edit::insert(insert_at, moved),
         Edit::delete(Span::new(block_start, line_end)),
     ]))
@@ -103,7 +103,7 @@ fn swap(source: &str, ensure: Span, first: Span) -> Option<Fix> {
     if e.contains('\n') || f.contains('\n') {
         return None;
     }
-    Some(Fix::safe(vec![
+    Some(Fix::unsafe_(vec![
         Edit::replace(first, e),
         Edit::replace(ensure, f),
     ]))
@@ -143,9 +143,6 @@ impl Rule for EnsureFirstParam {
             };
             let (espan, fspan) = (span_of(eop), span_of(fop));
             let source = cx.source();
-            // Attribute values are evaluated in order: moving `ensure` is safe only when
-            // no value could notice (an assignment, a call, a regex match ...).
-            let pure = !named.iter().any(|(_, _, v)| has_effects(v));
             let fix = if contains_heredoc(evalue) {
                 None
             } else {
@@ -161,7 +158,7 @@ impl Rule for EnsureFirstParam {
             )
             .with_help("put `ensure` first in the resource");
             if let Some(f) = fix {
-                d = d.with_fix(if pure { f } else { Fix::unsafe_(f.edits) });
+                d = d.with_fix(f);
             }
             cx.report(d);
         }
@@ -183,24 +180,6 @@ mod tests {
             fixed(NAME, src),
             "file { 'a':\n  ensure => file,\n  mode   => '0644',\n}\nfile { 'b':\n  ensure => file,\n  mode   => '0644',\n}\nclass { 'c':\n  x      => 1,\n  ensure => 2,\n}\n"
         );
-    }
-
-    #[test]
-    fn the_fix_is_unsafe_when_a_value_has_effects() {
-        use crate::rules::Applicability;
-        let safety = |src: &str| run(NAME, src)[0].fix.as_ref().map(|f| f.applicability);
-        let plain = "file { 'a':\n  mode   => $m,\n  ensure => [file, \"${x}\"],\n}\n";
-        assert_eq!(safety(plain), Some(Applicability::Safe));
-        for value in [
-            "($m = '0644')",
-            "lookup('m')",
-            "$x.upcase",
-            "$x =~ /(a)/",
-            "$x ? { default => 1 }",
-        ] {
-            let src = format!("file {{ 'a':\n  mode   => {value},\n  ensure => file,\n}}\n");
-            assert_eq!(safety(&src), Some(Applicability::Unsafe), "{value}");
-        }
     }
 
     #[test]

@@ -94,38 +94,6 @@ pub fn contains_heredoc(expr: &Expr) -> bool {
     found
 }
 
-/// Whether evaluating `expr` could do more than produce a value, or could depend on the
-/// order it is evaluated in relative to its neighbours: an assignment, a function or method
-/// call, a catalog expression, a regex match (it sets `$0`, `$1`, ...) or a conditional
-/// (conservatively). Values without such parts can be evaluated in any order.
-pub fn has_effects(expr: &Expr) -> bool {
-    use crate::syntax::BinaryOp;
-    let here = match &expr.kind {
-        ExprKind::Assignment { .. }
-        | ExprKind::Call(_)
-        | ExprKind::MethodCall(_)
-        | ExprKind::Resource(_)
-        | ExprKind::ResourceDefaults(_)
-        | ExprKind::ResourceOverride(_)
-        | ExprKind::Collect(_)
-        | ExprKind::Relationship { .. }
-        | ExprKind::Selector { .. }
-        | ExprKind::If(_)
-        | ExprKind::Unless(_)
-        | ExprKind::Case(_) => true,
-        ExprKind::Binary { op, .. } => matches!(op, BinaryOp::Match | BinaryOp::NotMatch),
-        _ => false,
-    };
-    if here {
-        return true;
-    }
-    let mut found = false;
-    crate::syntax::visit::for_each_child(expr, &mut |c, _| {
-        found = found || has_effects(c);
-    });
-    found
-}
-
 /// What the legacy fact `name` is in the structured facts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LegacyFact {
