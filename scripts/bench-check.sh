@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Times `rein check` (release build) and `puppet parser validate` on the same manifests and
-# prints wall time and lines per second for both. rein is timed three ways: parser only
-# (`--ignore all`: syntax errors only), with the default rules, and with every rule
-# (`--select all`).
+# Times `rein check` (release build), puppet-lint and `puppet parser validate` on the same
+# manifests and prints wall time and lines per second for each. rein is timed four ways:
+# parser only (`--ignore all`: syntax errors only), with the default rules, with every rule
+# (`--select all`), and with puppet-lint's checks only (`--only-checks` every puppet-lint
+# check: the same work as puppet-lint with every check on).
 #
 # Usage: scripts/bench-check.sh [DIR] [BATCH]
 #   DIR    manifests to check (default /usr/share/puppet/modules.available)
@@ -46,6 +47,20 @@ time_rein() {
 time_rein "rein check (parser):" --ignore all
 time_rein "rein check (default):"
 time_rein "rein check (all rules):" --select all
+time_rein "rein (puppet-lint mode):" --only-checks "$("$REIN" rule --format json | python3 -c 'import json, sys; print(",".join(r["puppet_lint"] for r in json.load(sys.stdin) if r["puppet_lint"]))')"
+
+# puppet-lint with every built-in check on, on the same files (it takes files, not a tree:
+# with a directory it checks only the first argument).
+if command -v puppet-lint >/dev/null; then
+  t0=$(now)
+  xargs -a "$list" -n "$BATCH" puppet-lint --80chars-check --code_on_top_scope-check \
+    --class_inherits_from_params_class-check --quoted_booleans-check >/dev/null 2>&1 || true
+  t1=$(now)
+  t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+  echo "puppet-lint $(puppet-lint --version | awk '{print $2}'):       wall ${t}s  $(rate "$lines" "$t") lines/s  (every check, batches of $BATCH)"
+else
+  echo "puppet-lint not installed: skipping it"
+fi
 
 if ! command -v puppet >/dev/null; then
   echo "puppet not installed: skipping puppet parser validate"

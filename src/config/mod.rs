@@ -622,6 +622,27 @@ mod tests {
             Some(Target::Rule(index("unrecognized_escape")))
         );
         assert_eq!(Target::parse("nope"), None);
+        assert_eq!(Target::parse(PLUGIN_GROUP), Some(Target::Plugins));
+    }
+
+    #[test]
+    fn the_plugin_group_turns_plugin_rules_on_at_their_plugins_level() {
+        let rules = registry::all();
+        let mut sel = default_selection();
+        apply(&[Op::Enable(Target::Plugins)], &mut sel);
+        for (r, (level, _)) in rules.iter().zip(&sel) {
+            let m = r.meta();
+            match m.plugin {
+                Some(p) => assert_eq!(*level, p.level, "{}", m.name),
+                None => assert_eq!(*level, m.level, "{}", m.name),
+            }
+        }
+        let mut all = default_selection();
+        apply(&[Op::Enable(Target::All)], &mut all);
+        assert!(rules
+            .iter()
+            .zip(&all)
+            .all(|(r, (l, _))| *l != Level::Off || r.meta().category == Category::Syntax));
     }
 
     #[test]
