@@ -1,5 +1,5 @@
 //! `lookup_in_parameter` (plugin puppet-lint-lookup_in_parameter-check): `lookup()` called
-//! in the default value of a class or defined-type parameter.
+//! (as a function or a method) in the default value of a class or defined-type parameter.
 
 use super::vp_c_util::{class_or_define, walk};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta};
@@ -36,12 +36,14 @@ impl Rule for LookupInParameter {
         };
         let mut calls = Vec::new();
         for default in def.params.iter().filter_map(|p| p.default.as_ref()) {
-            walk(default, &mut |e| {
-                if let ExprKind::Call(c) = &e.kind {
+            walk(default, &mut |e| match &e.kind {
+                ExprKind::Call(c) => {
                     if matches!(&c.functor.kind, ExprKind::QualifiedName(n) if n == "lookup") {
                         calls.push(c.functor.span);
                     }
                 }
+                ExprKind::MethodCall(m) if m.name.name == "lookup" => calls.push(m.name.span),
+                _ => {}
             });
         }
         for span in calls {
@@ -61,13 +63,14 @@ mod tests {
 
     #[test]
     fn lookup_in_defaults() {
-        let src = "class a (\n  String $a = lookup('a::a'),\n  Hash $b = { 'k' => lookup('k', String, 'first', '') },\n  String $c = 'lookup',\n) {\n  $d = lookup('d')\n}\ndefine b ($p = lookup('p')) {}\n";
+        let src = "class a (\n  String $a = lookup('a::a'),\n  Hash $b = { 'k' => lookup('k', String, 'first', '') },\n  String $c = 'lookup',\n  String $m = 'a::m'.lookup,\n) {\n  $d = lookup('d')\n}\ndefine b ($p = lookup('p')) {}\n";
         assert_eq!(
             findings("lookup_in_parameter", src),
             vec![
                 format!("2:15 {MSG}"),
                 format!("3:22 {MSG}"),
-                format!("8:16 {MSG}")
+                format!("5:22 {MSG}"),
+                format!("9:16 {MSG}")
             ]
         );
     }

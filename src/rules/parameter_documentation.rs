@@ -36,13 +36,13 @@ static META: RuleMeta = RuleMeta {
 };
 
 /// One parameter documentation line.
-struct DocLine<'a> {
+struct DocLine {
     style: &'static str,
     /// The parameter's name (`name/title` for a define's `name` or `title`).
     name: String,
-    /// Where the finding goes: after `#`, the blanks and `@param `.
-    at: usize,
-    _text: &'a str,
+    /// Where the finding goes: from after `#`, the blanks and `@param ` to the end of
+    /// the comment.
+    at: Span,
 }
 
 fn is_name_char(c: char) -> bool {
@@ -139,7 +139,7 @@ impl Rule for ParameterDocumentation {
             return;
         };
         let what = def.what();
-        let mut lines: Vec<DocLine<'_>> = Vec::new();
+        let mut lines: Vec<DocLine> = Vec::new();
         let mut private = false;
         for span in doc_comments(cx, def.keyword) {
             let text = cx.text(span);
@@ -157,8 +157,7 @@ impl Rule for ParameterDocumentation {
                 lines.push(DocLine {
                     style,
                     name: pname,
-                    at: span.start() + 1 + at,
-                    _text: text,
+                    at: Span::new(span.start() + 1 + at, span.end()),
                 });
             }
         }
@@ -188,9 +187,9 @@ impl Rule for ParameterDocumentation {
                 ));
             }
         }
-        found.sort_by_key(|f| f.0);
+        found.sort_by_key(|f| f.0.start());
         for (at, message) in found {
-            cx.report(Diagnostic::new(Span::new(at, at), message));
+            cx.report(Diagnostic::new(at, message));
         }
         if private {
             return;
