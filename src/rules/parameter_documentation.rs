@@ -264,6 +264,20 @@ mod tests {
     }
 
     #[test]
+    fn name_and_title_of_a_define() {
+        let src = "# @param title The title.\n# @param name The name.\ndefine a ($x) {}\n# @param name Not a parameter.\nclass b {}\n";
+        assert_eq!(
+            findings(NAME, src),
+            vec![
+                "1:10 Duplicate defined type parameter documentation for a::name/title",
+                "2:10 Duplicate defined type parameter documentation for a::name/title",
+                "3:11 missing documentation for defined type parameter a::x",
+                "4:10 No matching class parameter for documentation of b::name",
+            ]
+        );
+    }
+
+    #[test]
     fn private_and_only_the_block_above() {
         let src = "# @param x The x.\n$v = 1\n# @api private\nclass a ($x) {}\n# The b.\nclass b ($x) {}\nclass c {}\n";
         assert_eq!(
