@@ -82,7 +82,8 @@ fn detect(body: &str) -> Option<(&'static str, &str, usize)> {
     let rest = trimmed.strip_prefix("@param ")?;
     let at = lead + "@param".len() + (rest.len() + 1 - rest.trim_start().len());
     let name_ok = |s: &str| {
-        leading_name(s).is_some_and(|(_, after)| after.is_empty() || after.starts_with(' '))
+        leading_name(s)
+            .is_some_and(|(_, after)| after.is_empty() || after == "\r" || after.starts_with(' '))
     };
     // `@param [Type] name`: the type may contain `] ` itself, take the longest.
     if rest.starts_with('[') {
@@ -261,6 +262,12 @@ mod tests {
                 "3:10 No matching defined type parameter for documentation of a::gone",
             ]
         );
+    }
+
+    #[test]
+    fn crlf_line_ends() {
+        let src = "# @param x\r\n# @param y The y.\r\nclass a ($x, $y) {}\r\n";
+        assert!(findings(NAME, src).is_empty());
     }
 
     #[test]

@@ -98,9 +98,9 @@ pub fn is_undef(expr: &Expr) -> bool {
 /// so (an escaped or interpolated string).
 pub fn strip_leading_colons(cx: &Context<'_>, span: Span) -> Option<Edit> {
     let text = cx.text(span);
-    let at = if text.starts_with("::") {
+    let at = if text.starts_with("::") && text.len() > 2 {
         0
-    } else if (text.starts_with("'::") || text.starts_with("\"::")) && text.len() > 3 {
+    } else if (text.starts_with("'::") || text.starts_with("\"::")) && text.len() > 4 {
         1
     } else {
         return None;
