@@ -159,6 +159,17 @@ pub mod variable_scope;
 //
 //
 // ---- Vox Pupuli plugins C: parameters, variables, class names ----
+pub mod lookup_in_parameter;
+pub mod optional_default;
+pub mod parameter_documentation;
+pub mod parameter_types;
+pub mod params_empty_string_assignment;
+pub mod params_not_optional_with_undef;
+pub mod relative_classname_inclusion;
+pub mod relative_classname_reference;
+pub mod topscope_variable;
+pub mod variable_contains_upcase;
+pub mod vp_c_util;
 // (end of vp-c)
 //
 //

@@ -140,6 +140,16 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- Vox Pupuli plugins C: parameters, variables, class names ----
+    &super::parameter_types::ParameterTypes,
+    &super::parameter_documentation::ParameterDocumentation,
+    &super::params_empty_string_assignment::ParamsEmptyStringAssignment,
+    &super::params_not_optional_with_undef::ParamsNotOptionalWithUndef,
+    &super::optional_default::OptionalDefault,
+    &super::lookup_in_parameter::LookupInParameter,
+    &super::topscope_variable::TopscopeVariable,
+    &super::variable_contains_upcase::VariableContainsUpcase,
+    &super::relative_classname_inclusion::RelativeClassnameInclusion,
+    &super::relative_classname_reference::RelativeClassnameReference,
     // (end of vp-c)
     //
     //
