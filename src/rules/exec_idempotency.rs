@@ -2,9 +2,7 @@
 //! `onlyif`, `unless`, `creates`, `refreshonly`, which runs its command on every Puppet run.
 
 use super::vp_d_util::bodies_of_type;
-use super::{
-    Category, Context, Diagnostic, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta,
-};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta};
 use crate::syntax::{AttributeOp, Expr};
 
 pub struct ExecIdempotency;

@@ -63,7 +63,11 @@ mod tests {
         let src = "file { '/a':\n  ensure => present,\n}\nfile { '/b': ensure => 'present', target => '/c' }\nfile { '/d': ensure => \"present\"; '/e': ensure => file }\nservice { 'f': ensure => present }\nfile { '/g': ensure => $x }\n";
         assert_eq!(
             positions(NAME, src),
-            vec![(2, 13, MSG.into()), (4, 24, MSG.into()), (5, 24, MSG.into())]
+            vec![
+                (2, 13, MSG.into()),
+                (4, 24, MSG.into()),
+                (5, 24, MSG.into())
+            ]
         );
         assert_eq!(
             fixed(NAME, src),

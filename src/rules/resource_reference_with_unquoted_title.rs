@@ -72,7 +72,11 @@ mod tests {
         let src = "exec { 'a':\n  require   => Package[nginx],\n  subscribe => [File['/b'], Class[foo::bar], Service[$s, c]],\n  tag       => Package[nginx],\n}\n";
         assert_eq!(
             positions(NAME, src),
-            vec![(2, 24, MSG.into()), (3, 35, MSG.into()), (3, 58, MSG.into())]
+            vec![
+                (2, 24, MSG.into()),
+                (3, 35, MSG.into()),
+                (3, 58, MSG.into())
+            ]
         );
         assert_eq!(
             fixed(NAME, src),

@@ -44,7 +44,8 @@ mod tests {
 
     #[test]
     fn flags_blanks_before_the_bracket() {
-        let src = "Package ['a'] -> Service['b']\nClass ['c'] -> Foo::Bar\t['d']\n$x = 'File [e]'\n";
+        let src =
+            "Package ['a'] -> Service['b']\nClass ['c'] -> Foo::Bar\t['d']\n$x = 'File [e]'\n";
         assert_eq!(
             positions(NAME, src),
             vec![(1, 1, MSG.into()), (2, 16, MSG.into())]

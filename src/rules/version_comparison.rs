@@ -47,7 +47,10 @@ impl Rule for VersionComparison {
         if !(name.ends_with("version") || name.ends_with("release")) {
             return;
         }
-        let ordering = matches!(op, BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge);
+        let ordering = matches!(
+            op,
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        );
         let equality = matches!(op, BinaryOp::Eq | BinaryOp::Ne) && is_number(rhs);
         if !(ordering || equality) {
             return;

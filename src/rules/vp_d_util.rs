@@ -47,8 +47,14 @@ pub fn is_lint_type(name: &str) -> bool {
 }
 
 /// The metaparameters whose values are resource references.
-pub const RELATIONSHIP_PARAMS: &[&str] =
-    &["require", "subscribe", "notify", "before", "consume", "export"];
+pub const RELATIONSHIP_PARAMS: &[&str] = &[
+    "require",
+    "subscribe",
+    "notify",
+    "before",
+    "consume",
+    "export",
+];
 
 /// The text of a bare word or of a string without interpolation (`present`, `'present'`,
 /// `"present"`).
