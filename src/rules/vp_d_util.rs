@@ -141,11 +141,19 @@ pub fn unquoted_word(cx: &Context<'_>, expr: &Expr, message: &str) -> Option<Dia
         ExprKind::QualifiedReference(n) if !n.contains("::") && !is_lint_type(n) => false,
         _ => return None,
     };
-    let quoted = single_quoted(cx.text(expr.span));
-    let edits = vec![Edit::replace(expr.span, quoted.clone())];
+    let text = cx.text(expr.span);
+    let quoted = single_quoted(text);
+    let help = if safe {
+        format!("quote it: {quoted}")
+    } else {
+        format!(
+            "`{text}` is a type here and matches only values of that type; quote it ({quoted}) to match the string"
+        )
+    };
+    let edits = vec![Edit::replace(expr.span, quoted)];
     Some(
         Diagnostic::new(expr.span, message)
-            .with_help(format!("quote it: {quoted}"))
+            .with_help(help)
             .with_fix(if safe {
                 Fix::safe(edits)
             } else {
