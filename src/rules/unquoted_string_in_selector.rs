@@ -61,4 +61,10 @@ mod tests {
             "$a = $x ? { 'foo' => bar, 'b' => c, 'RedHat' => 1, Integer => 2, default => d }\n$b = $y ? {\n  'x::y'  => 1,\n  /re/  => 2,\n}\n"
         );
     }
+
+    #[test]
+    fn leaves_types_and_values_alone() {
+        let src = "$a = $x ? {\n  Undef                   => undef,\n  Stdlib::IP::Address::V6 => \"[${x}]\",\n  'relay'                 => { relayhost => 'a', satellite => true },\n  default                 => $x,\n}\n";
+        assert!(positions(NAME, src).is_empty());
+    }
 }
