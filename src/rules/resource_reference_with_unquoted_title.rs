@@ -36,7 +36,7 @@ impl Rule for ResourceReferenceWithUnquotedTitle {
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        reference_titles(expr, &mut |key| {
+        reference_titles(expr, &mut |_, key| {
             if matches!(
                 &key.kind,
                 ExprKind::QualifiedName(_)

@@ -34,8 +34,11 @@ impl Rule for ResourceReferenceWithoutTitleCapital {
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
         let mut found = Vec::new();
-        reference_titles(expr, &mut |key| {
-            if matches!(&key.kind, ExprKind::QualifiedReference(n) if !is_lint_type(n)) {
+        // `Class[Foo]` is fine: Puppet reads a capitalised class title as the class name.
+        reference_titles(expr, &mut |ty, key| {
+            if ty != "Class"
+                && matches!(&key.kind, ExprKind::QualifiedReference(n) if !is_lint_type(n))
+            {
                 found.push(key.span);
             }
         });
@@ -57,7 +60,7 @@ mod tests {
 
     #[test]
     fn flags_capitalised_titles() {
-        let src = "exec { 'a':\n  require => Service[Apache],\n  before  => [File['/b'], Package[Foo::Bar, 'c']],\n  notify  => Class[String],\n  tag     => Service[Apache],\n}\n";
+        let src = "exec { 'a':\n  require => Service[Apache],\n  before  => [File['/b'], Package[Foo::Bar, 'c']],\n  notify  => [Class[String], Class[Foo]],\n  tag     => Service[Apache],\n}\n";
         assert_eq!(
             positions(NAME, src),
             vec![(2, 22, MSG.into()), (3, 35, MSG.into())]

@@ -162,10 +162,10 @@ pub fn unquoted_word(cx: &Context<'_>, expr: &Expr, message: &str) -> Option<Dia
     )
 }
 
-/// Calls `f` with each key of each resource reference (`Type[key, ...]`, the type a
-/// capitalised name) in the values of the relationship metaparameters of resource `expr`,
-/// at any depth (arrays, chains).
-pub fn reference_titles<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+/// Calls `f` with the type and each key of each resource reference (`Type[key, ...]`, the
+/// type a capitalised name other than puppet-lint's type names, or `Class`) in the values of
+/// the relationship metaparameters of resource `expr`, at any depth (arrays, chains).
+pub fn reference_titles<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a str, &'a Expr)) {
     let ExprKind::Resource(r) = &expr.kind else {
         return;
     };
@@ -178,12 +178,12 @@ pub fn reference_titles<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
     }
 }
 
-fn references_in<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr)) {
+fn references_in<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a str, &'a Expr)) {
     if let ExprKind::Access { target, keys } = &expr.kind {
         if let ExprKind::QualifiedReference(t) = &target.kind {
             if t == "Class" || !is_lint_type(t) {
                 for k in keys {
-                    f(k);
+                    f(t, k);
                 }
             }
         }
