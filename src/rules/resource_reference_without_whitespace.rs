@@ -43,6 +43,12 @@ mod tests {
     const MSG: &str = "whitespace between reference type and title";
 
     #[test]
+    fn ignores_strings_regexes_comments_and_line_breaks() {
+        let src = "if $a =~ /Foo [a]/ { notice(\"Foo [b] ${c}\") }\n# Foo [d]\n$e = @(X)\n  Foo [f]\n  | X\nPackage\n['g'].each |$h| { }\n";
+        assert!(positions(NAME, src).is_empty());
+    }
+
+    #[test]
     fn flags_blanks_before_the_bracket() {
         let src =
             "Package ['a'] -> Service['b']\nClass ['c'] -> Foo::Bar\t['d']\n$x = 'File [e]'\n";

@@ -93,6 +93,13 @@ mod tests {
     const MSG: &str = "version compared as number";
 
     #[test]
+    fn no_fix_for_other_operands() {
+        let d = crate::rules::style_b_util::testing::run(NAME, "if $release <= 7 + $x {}\n");
+        assert_eq!(d.len(), 1);
+        assert!(d[0].fix.is_none());
+    }
+
+    #[test]
     fn flags_numeric_comparisons() {
         let src = "if $::operatingsystemmajrelease < 7 {}\nif $kernelversion >= '4.1' {}\nif $php_version == 7.4 {}\nif $release != 'x' {}\nif $size < 7 {}\nif 7 > $version {}\nif $version > $min {}\n";
         assert_eq!(
