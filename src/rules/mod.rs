@@ -175,6 +175,19 @@ pub mod vp_c_util;
 //
 //
 // ---- Vox Pupuli plugins D: resources, references, values ----
+pub mod anchor_resource;
+pub mod exec_idempotency;
+pub mod file_ensure;
+pub mod leading_zero;
+pub mod package_ensure;
+pub mod resource_reference_chain_without_whitespace;
+pub mod resource_reference_with_unquoted_title;
+pub mod resource_reference_without_title_capital;
+pub mod resource_reference_without_whitespace;
+pub mod unquoted_string_in_case;
+pub mod unquoted_string_in_selector;
+pub mod version_comparison;
+pub mod vp_d_util;
 // (end of vp-d)
 
 use serde::Serialize;

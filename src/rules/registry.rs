@@ -155,6 +155,18 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- Vox Pupuli plugins D: resources, references, values ----
+    &super::anchor_resource::AnchorResource,
+    &super::exec_idempotency::ExecIdempotency,
+    &super::file_ensure::FileEnsure,
+    &super::leading_zero::LeadingZero,
+    &super::package_ensure::PackageEnsure,
+    &super::resource_reference_chain_without_whitespace::ResourceReferenceChainWithoutWhitespace,
+    &super::resource_reference_with_unquoted_title::ResourceReferenceWithUnquotedTitle,
+    &super::resource_reference_without_title_capital::ResourceReferenceWithoutTitleCapital,
+    &super::resource_reference_without_whitespace::ResourceReferenceWithoutWhitespace,
+    &super::unquoted_string_in_case::UnquotedStringInCase,
+    &super::unquoted_string_in_selector::UnquotedStringInSelector,
+    &super::version_comparison::VersionComparison,
     // (end of vp-d)
 ];
 
