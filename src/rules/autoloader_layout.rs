@@ -41,13 +41,9 @@ fn in_layout(name: &str, layout: &ModuleLayout, relative: bool) -> bool {
     if rest.is_empty() {
         rest.push("init");
     }
-    // A module checked out under its Forge name (`puppetlabs-ntp`, `puppet-ntp`) is the
-    // module `ntp`: that is how the module tool and most repositories name it.
-    let dir_is_module = layout.module == module
-        || layout
-            .module
-            .rsplit_once('-')
-            .is_some_and(|(owner, m)| !owner.is_empty() && m == module);
+    // The directory must be named as the module: Puppet does not load the module `ntp` from
+    // `puppetlabs-ntp/` (a checkout named so needs `relative`, as with puppet-lint).
+    let dir_is_module = layout.module == module;
     (relative || dir_is_module)
         && layout.sub_path.len() == rest.len()
         && layout.sub_path.iter().zip(&rest).all(|(a, b)| a == b)
@@ -199,23 +195,22 @@ mod tests {
     }
 
     #[test]
-    fn an_owner_prefixed_module_directory_is_the_module() {
+    fn an_owner_prefixed_module_directory_is_not_the_module() {
+        // Puppet only loads `ntp` from a directory named `ntp`; puppet-lint agrees.
         let src = "class ntp::server {}\n";
-        assert!(findings_at(
-            "autoloader_layout",
-            "puppetlabs-ntp/manifests/server.pp",
-            src
-        )
-        .is_empty());
-        assert!(findings_at("autoloader_layout", "puppet-ntp/manifests/server.pp", src).is_empty());
         assert_eq!(
             findings_at(
                 "autoloader_layout",
-                "puppet-chrony/manifests/server.pp",
+                "puppetlabs-ntp/manifests/server.pp",
                 src
             ),
             vec!["1:7 ntp::server not in autoload module layout"]
         );
+        assert_eq!(
+            findings_at("autoloader_layout", "/m/saz-ntp/manifests/server.pp", src),
+            vec!["1:7 ntp::server not in autoload module layout"]
+        );
+        assert!(findings_at("autoloader_layout", "/m/ntp/manifests/server.pp", src).is_empty());
     }
 
     #[test]

@@ -23,12 +23,12 @@ static META: RuleMeta = RuleMeta {
 };
 
 /// Where puppet-lint places the token and the value it prints: variables without `$`,
-/// strings without their quotes, a heredoc opening as what is inside `@( )`, a heredoc body from its
+/// strings without their quotes, regexes without their slashes, a heredoc opening as what is inside `@( )`, a heredoc body from its
 /// first line up to the end tag (without that tag).
 fn located(kind: &str, span: Span, text: &str) -> (Span, String) {
     match kind {
         "variable" => (span, text.strip_prefix('$').unwrap_or(text).to_string()),
-        "single_quoted_string" | "double_quoted_string" => {
+        "single_quoted_string" | "double_quoted_string" | "regex" => {
             let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or(text);
             (span, inner.to_string())
         }
@@ -158,6 +158,23 @@ $y
                 "1:8 code outside of class or define block - \"E\":json/n",
                 "1:21 code outside of class or define block - )",
                 "2:1 code outside of class or define block -   text\n  "
+            ]
+        );
+    }
+
+    #[test]
+    fn regexes_print_without_slashes() {
+        let src = "type Ab = Pattern[/^a+$/]\n";
+        assert_eq!(
+            findings("code_on_top_scope", src),
+            vec![
+                "1:1 code outside of class or define block - type",
+                "1:6 code outside of class or define block - Ab",
+                "1:9 code outside of class or define block - =",
+                "1:11 code outside of class or define block - Pattern",
+                "1:18 code outside of class or define block - [",
+                "1:19 code outside of class or define block - ^a+$",
+                "1:25 code outside of class or define block - ]"
             ]
         );
     }
