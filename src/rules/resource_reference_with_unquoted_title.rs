@@ -15,7 +15,7 @@ static META: RuleMeta = RuleMeta {
     name: "resource_reference_with_unquoted_title",
     level: Level::Off,
     category: Category::Style,
-    fix: FixKind::Safe,
+    fix: FixKind::Unsafe,
     puppet_lint: None,
     plugin: Some(Plugin {
         gem: "puppet-lint-resource_reference_syntax",
@@ -54,7 +54,7 @@ impl Rule for ResourceReferenceWithUnquotedTitle {
             cx.report(
                 Diagnostic::new(span, "unquoted title in resource reference")
                     .with_help(format!("quote the title: {quoted}"))
-                    .with_fix(Fix::safe(vec![Edit::replace(span, quoted)])),
+                    .with_fix(Fix::unsafe_(vec![Edit::replace(span, quoted)])),
             );
         }
     }

@@ -67,12 +67,22 @@ mod tests {
 
     #[test]
     fn capitalised_words_are_unsafe() {
-        let d = run(NAME, "case $x {\n  foo: {}\n  RedHat: {}\n}\n");
+        let d = run(
+            NAME,
+            "case $x {\n  foo-bar: {}\n  foo: {}\n  RedHat: {}\n}\n",
+        );
         let a: Vec<_> = d
             .iter()
             .filter_map(|d| d.fix.as_ref().map(|f| f.applicability))
             .collect();
-        assert_eq!(a, vec![Applicability::Safe, Applicability::Unsafe]);
+        assert_eq!(
+            a,
+            vec![
+                Applicability::Safe,
+                Applicability::Unsafe,
+                Applicability::Unsafe
+            ]
+        );
     }
 
     #[test]

@@ -128,22 +128,24 @@ pub fn check_ensure_word(
 
 /// A finding for a case option or selector match written as a bare word: a lower-case name
 /// (`foo`, `foo::bar`, `foo-bar`), or a capitalised name without `::` that is not one of
-/// puppet-lint's type names (`RedHat`). The fix quotes it: safe for a lower-case name (Puppet
-/// evaluates a bare name to the String of its text, the value the quoted string has), unsafe
-/// for a capitalised one (Puppet evaluates it to a resource type, matched as a type).
+/// puppet-lint's type names (`RedHat`). The fix quotes it. It is safe only where Puppet's
+/// syntax tree stays the same (a bare word Puppet already reads as a String, `foo-bar`);
+/// quoting a name (`foo`: a name that evaluates to the String of its text) changes the tree,
+/// and quoting a capitalised word (a resource type, matched as a type) changes the meaning:
+/// both unsafe.
 pub fn unquoted_word(cx: &Context<'_>, expr: &Expr, message: &str) -> Option<Diagnostic> {
-    let safe = match &expr.kind {
-        ExprKind::QualifiedName(_)
-        | ExprKind::String {
+    let (safe, name) = match &expr.kind {
+        ExprKind::String {
             style: StringStyle::Bare,
             ..
-        } => true,
-        ExprKind::QualifiedReference(n) if !n.contains("::") && !is_lint_type(n) => false,
+        } => (true, true),
+        ExprKind::QualifiedName(_) => (false, true),
+        ExprKind::QualifiedReference(n) if !n.contains("::") && !is_lint_type(n) => (false, false),
         _ => return None,
     };
     let text = cx.text(expr.span);
     let quoted = single_quoted(text);
-    let help = if safe {
+    let help = if name {
         format!("quote it: {quoted}")
     } else {
         format!(
