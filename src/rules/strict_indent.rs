@@ -525,6 +525,48 @@ mod tests {
     }
 
     #[test]
+    fn continuation_lines_as_rein_fmt_writes_them() {
+        // Operator continuation, a parenthesis in the middle of a condition, a resource
+        // title array, a bracket opened on a continuation line, a bracket closed after a
+        // multi-line string: all accepted (the plugin reports each).
+        let src = "class a {\n  if $a and\n    $b {\n    notice(1)\n  }\n  if (($a) or\n    ($b) or\n    ($c)) {\n    notice(2)\n  }\n  file { [\n    '/a',\n    '/b',\n  ]:\n    ensure => file,\n  }\n  $x = $y +\n    [\n      1,\n    ]\n  fail(\"long\nmessage\")\n  $z = 1\n}\n";
+        assert_eq!(at(src), vec![]);
+        // The plugin's own layouts of these are reported.
+        let src =
+            "if $a and\n$b {\n  notice(1)\n}\nfile { [\n    '/a',\n  ]:\n    ensure => file,\n}\n";
+        assert_eq!(
+            at(src),
+            vec![
+                msg(2, 1, 2, 0),
+                msg(6, 1, 2, 4),
+                msg(7, 1, 0, 2),
+                msg(8, 1, 2, 4)
+            ]
+        );
+    }
+
+    #[test]
+    fn lone_semicolon_and_multiple_bodies() {
+        let src = "file {\n  'a':\n    ensure => file,\n  ;\n  'b':\n    ensure => file;\n}\n";
+        assert_eq!(at(src), vec![]);
+    }
+
+    #[test]
+    fn heredocs_without_pipe_and_interpolated_at_column_0() {
+        let src = "$x = @(E)\nbody\nE\n$y = 1\n";
+        assert_eq!(at(src), vec![msg(3, 1, 2, 0)]);
+        let out = fixed("strict_indent", src);
+        assert_eq!(out, "$x = @(E)\nbody\n  E\n$y = 1\n");
+        assert_eq!(ast(&out), ast(src));
+        // The plugin crashes on this one (puppetlabs/puppet-lint#234).
+        let src = "$x = @(\"E\")\n  ${y}\n| E\n";
+        assert_eq!(at(src), vec![msg(3, 1, 2, 0)]);
+        let out = fixed("strict_indent", src);
+        assert_eq!(out, "$x = @(\"E\")\n    ${y}\n  | E\n");
+        assert_eq!(ast(&out), ast(src));
+    }
+
+    #[test]
     fn chars_per_indent_option() {
         let src = "class a {\n    $x = 1\n}\n";
         let parsed = crate::syntax::parse(src);

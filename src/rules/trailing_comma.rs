@@ -209,6 +209,12 @@ mod tests {
     }
 
     #[test]
+    fn defaults_at_the_start_and_resources_in_lambdas() {
+        let src = "File {\n  mode => '0644'\n}\nfile { 'a':\n  content => [1].map |$x| {\n    notify { \"${x}\":\n      message => 'm'\n    }\n  },\n}\n";
+        assert_eq!(at(src), vec![(2, 17), (7, 21)]);
+    }
+
+    #[test]
     fn the_fix_keeps_the_ast() {
         let src = "file { 'a':\n  ensure => file\n}\nFile {\n  mode => '0644'\n}\n$x = [\n  1\n]\n$y = {\n  a => 1\n}\n";
         let out = fixed("trailing_comma", src);
