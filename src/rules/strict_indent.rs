@@ -64,7 +64,8 @@ fn is_open(kind: &str) -> bool {
     matches!(kind, "{" | "[" | "(")
 }
 
-/// A binary operator: a line ending with one continues on the next.
+/// A binary operator: a line ending with one continues on the next. Relationship arrows
+/// (`->`, `~>`) are not: a chain of resources keeps their indentation.
 fn is_binary_operator(kind: &str) -> bool {
     matches!(
         kind,
@@ -86,10 +87,6 @@ fn is_binary_operator(kind: &str) -> bool {
             | ">="
             | "=~"
             | "!~"
-            | "->"
-            | "~>"
-            | "<-"
-            | "<~"
     )
 }
 
