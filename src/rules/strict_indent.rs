@@ -288,6 +288,8 @@ impl Rule for StrictIndent {
         // The continuation indent of the previous line (after `=`, `=>` or an operator), and
         // for each counted `[` or `(`, the continuation of its line, which its contents keep.
         let mut cont_prev: i64 = 0;
+        // Whether the previous line starts with `.` (a method call continuing a chain).
+        let mut dot_prev: i64 = 0;
         let mut extra = vec![0i64; tokens.len()];
         let mut colon_line: Option<usize> = None;
         let mut found = Vec::new();
@@ -312,7 +314,13 @@ impl Rule for StrictIndent {
                 if !counted.get(i).copied().unwrap_or(false) {
                     continue;
                 }
-                let level = if t.kind == "{" { 1 } else { 1 + cont_prev };
+                // A `{` ending a continuation line opens the block of the statement (`if $a
+                // and` / `$b {`); on a `.method` line, it belongs to the chain.
+                let level = if t.kind == "{" {
+                    1 + dot_prev
+                } else {
+                    1 + cont_prev
+                };
                 if let Some(e) = extra.get_mut(i) {
                     *e = level - 1;
                 }
@@ -362,8 +370,14 @@ impl Rule for StrictIndent {
                 (true, false) => 1,
                 _ => 0,
             };
-            temp += cont;
-            cont_prev = cont;
+            let dot = i64::from(
+                cur.first()
+                    .and_then(|&i| tokens.get(i))
+                    .is_some_and(|t| t.kind == "."),
+            );
+            temp += cont.max(dot);
+            cont_prev = cont.max(dot);
+            dot_prev = dot;
 
             // Groups closed on this line.
             let mut closed_lines = Vec::new();
@@ -540,6 +554,12 @@ mod tests {
                 msg(8, 1, 2, 4)
             ]
         );
+    }
+
+    #[test]
+    fn method_chains_relationships_and_selectors() {
+        let src = "class a {\n  $x = $y\n    .map |$a| {\n      $a\n    }\n    .filter |$b| {\n      $b\n    }\n  $z = [1, 2].map |$q| {\n    $q\n  }.join(',')\n  Package['a']\n  -> Service['b']\n  $v = $a ? {\n    1       => 2,\n    default => 3,\n  }\n}\n";
+        assert_eq!(at(src), vec![]);
     }
 
     #[test]
