@@ -4,9 +4,8 @@
 //! This follows the plugin's algorithm, which walks the lines (the line ends outside
 //! strings, comments and heredoc bodies) keeping a running indent level:
 //!
-//! - each `{`, `[` or `(` on the previous line whose match is on a later line adds a level
-//!   (brackets closed on the same later line count once), and so does a bracket never
-//!   closed;
+//! - a `{`, `[` or `(` on the previous line whose match is on a later line adds a level
+//!   (brackets closed on the same later line count once);
 //! - a previous line ending with a resource title's `:` (outside brackets opened on it)
 //!   adds a level until the `;` that ends that body, or the `}` closing a brace opened
 //!   before the title;
@@ -14,6 +13,13 @@
 //!   heredoc opened on the previous line (for the heredoc's end tag);
 //! - each `}`, `]` or `)` on this line whose match is on an earlier line removes a level
 //!   (once per matching line); a `;` alone on its line removes one for itself.
+//!
+//! Where the plugin's algorithm disagrees with the layout of `rein fmt` (and the style
+//! guide), rein follows the formatter: a line ending with a binary operator (not `->`/`~>`)
+//! and a line starting with `.` are continuation lines like after `=`; a bracket counts
+//! only when it ends its line or its match starts a line, and `file { [` counts once; a
+//! `[`/`(` opened on a continuation line keeps that continuation for its contents; brackets
+//! are matched by logical line (a multi-line string does not make a later line).
 //!
 //! The expected indent is the level times `chars_per_indent` spaces. Lines starting inside
 //! a string, comment or heredoc body are not checked; of a heredoc, the end tag's
