@@ -154,6 +154,8 @@ pub mod variable_scope;
 //
 //
 // ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
+pub mod strict_indent;
+pub mod trailing_comma;
 // (end of vp-b)
 //
 //

@@ -135,6 +135,8 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
+    &super::strict_indent::StrictIndent,
+    &super::trailing_comma::TrailingComma,
     // (end of vp-b)
     //
     //
