@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn flags_become_settings() {
         let c = parse_rc(
-            "# comment\n--no-unrecognized_escape-check\n--fail-on-warnings\n--relative\n--ignore-paths=modules/*,vendor/**\n--with-filename\n--error-level error\n--no-strict_indent-check\n",
+            "# comment\n--no-unrecognized_escape-check\n--fail-on-warnings\n--relative\n--ignore-paths=modules/*,vendor/**\n--with-filename\n--error-level error\n--no-undef_in_function-check\n",
             ".puppet-lint.rc",
         )
         .unwrap();
@@ -186,7 +186,11 @@ mod tests {
 
     #[test]
     fn values_may_follow_on_the_next_line() {
-        let c = parse_rc("--only-checks\nunrecognized_escape,strict_indent\n", "rc").unwrap();
+        let c = parse_rc(
+            "--only-checks\nunrecognized_escape,undef_in_function\n",
+            "rc",
+        )
+        .unwrap();
         let esc = Target::parse("unrecognized_escape").unwrap();
         assert_eq!(c.ops, vec![Op::Only(vec![esc])]);
         assert!(c.notes.is_empty(), "{:?}", c.notes);
