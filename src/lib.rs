@@ -6,6 +6,7 @@
 pub mod cli;
 pub mod config;
 pub mod diagnostics;
+pub mod eval;
 pub mod fmt;
 pub mod rules;
 pub mod syntax;
