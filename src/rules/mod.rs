@@ -63,6 +63,7 @@ pub mod multiple_attribute_unfold;
 pub mod relationship_operand;
 pub mod resource_without_title;
 pub mod splat_context;
+pub mod unknown_attribute;
 pub mod virtual_defaults;
 // (end of group B)
 //

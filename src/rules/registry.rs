@@ -52,6 +52,7 @@ static RULES: &[&dyn Rule] = &[
     &super::collector_query_value::CollectorQueryValue,
     &super::relationship_operand::RelationshipOperand,
     &super::default_title::DefaultTitle,
+    &super::unknown_attribute::UnknownAttribute,
     // (end of group B)
     //
     //

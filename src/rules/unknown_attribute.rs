@@ -1,0 +1,147 @@
+//! `unknown_attribute`: an attribute a core resource type does not have
+//! (`file { '/x': bogus => 1 }`). Puppet's validator accepts it; applying the catalog fails
+//! with "no parameter named 'bogus'". Core types only (their schemas are in
+//! [`crate::eval::schema`]): defined types and custom types are not known yet, so their
+//! attributes are not checked.
+
+use super::style_b_util::{attributes, type_name};
+use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::eval::schema::{core_types, Attribute};
+use crate::syntax::{Expr, ExprKind};
+
+pub struct UnknownAttribute;
+
+static META: RuleMeta = RuleMeta {
+    name: "unknown_attribute",
+    level: Level::Error,
+    category: Category::Validation,
+    fix: FixKind::None,
+    puppet_lint: None,
+    plugin: None,
+    aliases: &[],
+    since: "0.2.0",
+    summary: "An attribute that the core resource type does not have.",
+    doc: include_str!("../../rules/unknown_attribute.md"),
+    kinds: &[NodeKind::Resource],
+    options: &[],
+};
+
+/// The attribute of `candidates` closest to `name` (at most two edits away), for a hint.
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance between `a` and `b` (in characters).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row.first().copied().unwrap_or(0);
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let (Some(&left), Some(&up)) = (row.get(j), row.get(j + 1)) else {
+                continue;
+            };
+            let cost = usize::from(ca != *cb);
+            let value = (prev + cost).min(left + 1).min(up + 1);
+            prev = up;
+            if let Some(cell) = row.get_mut(j + 1) {
+                *cell = value;
+            }
+        }
+    }
+    row.last().copied().unwrap_or(0)
+}
+
+impl Rule for UnknownAttribute {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        let ExprKind::Resource(r) = &expr.kind else {
+            return;
+        };
+        let Some(ty) = type_name(&r.type_name) else {
+            return;
+        };
+        let types = core_types();
+        let Some(schema) = types.get(ty) else {
+            return;
+        };
+        for body in &r.bodies {
+            for (_, name, _) in attributes(body) {
+                // A name no type can have (`a::b`) is `attribute_name`'s finding.
+                if name.name.contains("::")
+                    || types.attribute(ty, &name.name) != Some(Attribute::Unknown)
+                {
+                    continue;
+                }
+                let mut d = Diagnostic::new(
+                    name.span,
+                    format!("no parameter named '{}' on the `{ty}` type", name.name),
+                );
+                let all = schema
+                    .attributes
+                    .iter()
+                    .chain(&types.metaparameters)
+                    .map(String::as_str);
+                d = match closest(&name.name, all) {
+                    Some(c) => d.with_help(format!("did you mean `{c}`?")),
+                    None => d.with_help(format!(
+                        "`puppet describe {ty}` lists the attributes of the type"
+                    )),
+                };
+                cx.report(d);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+    use crate::rules::style_b_util::testing::run;
+
+    const NAME: &str = "unknown_attribute";
+
+    #[test]
+    fn flags_attributes_core_types_do_not_have() {
+        let src = "file { '/a':\n  ensure  => file,\n  contnet => 'x',\n  name    => '/b',\n  require => Package['p'],\n  *       => $extra,\n}\nexec { 'e': command => '/bin/true', provider => shell, title => 'x' }\nmy::thing { 'x': bogus => 1 }\n@@notify { 'n': mesage => 'hi' }\n";
+        let found: Vec<(String, Option<String>)> = run(NAME, src)
+            .into_iter()
+            .map(|d| (d.message, d.help))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (
+                    "no parameter named 'contnet' on the `file` type".into(),
+                    Some("did you mean `content`?".into())
+                ),
+                (
+                    "no parameter named 'title' on the `exec` type".into(),
+                    Some("`puppet describe exec` lists the attributes of the type".into())
+                ),
+                (
+                    "no parameter named 'mesage' on the `notify` type".into(),
+                    Some("did you mean `message`?".into())
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("contnet", "content"), 2);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("mode", "mode"), 0);
+        assert_eq!(edit_distance("mesage", "message"), 1);
+    }
+}
