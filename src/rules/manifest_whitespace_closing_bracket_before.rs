@@ -34,7 +34,11 @@ impl Rule for ManifestWhitespaceClosingBracketBefore {
         let s = Stream::of(cx);
         let mut found = Vec::new();
         for i in s.indexes_of("]") {
-            if !s.get(i - 1).is_some_and(|t| t.is_space()) {
+            if !i
+                .checked_sub(1)
+                .and_then(|p| s.get(p))
+                .is_some_and(|t| t.is_space())
+            {
                 continue;
             }
             let Some(pc) = s.prev_non_space(i) else {

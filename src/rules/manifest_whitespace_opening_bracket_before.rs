@@ -48,7 +48,9 @@ impl Rule for ManifestWhitespaceOpeningBracketBefore {
             if s.ty_is(pc, Ty::Comment) {
                 continue;
             }
-            if prev_nl && s.kind_is(pc, &["name", "]", "}"]) {
+            // A `[` starting a line is fine (the plugin only allows it after a name, `]`, `}`),
+            // unless it follows a variable or type, where it reads like an access but is not one.
+            if prev_nl && !s.kind_is(pc, &["type_reference", "variable"]) {
                 continue;
             }
             let opener = s.kind_is(pc, &["(", "[", "{"]);
@@ -121,10 +123,13 @@ mod tests {
 
     #[test]
     fn no_fix_that_changes_meaning() {
-        let src = "$a = 'abc'[0]\n";
+        let src = "$a = 'abc'[0]\n$b = $a\n  [1]\n$c = $x in\n  ['a', 'b']\n";
         assert_eq!(
             findings(RULE, src),
-            ["1:11 there should be a single space before an opening bracket"]
+            [
+                "1:11 there should be a single space before an opening bracket",
+                "3:3 there should be a single space before an opening bracket",
+            ]
         );
         assert_eq!(fixed(RULE, src), src);
     }

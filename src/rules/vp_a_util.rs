@@ -294,4 +294,35 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn odd_files_do_not_crash_and_crlf_is_kept() {
+        use crate::rules::style_c_util::testing::{findings, fixed};
+        let names: Vec<&str> = crate::rules::registry::all()
+            .iter()
+            .map(|r| r.meta().name)
+            .filter(|n| n.starts_with("manifest_whitespace_"))
+            .collect();
+        assert_eq!(names.len(), 16);
+        for src in [
+            "",
+            "\n",
+            "\r\n\r\n",
+            " ",
+            "# c",
+            "$a = [\r\n\r\n  1,\r\n]\r\n",
+        ] {
+            for n in &names {
+                let _ = findings(n, src);
+                let _ = fixed(n, src);
+            }
+        }
+        assert_eq!(
+            fixed(
+                "manifest_whitespace_opening_bracket_after",
+                "$a = [\r\n\r\n  1,\r\n]\r\n"
+            ),
+            "$a = [\r\n  1,\r\n]\r\n"
+        );
+    }
 }
