@@ -2,7 +2,7 @@
 //! The fix makes it one space, joining the value onto the arrow's line when it was on the
 //! next one.
 
-use super::vp_a_util::{finding, Stream};
+use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceArrowsSingleSpaceAfter;
@@ -40,7 +40,10 @@ impl Rule for ManifestWhitespaceArrowsSingleSpaceAfter {
             if s.single_space(i + 1) {
                 continue;
             }
-            let edits = s.next_non_space(i).map(|j| vec![s.set_gap(i, j, " ")]);
+            let edits = s
+                .next_non_space(i)
+                .and_then(|j| set_gap_checked(cx, &s, i, j, " "))
+                .map(|e| vec![e]);
             found.push(finding(
                 next.span,
                 "there should be a single space after an arrow",

@@ -1,7 +1,7 @@
 //! `manifest_whitespace_class_name_single_space_after`: the name of a class or defined type is not followed by exactly one space and then
 //! the next item (`(`, `{` or `inherits`). The fix makes it one space.
 
-use super::vp_a_util::{finding, Stream};
+use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceAfter;
@@ -51,7 +51,7 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceAfter {
             found.push(finding(
                 tok.span,
                 "there should be a single space between the class or resource name and the next item",
-                Some(vec![s.set_gap(name, next, " ")]),
+                set_gap_checked(cx, &s, name, next, " ").map(|e| vec![e]),
             ));
         }
         for d in found {

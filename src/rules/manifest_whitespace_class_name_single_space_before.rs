@@ -1,7 +1,7 @@
 //! `manifest_whitespace_class_name_single_space_before`: the blanks between the `class` or `define` keyword of a definition and its name
 //! are not exactly one space. The fix makes them one space.
 
-use super::vp_a_util::{finding, Stream};
+use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceBefore;
@@ -48,7 +48,7 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceBefore {
             found.push(finding(
                 next.span,
                 "there should be a single space between the class or defined resource statement and the name",
-                Some(vec![s.set_gap(i, name, " ")]),
+                set_gap_checked(cx, &s, i, name, " ").map(|e| vec![e]),
             ));
         }
         for d in found {

@@ -2,7 +2,7 @@
 //! `[` (which should follow directly), or followed directly by anything else than those, a
 //! `}` or a line end (which should have a blank between). The fix removes or adds the blank.
 
-use super::vp_a_util::{finding, Stream, Ty, AFTER_CLOSING as AFTER};
+use super::vp_a_util::{finding, set_gap_checked, Stream, Ty, AFTER_CLOSING as AFTER};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceAfter;
@@ -48,7 +48,10 @@ impl Rule for ManifestWhitespaceClosingBraceAfter {
                     continue;
                 }
                 // Blanks before `[` make it an array, not an access: keep them.
-                (!s.kind_is(nc, &["["])).then(|| vec![s.set_gap(i, nc, "")])
+                (!s.kind_is(nc, &["["]))
+                    .then(|| set_gap_checked(cx, &s, i, nc, ""))
+                    .flatten()
+                    .map(|e| vec![e])
             } else {
                 Some(vec![Edit::insert(next.span.start(), " ")])
             };

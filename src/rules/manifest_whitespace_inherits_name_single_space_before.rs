@@ -1,7 +1,7 @@
 //! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits` and the parent class name are not exactly one
 //! space. The fix makes them one space.
 
-use super::vp_a_util::{finding, Stream};
+use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceInheritsNameSingleSpaceBefore;
@@ -43,7 +43,10 @@ impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {
                 continue;
             };
             let only_space = (i + 1..name).all(|j| s.get(j).is_some_and(|t| t.is_space()));
-            let edits = only_space.then(|| vec![s.set_gap(i, name, " ")]);
+            let edits = only_space
+                .then(|| set_gap_checked(cx, &s, i, name, " "))
+                .flatten()
+                .map(|e| vec![e]);
             found.push(finding(
                 next.span,
                 "there should be a single space between the inherits statement and the name",

@@ -2,7 +2,7 @@
 //! after a `,`, a brace after `:` or a comment, and a brace right after `(`, `[` or `{` (or
 //! on a later line) are fine. The fix makes the blanks one space (none after `(`, `[`, `{`).
 
-use super::vp_a_util::{finding, Stream, Ty};
+use super::vp_a_util::{finding, set_gap_checked, Stream, Ty};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBraceBefore;
@@ -55,11 +55,10 @@ impl Rule for ManifestWhitespaceOpeningBraceBefore {
             let Some(brace) = s.get(i) else {
                 continue;
             };
-            // Joining a `{` to a line that ends a statement could make a hash literal starting
-            // the next statement part of this one: no fix then.
-            let ends_statement = s.kind_is(pc, &["}", "]", ";"]) && s.has_newline(pc, i);
+            // Joining a `{` to the line before could make a hash literal starting a statement
+            // part of the previous one: set_gap_checked gives no fix then.
             let edits =
-                (!ends_statement).then(|| vec![s.set_gap(pc, i, if opener { "" } else { " " })]);
+                set_gap_checked(cx, &s, pc, i, if opener { "" } else { " " }).map(|e| vec![e]);
             found.push(finding(
                 brace.span,
                 "there should be a single space before an opening brace",

@@ -3,7 +3,7 @@
 //! at the start of a line, or after a comment). The fix makes the blanks one space where
 //! that keeps the meaning.
 
-use super::vp_a_util::{finding, Stream, Ty};
+use super::vp_a_util::{finding, set_gap_checked, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBracketBefore;
@@ -84,7 +84,7 @@ impl Rule for ManifestWhitespaceOpeningBracketBefore {
             } else if referent {
                 None
             } else {
-                Some(vec![s.set_gap(pc, i, if opener { "" } else { " " })])
+                set_gap_checked(cx, &s, pc, i, if opener { "" } else { " " }).map(|e| vec![e])
             };
             found.push(finding(
                 bracket.span,

@@ -198,6 +198,42 @@ pub fn finding(span: Span, message: &str, edits: Option<Vec<Edit>>) -> Diagnosti
     }
 }
 
+/// Whether the file with `edits` applied has the same syntax tree and comments (the check
+/// `rein fmt` makes on its output). Fixes that join two lines use it: whether a line end
+/// can go depends on what the lines hold (a hash starting the next statement must stay on
+/// its line).
+pub fn keeps_meaning(cx: &Context<'_>, edits: &[Edit]) -> bool {
+    let source = cx.source();
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| e.span.start());
+    let mut out = String::with_capacity(source.len() + 8);
+    let mut pos = 0;
+    for e in sorted {
+        let Some(before) = source.get(pos..e.span.start()) else {
+            return false;
+        };
+        out.push_str(before);
+        out.push_str(&e.replacement);
+        pos = e.span.end();
+    }
+    out.push_str(source.get(pos..).unwrap_or(""));
+    crate::fmt::check_equivalent(cx.file.parsed, &out).is_ok()
+}
+
+/// The edit making the blanks between tokens `a` and `b` of `s` exactly `with`, when that
+/// keeps the file's meaning: always when they are on one line, after [`keeps_meaning`]
+/// when the edit joins lines.
+pub fn set_gap_checked(
+    cx: &Context<'_>,
+    s: &Stream<'_>,
+    a: usize,
+    b: usize,
+    with: &str,
+) -> Option<Edit> {
+    let edit = s.set_gap(a, b, with);
+    (!s.has_newline(a, b) || keeps_meaning(cx, std::slice::from_ref(&edit))).then_some(edit)
+}
+
 /// The whitespace and line-end tokens of `source[start..end]` (a stretch between tokens).
 fn gap_tokens(source: &str, start: usize, end: usize, out: &mut Vec<PlTok>) {
     let Some(text) = source.get(start..end) else {
