@@ -90,4 +90,20 @@ mod tests {
             "$a = [[1], [2]]\n$b = f([])\n$c = $a[0] +1\n$d = $a[0][1]\n$e = { 'k' => [1] }\nfile { ['/x', '/y']: }\nFile['/x'] ->File['/y']\n"
         );
     }
+
+    #[test]
+    fn inside_interpolation() {
+        let src = "$a = \"x${h['k'] }y ${h['l']}\"\n$b = @(\"E\")\n  ${h['m'] }\n  | E\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:16 there should be either a bracket, punctuation mark, closing quote or a newline after a closing bracket, or whitespace and none of the aforementioned",
+                "3:11 there should be either a bracket, punctuation mark, closing quote or a newline after a closing bracket, or whitespace and none of the aforementioned",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "$a = \"x${h['k']}y ${h['l']}\"\n$b = @(\"E\")\n  ${h['m']}\n  | E\n"
+        );
+    }
 }

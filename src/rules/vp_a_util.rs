@@ -9,13 +9,15 @@
 //! or changed.
 
 use super::{Context, Diagnostic, Edit, Fix};
+use crate::syntax::ast::{Expr, ExprKind, Program, StringPart};
 use crate::syntax::tokens::Token;
+use crate::syntax::visit::{for_each_child, for_each_top_statement};
 use crate::syntax::Span;
 
 /// What may follow a closing brace or bracket directly, and what must not come after blanks
-/// following one (the plugin's `after_bracket_tokens`, less those that only exist inside
-/// strings and heredocs).
-pub const AFTER_CLOSING: &[&str] = &["]", ")", ";", ",", ":", ".", "["];
+/// following one (the plugin's `after_bracket_tokens`; a string part is the text after an
+/// interpolated expression).
+pub const AFTER_CLOSING: &[&str] = &["]", ")", ";", ",", ":", ".", "[", STRING_PART];
 
 /// What a [`PlTok`] is, in puppet-lint's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,11 +67,13 @@ pub struct Stream<'a> {
 impl<'a> Stream<'a> {
     /// The stream of the file being checked.
     pub fn of(cx: &Context<'a>) -> Stream<'a> {
-        Stream::new(cx.source(), cx.tokens())
+        Stream::new(cx.source(), cx.tokens(), &interpolations(cx.file.program))
     }
 
-    /// The stream of `source`, whose tokens are `tokens`.
-    pub fn new(source: &'a str, tokens: &[Token]) -> Stream<'a> {
+    /// The stream of `source`, whose tokens are `tokens`; the `${...}` interpolations at
+    /// `interps` (sorted) are split into their expression's tokens when that expression
+    /// has brackets, braces or arrows (the only tokens the rules look at).
+    pub fn new(source: &'a str, tokens: &[Token], interps: &[Span]) -> Stream<'a> {
         let mut toks = Vec::with_capacity(tokens.len() * 2);
         let mut pos = 0usize;
         for t in tokens {
@@ -97,17 +101,12 @@ impl<'a> Stream<'a> {
                     start += nl;
                 }
             }
-            let ty = if t.kind == "comment" {
-                Ty::Comment
-            } else {
-                Ty::Code
-            };
-            toks.push(PlTok {
-                ty,
-                kind: if ty == Ty::Code { t.kind } else { "" },
-                named: t.named,
-                span: Span::new(start, t.span.end()),
-            });
+            if matches!(t.kind, "double_quoted_string" | "heredoc_body") {
+                start = split_interpolations(source, start, t.span.end(), interps, &mut toks);
+            }
+            if start < t.span.end() {
+                push_token(t, Span::new(start, t.span.end()), &mut toks);
+            }
             pos = t.span.end();
         }
         gap_tokens(source, pos, source.len(), &mut toks);
@@ -234,6 +233,117 @@ pub fn set_gap_checked(
     (!s.has_newline(a, b) || keeps_meaning(cx, std::slice::from_ref(&edit))).then_some(edit)
 }
 
+/// Pushes `t` (or its part at `span`) as a stream token.
+fn push_token(t: &Token, span: Span, toks: &mut Vec<PlTok>) {
+    let ty = if t.kind == "comment" {
+        Ty::Comment
+    } else {
+        Ty::Code
+    };
+    toks.push(PlTok {
+        ty,
+        kind: if ty == Ty::Code { t.kind } else { "" },
+        named: t.named,
+        span,
+    });
+}
+
+/// The kind of the text parts of a string or heredoc split at its interpolations (the
+/// plugin's `DQPRE`, `DQMID`, `DQPOST`, `HEREDOC_MID`...).
+pub const STRING_PART: &str = "string_part";
+
+/// Splits the string or heredoc body `source[start..end]` at those of its `${...}`
+/// interpolations whose expression has a bracket, brace or arrow: pushes the text before
+/// each as a [`STRING_PART`] token (with the `${`), then the expression's tokens and the
+/// blanks between them. Returns where the rest of the string (from the last `}`) starts.
+fn split_interpolations(
+    source: &str,
+    start: usize,
+    end: usize,
+    interps: &[Span],
+    toks: &mut Vec<PlTok>,
+) -> usize {
+    let mut pos = start;
+    let first = interps.partition_point(|i| i.start() < start);
+    for iv in interps.iter().skip(first) {
+        if iv.start() >= end {
+            break;
+        }
+        // Outermost interpolations only; those of strings inside them stay inside.
+        if iv.start() < pos || iv.end() > end || iv.end() < iv.start() + 3 {
+            continue;
+        }
+        let (inner_start, inner_end) = (iv.start() + 2, iv.end() - 1);
+        let Some(text) = source.get(inner_start..inner_end) else {
+            continue;
+        };
+        if !text.contains(['[', '{']) && !text.contains("=>") {
+            continue;
+        }
+        let parsed = crate::syntax::parse(text);
+        if parsed.has_errors() {
+            continue;
+        }
+        toks.push(PlTok {
+            ty: Ty::Code,
+            kind: STRING_PART,
+            named: true,
+            span: Span::new(pos, inner_start),
+        });
+        let mut at = inner_start;
+        for (k, mut t) in crate::syntax::tokens::tokens(&parsed)
+            .into_iter()
+            .enumerate()
+        {
+            let span = Span::new(inner_start + t.span.start(), inner_start + t.span.end());
+            // A word starting the expression is a variable (`${name['k']}`), as Puppet
+            // and puppet-lint read it.
+            let word = source
+                .get(span.start()..span.end())
+                .is_some_and(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'));
+            if k == 0 && t.named && word {
+                t.kind = "variable";
+            }
+            gap_tokens(source, at, span.start(), toks);
+            push_token(&t, span, toks);
+            at = span.end();
+        }
+        gap_tokens(source, at, inner_end, toks);
+        pos = inner_end;
+    }
+    if pos > start {
+        toks.push(PlTok {
+            ty: Ty::Code,
+            kind: STRING_PART,
+            named: true,
+            span: Span::new(pos, end),
+        });
+        return end;
+    }
+    start
+}
+
+/// The spans of the `${...}` interpolations of the file's strings and heredocs, sorted.
+pub fn interpolations(program: &Program) -> Vec<Span> {
+    fn walk(e: &Expr, out: &mut Vec<Span>) {
+        if let ExprKind::Concat(parts) = &e.kind {
+            for p in parts {
+                if let StringPart::Interpolation {
+                    braces: true, span, ..
+                } = p
+                {
+                    out.push(*span);
+                }
+            }
+        }
+        for_each_child(e, &mut |c, _| walk(c, out));
+    }
+    let mut out = Vec::new();
+    for_each_top_statement(program, &mut |e, _| walk(e, &mut out));
+    out.sort_by_key(|s| s.start());
+    out
+}
+
 /// The whitespace and line-end tokens of `source[start..end]` (a stretch between tokens).
 fn gap_tokens(source: &str, start: usize, end: usize, out: &mut Vec<PlTok>) {
     let Some(text) = source.get(start..end) else {
@@ -297,7 +407,7 @@ mod tests {
     fn types(src: &str) -> Vec<String> {
         let f = crate::syntax::parse(src);
         let toks = crate::syntax::tokens::tokens(&f);
-        let s = Stream::new(src, &toks);
+        let s = Stream::new(src, &toks, &interpolations(&f.program));
         s.toks
             .iter()
             .map(|t| match t.ty {
@@ -326,6 +436,27 @@ mod tests {
                 "heredoc",
                 "Newline",
                 "heredoc_body",
+                "Newline"
+            ]
+        );
+    }
+
+    #[test]
+    fn interpolated_expressions_are_split() {
+        assert_eq!(
+            types("$a = \"x ${b} ${_c[ 0]} y\"\n"),
+            [
+                "variable",
+                "Ws",
+                "=",
+                "Ws",
+                "string_part",
+                "variable",
+                "[",
+                "Ws",
+                "number",
+                "]",
+                "string_part",
                 "Newline"
             ]
         );
