@@ -66,8 +66,29 @@ pub struct Stream<'a> {
 
 impl<'a> Stream<'a> {
     /// The stream of the file being checked.
+    /// The 16 rules all run on the same file in a row: the stream of the last file is kept
+    /// (per thread) and reused while the source is the same.
     pub fn of(cx: &Context<'a>) -> Stream<'a> {
-        Stream::new(cx.source(), cx.tokens(), &interpolations(cx.file.program))
+        thread_local! {
+            static LAST: std::cell::RefCell<(String, Vec<PlTok>)> =
+                const { std::cell::RefCell::new((String::new(), Vec::new())) };
+        }
+        let source = cx.source();
+        let cached = LAST.with(|last| {
+            let last = last.borrow();
+            (last.0 == source && !source.is_empty()).then(|| last.1.clone())
+        });
+        if let Some(toks) = cached {
+            return Stream { source, toks };
+        }
+        let stream = Stream::new(source, cx.tokens(), &interpolations(cx.file.program));
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            last.0.clear();
+            last.0.push_str(source);
+            last.1.clone_from(&stream.toks);
+        });
+        stream
     }
 
     /// The stream of `source`, whose tokens are `tokens`; the `${...}` interpolations at
