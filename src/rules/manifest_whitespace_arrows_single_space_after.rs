@@ -1,6 +1,6 @@
-//! `manifest_whitespace_arrows_single_space_after`: an `=>` arrow not followed by exactly one space (more blanks, none, or a line end).
-//! The fix makes it one space, joining the value onto the arrow's line when it was on the
-//! next one.
+//! `manifest_whitespace_arrows_single_space_after`: an `=>` arrow not followed by exactly
+//! one space (more blanks, none, or a line end). The fix makes it one space, joining the
+//! value onto the arrow's line when it was on the next one.
 
 use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

@@ -1,5 +1,6 @@
-//! `manifest_whitespace_class_name_single_space_after`: the name of a class or defined type is not followed by exactly one space and then
-//! the next item (`(`, `{` or `inherits`). The fix makes it one space.
+//! `manifest_whitespace_class_name_single_space_after`: the name of a class or defined type
+//! is not followed by exactly one space and then the next item (`(`, `{` or `inherits`).
+//! The fix makes it one space.
 
 use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

@@ -1,6 +1,7 @@
-//! `manifest_whitespace_closing_brace_after`: a closing brace `}` followed by blanks and then `]`, `)`, `,`, `;`, `:`, `.` or
-//! `[` (which should follow directly), or followed directly by anything else than those, a
-//! `}` or a line end (which should have a blank between). The fix removes or adds the blank.
+//! `manifest_whitespace_closing_brace_after`: a closing brace `}` followed by blanks and
+//! then `]`, `)`, `,`, `;`, `:`, `.` or `[` (which should follow directly), or followed
+//! directly by anything else than those, a `}` or a line end (which should have a blank
+//! between). The fix removes or adds the blank.
 
 use super::vp_a_util::{finding, set_gap_checked, Stream, Ty, AFTER_CLOSING as AFTER};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

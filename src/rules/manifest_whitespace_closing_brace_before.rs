@@ -1,6 +1,7 @@
-//! `manifest_whitespace_closing_brace_before`: a closing brace `}` not preceded by exactly one space (on one line) or by one line
-//! end and the indentation: `}` right after a value, two blanks, or empty lines before it.
-//! `{}` is fine, `{ }` is not. The fix makes it one space, or removes the empty lines.
+//! `manifest_whitespace_closing_brace_before`: a closing brace `}` not preceded by exactly
+//! one space (on one line) or by one line end and the indentation: `}` right after a value,
+//! two blanks, or empty lines before it. `{}` is fine, `{ }` is not. The fix makes it one
+//! space, or removes the empty lines.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

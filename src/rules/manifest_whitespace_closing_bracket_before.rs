@@ -1,6 +1,6 @@
-//! `manifest_whitespace_closing_bracket_before`: a closing bracket `]` preceded by blanks, or by empty lines; `]` right after the
-//! last item, or on a line of its own right after the last item's line, is fine. The fix
-//! removes the blanks or empty lines.
+//! `manifest_whitespace_closing_bracket_before`: a closing bracket `]` preceded by blanks,
+//! or by empty lines; `]` right after the last item, or on a line of its own right after
+//! the last item's line, is fine. The fix removes the blanks or empty lines.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

@@ -1,5 +1,5 @@
-//! `manifest_whitespace_double_newline_end_of_file`: each line end after the one ending the last line of a file (the empty lines at
-//! the end). The fix removes them.
+//! `manifest_whitespace_double_newline_end_of_file`: each line end after the one ending the
+//! last line of a file (the empty lines at the end). The fix removes them.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

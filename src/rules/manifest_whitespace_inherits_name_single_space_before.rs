@@ -1,5 +1,5 @@
-//! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits` and the parent class name are not exactly one
-//! space. The fix makes them one space.
+//! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits`
+//! and the parent class name are not exactly one space. The fix makes them one space.
 
 use super::vp_a_util::{finding, set_gap_checked, Stream};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

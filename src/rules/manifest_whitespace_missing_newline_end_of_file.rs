@@ -1,4 +1,5 @@
-//! `manifest_whitespace_missing_newline_end_of_file`: a file whose last line does not end with a line end. The fix adds one.
+//! `manifest_whitespace_missing_newline_end_of_file`: a file whose last line does not end
+//! with a line end. The fix adds one.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

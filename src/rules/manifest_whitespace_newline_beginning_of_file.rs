@@ -1,5 +1,5 @@
-//! `manifest_whitespace_newline_beginning_of_file`: each line end at the very start of a file (before anything else, even blanks).
-//! The fix removes them.
+//! `manifest_whitespace_newline_beginning_of_file`: each line end at the very start of a
+//! file (before anything else, even blanks). The fix removes them.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

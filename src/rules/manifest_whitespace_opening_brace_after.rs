@@ -1,6 +1,7 @@
-//! `manifest_whitespace_opening_brace_after`: an opening brace `{` followed by something other than one space, one line end, `}`,
-//! `[` or `{`: more blanks, no blank before the next item, or an empty line. The fix makes
-//! it one space, or removes the empty lines (or the blanks ending the line).
+//! `manifest_whitespace_opening_brace_after`: an opening brace `{` followed by something
+//! other than one space, one line end, `}`, `[` or `{`: more blanks, no blank before the
+//! next item, or an empty line. The fix makes it one space, or removes the empty lines (or
+//! the blanks ending the line).
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

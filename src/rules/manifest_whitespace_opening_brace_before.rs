@@ -1,6 +1,7 @@
-//! `manifest_whitespace_opening_brace_before`: an opening brace `{` not preceded by exactly one space. A brace starting a line
-//! after a `,`, a brace after `:` or a comment, and a brace right after `(`, `[` or `{` (or
-//! on a later line) are fine. The fix makes the blanks one space (none after `(`, `[`, `{`).
+//! `manifest_whitespace_opening_brace_before`: an opening brace `{` not preceded by exactly
+//! one space. A brace starting a line after a `,`, a brace after `:` or a comment, and a
+//! brace right after `(`, `[` or `{` (or on a later line) are fine. The fix makes the
+//! blanks one space (none after `(`, `[`, `{`).
 
 use super::vp_a_util::{finding, set_gap_checked, Stream, Ty};
 use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};

@@ -1,5 +1,6 @@
-//! `manifest_whitespace_opening_bracket_after`: an opening bracket `[` followed by blanks, or by empty lines. A comment after
-//! `[ ` is fine. The fix removes the blanks or the empty lines.
+//! `manifest_whitespace_opening_bracket_after`: an opening bracket `[` followed by blanks,
+//! or by empty lines. A comment after `[ ` is fine. The fix removes the blanks or the empty
+//! lines.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};

@@ -1,7 +1,7 @@
-//! `manifest_whitespace_opening_bracket_before`: an opening bracket `[` of an array not preceded by exactly one space (accesses
-//! such as `$a[0]`, `Array[String]`, `$f()[0]` are fine, and so is `[` after `(`, `[`, `{`,
-//! at the start of a line, or after a comment). The fix makes the blanks one space where
-//! that keeps the meaning.
+//! `manifest_whitespace_opening_bracket_before`: an opening bracket `[` of an array not
+//! preceded by exactly one space (accesses such as `$a[0]`, `Array[String]`, `$f()[0]` are
+//! fine, and so is `[` after `(`, `[`, `{`, at the start of a line, or after a comment).
+//! The fix makes the blanks one space where that keeps the meaning.
 
 use super::vp_a_util::{finding, set_gap_checked, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
@@ -41,22 +41,20 @@ impl Rule for ManifestWhitespaceOpeningBracketBefore {
             let Some(pc) = s.prev_non_space(i) else {
                 continue;
             };
-            let prev_nl = s.ty_is(i - 1, Ty::Indent) || s.ty_is(i - 1, Ty::Newline);
-            if s.kind_is(pc, &[";", ",", ":"]) && prev_nl {
-                continue;
-            }
             if s.ty_is(pc, Ty::Comment) {
                 continue;
             }
-            // A `[` starting a line is fine (the plugin only allows it after a name, `]`, `}`),
-            // unless it follows a variable or type, where it reads like an access but is not one.
-            if prev_nl && !s.kind_is(pc, &["type_reference", "variable"]) {
+            let referent = s.kind_is(pc, &["type_reference", "variable"]);
+            // A `[` starting a line is fine (the plugin allows it only after `,`, `;`, `:`, a
+            // name, a bracket or a brace), unless it follows a variable or a type: there it reads
+            // like an access but is a new array.
+            let prev_nl = s.ty_is(i - 1, Ty::Indent) || s.ty_is(i - 1, Ty::Newline);
+            if prev_nl && !referent {
                 continue;
             }
             let opener = s.kind_is(pc, &["(", "[", "{"]);
-            let referent = s.kind_is(pc, &["type_reference", "variable"]);
             if opener || s.kind_is(pc, &["]", "}", ")"]) {
-                if pc + 1 == i || prev_nl {
+                if pc + 1 == i {
                     continue;
                 }
             } else if !referent && pc + 2 == i && s.single_space(i - 1) {
@@ -66,9 +64,7 @@ impl Rule for ManifestWhitespaceOpeningBracketBefore {
                 let Some(ppct) = s.prev_non_space(pc) else {
                     continue;
                 };
-                if s.kind_is(ppct, &["name", "|"])
-                    && (prev_nl || pc + 2 == i && s.single_space(i - 1))
-                {
+                if s.kind_is(ppct, &["name", "|"]) && pc + 2 == i && s.single_space(i - 1) {
                     continue;
                 }
             }

@@ -1,6 +1,6 @@
-//! `manifest_whitespace_two_empty_lines`: a line end that ends a second empty line in a row (each further empty line is one
-//! more finding). Lines inside strings, heredocs and comments are not looked at. The fix
-//! removes the extra empty lines.
+//! `manifest_whitespace_two_empty_lines`: a line end that ends a second empty line in a row
+//! (each further empty line is one more finding). Lines inside strings, heredocs and
+//! comments are not looked at. The fix removes the extra empty lines.
 
 use super::vp_a_util::{finding, Stream, Ty};
 use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
