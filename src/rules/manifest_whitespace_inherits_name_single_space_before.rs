@@ -33,7 +33,7 @@ impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {
         let s = Stream::of(cx);
         let mut found = Vec::new();
         for i in s.indexes_of("inherits") {
-            let Some(name) = (i + 1..s.toks.len()).find(|&j| s.kind_is(j, &["name"])) else {
+            let Some(name) = s.next_non_space(i).filter(|&j| s.kind_is(j, &["name"])) else {
                 continue;
             };
             if name == i + 2 && s.single_space(i + 1) {
@@ -42,11 +42,7 @@ impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {
             let Some(next) = s.get(i + 1) else {
                 continue;
             };
-            let only_space = (i + 1..name).all(|j| s.get(j).is_some_and(|t| t.is_space()));
-            let edits = only_space
-                .then(|| set_gap_checked(cx, &s, i, name, " "))
-                .flatten()
-                .map(|e| vec![e]);
+            let edits = set_gap_checked(cx, &s, i, name, " ").map(|e| vec![e]);
             found.push(finding(
                 next.span,
                 "there should be a single space between the inherits statement and the name",
