@@ -93,4 +93,17 @@ mod tests {
             "class a {\n  $h = { 'a' => 1 }\n  $i = { 'b' => 2 }\n  $j = {}\n  $k = {\n    'c' => 3,\n  }\n  $l = {\n    # nothing\n  }\n  $m = {}\n  if $x { include b }\n}\n"
         );
     }
+
+    #[test]
+    fn empty_lines_in_empty_braces() {
+        let src = "$h = {\n\n}\n$i = {\n\n  'a' => 1,\n\n}\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:7 there should be a single space or newline before a closing brace",
+                "6:12 there should be a single space or newline before a closing brace",
+            ]
+        );
+        assert_eq!(fixed(RULE, src), "$h = {\n}\n$i = {\n\n  'a' => 1,\n}\n");
+    }
 }

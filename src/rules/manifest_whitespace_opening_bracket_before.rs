@@ -129,4 +129,10 @@ mod tests {
         );
         assert_eq!(fixed(RULE, src), src);
     }
+
+    #[test]
+    fn accepted_layouts() {
+        let src = "$r = $l.map |$x| { [] }\npackage {\n  ['a', 'b']:\n    ensure => installed;\n}\npackage { ['c']: }\ninclude a\n[\n  'd',\n].each |$i| {}\n$v = $f['k'][$i]\n$w = $l.keys[0]\n";
+        assert!(findings(RULE, src).is_empty());
+    }
 }
