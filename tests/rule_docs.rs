@@ -6,6 +6,7 @@
 //! - each ```` ```puppet bad ```` block yields exactly one finding of the rule, each
 //!   ```` ```puppet good ```` block none, and each ```` ```puppet fixed ```` block equals the
 //!   preceding bad block after applying that finding's fix;
+//! - a block whose info string has the word `noeol` is the file without its last line end;
 //! - blocks of every rule but `syntax` parse without error (rules do not run on broken files).
 //!
 //! All rules run at their default level (a rule that is off by default is switched on at
@@ -43,6 +44,10 @@ fn blocks(doc: &str) -> Vec<Block> {
         }
         if words.first() != Some(&"puppet") {
             continue;
+        }
+        // `noeol`: the example is a file whose last line has no line end.
+        if words.contains(&"noeol") {
+            text.pop();
         }
         out.push(Block {
             kind: words.get(1).unwrap_or(&"").to_string(),

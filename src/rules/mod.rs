@@ -150,6 +150,23 @@ pub mod variable_scope;
 //
 //
 // ---- Vox Pupuli plugins A: manifest_whitespace_* ----
+pub mod manifest_whitespace_arrows_single_space_after;
+pub mod manifest_whitespace_class_name_single_space_after;
+pub mod manifest_whitespace_class_name_single_space_before;
+pub mod manifest_whitespace_closing_brace_after;
+pub mod manifest_whitespace_closing_brace_before;
+pub mod manifest_whitespace_closing_bracket_after;
+pub mod manifest_whitespace_closing_bracket_before;
+pub mod manifest_whitespace_double_newline_end_of_file;
+pub mod manifest_whitespace_inherits_name_single_space_before;
+pub mod manifest_whitespace_missing_newline_end_of_file;
+pub mod manifest_whitespace_newline_beginning_of_file;
+pub mod manifest_whitespace_opening_brace_after;
+pub mod manifest_whitespace_opening_brace_before;
+pub mod manifest_whitespace_opening_bracket_after;
+pub mod manifest_whitespace_opening_bracket_before;
+pub mod manifest_whitespace_two_empty_lines;
+pub mod vp_a_util;
 // (end of vp-a)
 //
 //

@@ -131,6 +131,22 @@ static RULES: &[&dyn Rule] = &[
     //
     //
     // ---- Vox Pupuli plugins A: manifest_whitespace_* ----
+    &super::manifest_whitespace_arrows_single_space_after::ManifestWhitespaceArrowsSingleSpaceAfter,
+    &super::manifest_whitespace_class_name_single_space_after::ManifestWhitespaceClassNameSingleSpaceAfter,
+    &super::manifest_whitespace_class_name_single_space_before::ManifestWhitespaceClassNameSingleSpaceBefore,
+    &super::manifest_whitespace_closing_brace_after::ManifestWhitespaceClosingBraceAfter,
+    &super::manifest_whitespace_closing_brace_before::ManifestWhitespaceClosingBraceBefore,
+    &super::manifest_whitespace_closing_bracket_after::ManifestWhitespaceClosingBracketAfter,
+    &super::manifest_whitespace_closing_bracket_before::ManifestWhitespaceClosingBracketBefore,
+    &super::manifest_whitespace_double_newline_end_of_file::ManifestWhitespaceDoubleNewlineEndOfFile,
+    &super::manifest_whitespace_inherits_name_single_space_before::ManifestWhitespaceInheritsNameSingleSpaceBefore,
+    &super::manifest_whitespace_missing_newline_end_of_file::ManifestWhitespaceMissingNewlineEndOfFile,
+    &super::manifest_whitespace_newline_beginning_of_file::ManifestWhitespaceNewlineBeginningOfFile,
+    &super::manifest_whitespace_opening_brace_after::ManifestWhitespaceOpeningBraceAfter,
+    &super::manifest_whitespace_opening_brace_before::ManifestWhitespaceOpeningBraceBefore,
+    &super::manifest_whitespace_opening_bracket_after::ManifestWhitespaceOpeningBracketAfter,
+    &super::manifest_whitespace_opening_bracket_before::ManifestWhitespaceOpeningBracketBefore,
+    &super::manifest_whitespace_two_empty_lines::ManifestWhitespaceTwoEmptyLines,
     // (end of vp-a)
     //
     //

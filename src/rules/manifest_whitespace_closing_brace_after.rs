@@ -1,0 +1,94 @@
+//! `manifest_whitespace_closing_brace_after`: a closing brace `}` followed by blanks and
+//! then `]`, `)`, `,`, `;`, `:`, `.` or `[` (which should follow directly), or followed
+//! directly by anything else than those, a `}` or a line end (which should have a blank
+//! between). The fix removes or adds the blank.
+
+use super::vp_a_util::{finding, set_gap_checked, Stream, Ty, AFTER_CLOSING as AFTER};
+use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+
+pub struct ManifestWhitespaceClosingBraceAfter;
+
+static META: RuleMeta = RuleMeta {
+    name: "manifest_whitespace_closing_brace_after",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "Blanks before, or no blank before, what follows `}`.",
+    doc: include_str!("../../rules/manifest_whitespace_closing_brace_after.md"),
+    kinds: &[],
+    options: &[],
+};
+
+impl Rule for ManifestWhitespaceClosingBraceAfter {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let s = Stream::of(cx);
+        let mut found = Vec::new();
+        for i in s.indexes_of("}") {
+            let Some(next) = s.get(i + 1) else {
+                continue;
+            };
+            if next.ty == Ty::Newline || s.kind_is(i + 1, AFTER) || s.kind_is(i + 1, &["}"]) {
+                continue;
+            }
+            let edits = if next.ty == Ty::Ws {
+                let Some(nc) = s.next_non_space(i) else {
+                    continue;
+                };
+                if !s.kind_is(nc, AFTER) {
+                    continue;
+                }
+                // Blanks before `[` make it an array, not an access: keep them.
+                (!s.kind_is(nc, &["["]))
+                    .then(|| set_gap_checked(cx, &s, i, nc, ""))
+                    .flatten()
+                    .map(|e| vec![e])
+            } else {
+                Some(vec![Edit::insert(next.span.start(), " ")])
+            };
+            found.push(finding(
+                next.span,
+                "there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
+                edits,
+            ));
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::style_c_util::testing::{findings, fixed};
+
+    const RULE: &str = "manifest_whitespace_closing_brace_after";
+
+    #[test]
+    fn after_brace() {
+        let src = "class a {\n  $h = [{ 'a' => 1 } ]\n  $i = [{ 'b' => 2 }, { 'c' => 3 } ,]\n  $j = f({} )\n  if $x {\n  }else {\n  } # fine\n  $k = { 'd' => { 'e' => 1 } }\n  $l = {}.keys\n}\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "2:21 there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
+                "3:35 there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
+                "4:12 there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
+                "6:4 there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "class a {\n  $h = [{ 'a' => 1 }]\n  $i = [{ 'b' => 2 }, { 'c' => 3 },]\n  $j = f({})\n  if $x {\n  } else {\n  } # fine\n  $k = { 'd' => { 'e' => 1 } }\n  $l = {}.keys\n}\n"
+        );
+    }
+}
