@@ -86,3 +86,52 @@ fn format_fixtures() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+/// Fixtures whose expected output keeps code as written on purpose, so layout rules may
+/// find something there: `# fmt: off` / `# fmt: skip` regions, and heredocs (the formatter
+/// never moves a heredoc's body or end tag; `strict_indent` wants the end tag one level in).
+const AS_WRITTEN: &[&str] = &[
+    "style/fmt_skip.expected.pp",
+    "basic/comments.expected.pp",
+    "style/heredoc_unchanged.expected.pp",
+    "basic/strings.expected.pp",
+];
+
+/// Every rule about layout (category `layout`: puppet-lint's whitespace checks and the
+/// plugins' `manifest_whitespace_*`, `strict_indent`, `trailing_comma`), except `80chars`
+/// (the formatter's width is 140), finds nothing in the formatter's output.
+#[test]
+fn formatted_output_has_no_layout_findings() {
+    use rein::rules::{engine, registry, Category, Level};
+    let rules = engine::RuleSet::new(
+        registry::all()
+            .iter()
+            .filter(|r| r.meta().category == Category::Layout && r.meta().name != "80chars")
+            .map(|r| (*r, Level::Warning, toml::Table::new()))
+            .collect(),
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/format");
+    let mut files = Vec::new();
+    inputs(&root, &mut files);
+    let mut problems = Vec::new();
+    for input in files {
+        let expected = input.with_extension("expected.pp");
+        if AS_WRITTEN.iter().any(|f| expected.ends_with(f)) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&expected) else {
+            continue;
+        };
+        let parsed = syntax::parse(&text);
+        for d in engine::check_file("t.pp", &parsed, &rules) {
+            let line = parsed.line_index.line(d.span.start()) + 1;
+            problems.push(format!(
+                "{}:{line}: {} {}",
+                expected.display(),
+                d.rule,
+                d.message
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
