@@ -3,8 +3,8 @@
 //! directly by anything else than those, a `}` or a line end (which should have a blank
 //! between). The fix removes or adds the blank.
 
-use super::vp_a_util::{finding, set_gap_checked, Stream, Ty, AFTER_CLOSING as AFTER};
-use super::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use super::vp_a_util::check_after_closing;
+use super::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceAfter;
 
@@ -32,39 +32,7 @@ impl Rule for ManifestWhitespaceClosingBraceAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = Stream::of(cx);
-        let mut found = Vec::new();
-        for i in s.indexes_of("}") {
-            let Some(next) = s.get(i + 1) else {
-                continue;
-            };
-            if next.ty == Ty::Newline || s.kind_is(i + 1, AFTER) || s.kind_is(i + 1, &["}"]) {
-                continue;
-            }
-            let edits = if next.ty == Ty::Ws {
-                let Some(nc) = s.next_non_space(i) else {
-                    continue;
-                };
-                if !s.kind_is(nc, AFTER) {
-                    continue;
-                }
-                // Blanks before `[` make it an array, not an access: keep them.
-                (!s.kind_is(nc, &["["]))
-                    .then(|| set_gap_checked(cx, &s, i, nc, ""))
-                    .flatten()
-                    .map(|e| vec![e])
-            } else {
-                Some(vec![Edit::insert(next.span.start(), " ")])
-            };
-            found.push(finding(
-                next.span,
-                "there should be either a bracket, punctuation mark, closing quote or a newline after a closing brace, or whitespace and none of the aforementioned",
-                edits,
-            ));
-        }
-        for d in found {
-            cx.report(d);
-        }
+        check_after_closing(cx, "}", "brace");
     }
 }
 

@@ -209,6 +209,46 @@ impl<'a> Stream<'a> {
     }
 }
 
+/// `manifest_whitespace_closing_brace_after` and `_closing_bracket_after`: a closing
+/// `token` (`}` or `]`, named `noun` in the message) followed by blanks and then one of
+/// [`AFTER_CLOSING`] (which should follow directly), or followed directly by anything else
+/// than those, the same closing token or a line end (which should have a blank between).
+pub fn check_after_closing(cx: &mut Context<'_>, token: &str, noun: &str) {
+    let s = Stream::of(cx);
+    let mut found = Vec::new();
+    for i in s.indexes_of(token) {
+        let Some(next) = s.get(i + 1) else {
+            continue;
+        };
+        if next.ty == Ty::Newline || s.kind_is(i + 1, AFTER_CLOSING) || s.kind_is(i + 1, &["}"]) {
+            continue;
+        }
+        let edits = if next.ty == Ty::Ws {
+            let Some(nc) = s.next_non_space(i) else {
+                continue;
+            };
+            if !s.kind_is(nc, AFTER_CLOSING) {
+                continue;
+            }
+            // Blanks before `[` make it an array, not an access: keep them.
+            (!s.kind_is(nc, &["["]))
+                .then(|| set_gap_checked(cx, &s, i, nc, ""))
+                .flatten()
+                .map(|e| vec![e])
+        } else {
+            Some(vec![Edit::insert(next.span.start(), " ")])
+        };
+        found.push(finding(
+            next.span,
+            &format!("there should be either a bracket, punctuation mark, closing quote or a newline after a closing {noun}, or whitespace and none of the aforementioned"),
+            edits,
+        ));
+    }
+    for d in found {
+        cx.report(d);
+    }
+}
+
 /// A finding at `span` with `message`, with a safe fix made of `edits` when there are some.
 pub fn finding(span: Span, message: &str, edits: Option<Vec<Edit>>) -> Diagnostic {
     let d = Diagnostic::new(span, message);
