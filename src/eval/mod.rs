@@ -3,4 +3,5 @@
 //! an attribute a type does not have. Values, types, scopes and the evaluation of
 //! expressions and catalogs are to come here too.
 
+pub mod custom_types;
 pub mod schema;

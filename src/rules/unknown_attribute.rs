@@ -1,13 +1,15 @@
-//! `unknown_attribute`: an attribute a core resource type does not have
+//! `unknown_attribute`: an attribute a resource type does not have
 //! (`file { '/x': bogus => 1 }`). Puppet's validator accepts it; applying the catalog fails
-//! with "no parameter named 'bogus'". Core types only (their schemas are in
-//! [`crate::eval::schema`]): defined types and custom types are not known yet, so their
-//! attributes are not checked.
+//! with "no parameter named 'bogus'". Core types (schemas in [`crate::eval::schema`]) and
+//! the closed custom types of the manifest's own module ([`crate::eval::custom_types`]);
+//! defined types and other modules' types are not known yet, so their attributes are not
+//! checked.
 
 use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::eval::custom_types;
 use crate::eval::schema::{core_types, Attribute};
-use crate::syntax::{Expr, ExprKind};
+use crate::syntax::{Expr, ExprKind, ResourceExpr};
 
 pub struct UnknownAttribute;
 
@@ -59,6 +61,43 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row.last().copied().unwrap_or(0)
 }
 
+impl UnknownAttribute {
+    /// A custom type of the file's own module (`lib/puppet/type/<ty>.rb` next to its
+    /// `manifests`), when its attributes are all known.
+    fn check_custom(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
+        let Some(custom) = custom_types::of_module(cx.file.path, ty) else {
+            return;
+        };
+        let metaparameters = &core_types().metaparameters;
+        for body in &r.bodies {
+            for (_, name, _) in attributes(body) {
+                if name.name.contains("::")
+                    || metaparameters.contains(&name.name)
+                    || custom.takes(&name.name) != Some(false)
+                {
+                    continue;
+                }
+                let all = custom
+                    .attributes
+                    .iter()
+                    .chain(metaparameters)
+                    .map(String::as_str);
+                let help = match closest(&name.name, all) {
+                    Some(c) => format!("did you mean `{c}`?"),
+                    None => format!("the type is defined in lib/puppet/type/{ty}.rb"),
+                };
+                cx.report(
+                    Diagnostic::new(
+                        name.span,
+                        format!("no parameter named '{}' on the `{ty}` type", name.name),
+                    )
+                    .with_help(help),
+                );
+            }
+        }
+    }
+}
+
 impl Rule for UnknownAttribute {
     fn meta(&self) -> &'static RuleMeta {
         &META
@@ -73,6 +112,7 @@ impl Rule for UnknownAttribute {
         };
         let types = core_types();
         let Some(schema) = types.get(ty) else {
+            self.check_custom(ty, r, cx);
             return;
         };
         for body in &r.bodies {
