@@ -5,7 +5,7 @@
 //!
 //! Checked here, with every rule at its default level and the fixture's path relative to
 //! `tests/fixtures/validate` (so `modules/m/manifests/init.pp` is in module `m`):
-//! - rein's findings of validation and syntax rules are exactly the `rein:` lines;
+//! - rein's findings of validation, deep and syntax rules are exactly the `rein:` lines;
 //! - each is at the rule's default severity;
 //! - each `Error:` line of Puppet with `line: N` has a rein error on line N, and each
 //!   `Warning:` line a rein finding on line N.
@@ -106,7 +106,10 @@ fn validation_rules_agree_with_puppet() {
             .into_iter()
             .filter(|d| {
                 registry::find(d.rule).is_some_and(|r| {
-                    matches!(r.meta().category, Category::Validation | Category::Syntax)
+                    matches!(
+                        r.meta().category,
+                        Category::Validation | Category::Syntax | Category::Deep
+                    )
                 })
             })
             .map(|d| {

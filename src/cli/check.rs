@@ -17,9 +17,10 @@ use super::discover::{discover, io_message};
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
 use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
+use crate::eval::project::Project;
 use crate::rules::suppression::FOREIGN_CHECKS;
 use crate::rules::{self, engine::RuleSet, Level};
-use crate::syntax;
+use crate::syntax::{self, ParsedFile};
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
 pub const WORKER_STACK: usize = 64 * 1024 * 1024;
@@ -381,13 +382,31 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         .build()
     {
         Ok(pool) => pool.install(|| {
+            // Each file is parsed once; the definitions of all of them are gathered before
+            // any is checked, for the checks that look across files.
+            let parsed: Vec<Result<ParsedFile, String>> =
+                jobs.par_iter().map(|(p, _)| read_and_parse(p)).collect();
+            let project = parsed
+                .par_iter()
+                .filter_map(|r| r.as_ref().ok())
+                .filter(|f| !f.has_errors())
+                .map(|f| Project::of(&f.program))
+                .reduce(Project::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                });
             jobs.par_iter()
-                .map(|(p, s)| {
+                .zip(parsed)
+                .map(|((p, s), parsed)| {
                     let mode = Mode {
                         fix: options.fix,
                         show_ignored: options.show_ignored || s.show_ignored,
                     };
-                    (check_file(p, &s.rules, mode), s.fail_on_warnings)
+                    let outcome = match parsed {
+                        Ok(f) => check_file(p, f, &s.rules, mode, &project),
+                        Err(e) => Outcome::IoError(e),
+                    };
+                    (outcome, s.fail_on_warnings)
                 })
                 .collect()
         }),
@@ -504,19 +523,28 @@ struct Mode {
     show_ignored: bool,
 }
 
-/// Reads and parses one file (and fixes it, with `--fix`); its findings (the source is kept
-/// only when there are some).
-fn check_file(path: &Path, rule_set: &RuleSet, mode: Mode) -> Outcome {
+/// Reads and parses one file, or says why it cannot be read.
+fn read_and_parse(path: &Path) -> Result<ParsedFile, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(syntax::parse_bytes(&bytes)),
+        Err(e) => Err(format!("{}: {}", path.display(), io_message(&e))),
+    }
+}
+
+/// Checks one parsed file (and fixes it, with `--fix`) with the definitions of the whole
+/// run; its findings (the source is kept only when there are some).
+fn check_file(
+    path: &Path,
+    mut parsed: ParsedFile,
+    rule_set: &RuleSet,
+    mode: Mode,
+    project: &Project,
+) -> Outcome {
     let display = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return Outcome::IoError(format!("{display}: {}", io_message(&e))),
-    };
-    let mut parsed = syntax::parse_bytes(&bytes);
     let mut fixed = Fixed::default();
     let mut diagnostics = None;
     if let Some(unsafe_fixes) = mode.fix {
-        let out = rules::fix::fix_parsed(&display, parsed, rule_set, unsafe_fixes);
+        let out = rules::fix::fix_parsed(&display, parsed, rule_set, unsafe_fixes, Some(project));
         if out.rejected {
             fixed.problem = Some(format!(
                 "{display}: fixes not applied: the fixed text would not parse (a bug in rein: please report it)"
@@ -553,7 +581,13 @@ fn check_file(path: &Path, rule_set: &RuleSet, mode: Mode) -> Outcome {
         diagnostics = Some(out.diagnostics).filter(|_| !mode.show_ignored);
     }
     let diagnostics = diagnostics.unwrap_or_else(|| {
-        rules::engine::check_file_with(&display, &parsed, rule_set, mode.show_ignored)
+        rules::engine::check_file_in(
+            &display,
+            &parsed,
+            rule_set,
+            mode.show_ignored,
+            Some(project),
+        )
     });
     let findings: Vec<Finding> = diagnostics
         .iter()

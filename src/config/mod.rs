@@ -101,12 +101,13 @@ pub enum Target {
 }
 
 /// The categories a group key may name (`syntax` findings are always reported).
-const GROUPS: [Category; 5] = [
+const GROUPS: [Category; 6] = [
     Category::Validation,
     Category::Style,
     Category::Layout,
     Category::Suppression,
     Category::Correctness,
+    Category::Deep,
 ];
 
 impl Target {

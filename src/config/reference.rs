@@ -45,6 +45,7 @@ pub fn reference_config() -> String {
         Category::Layout,
         Category::Suppression,
         Category::Correctness,
+        Category::Deep,
     ] {
         let _ = writeln!(s, "# {} = \"error\"", c.as_str());
     }

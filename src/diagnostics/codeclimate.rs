@@ -89,7 +89,8 @@ pub fn fingerprint(path: &str, rule: &str, message: &str, line: &str, occurrence
 fn category(rule: &str) -> &'static str {
     match registry::find(rule).map(|r| r.meta().category) {
         Some(Category::Style | Category::Layout | Category::Suppression) => "Style",
-        Some(Category::Syntax | Category::Validation | Category::Correctness) | None => "Bug Risk",
+        Some(Category::Syntax | Category::Validation | Category::Correctness | Category::Deep)
+        | None => "Bug Risk",
     }
 }
 

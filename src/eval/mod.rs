@@ -4,4 +4,5 @@
 //! expressions and catalogs are to come here too.
 
 pub mod custom_types;
+pub mod project;
 pub mod schema;

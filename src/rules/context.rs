@@ -1,6 +1,7 @@
 //! What a rule sees while it runs: the file, the node being visited with its ancestors,
 //! the rule's options, facts computed once per file, and where to report diagnostics.
 
+use crate::eval::project::Project;
 use std::cell::OnceCell;
 
 use super::scopes::Scopes;
@@ -19,6 +20,8 @@ pub struct FileInput<'a> {
     pub comments: &'a [Comment],
     pub line_index: &'a LineIndex,
     pub parsed: &'a ParsedFile,
+    /// The definitions of every file of the run, when the file is checked with others.
+    pub project: Option<&'a Project>,
 }
 
 impl<'a> FileInput<'a> {
@@ -30,6 +33,7 @@ impl<'a> FileInput<'a> {
             program: &parsed.program,
             comments: &parsed.comments,
             line_index: &parsed.line_index,
+            project: None,
         }
     }
 }
@@ -75,6 +79,8 @@ impl ModuleLayout {
 /// Facts about the file that several rules use; each is computed at most once per file.
 #[derive(Default)]
 pub struct Facts {
+    /// The file's own definitions, when it is checked on its own.
+    own_project: OnceCell<Project>,
     module_layout: OnceCell<Option<ModuleLayout>>,
     tokens: OnceCell<Vec<Token>>,
     scopes: OnceCell<Scopes>,
@@ -184,6 +190,18 @@ impl<'a> Context<'a> {
     }
 
     /// The module layout of this file, if it is below a `manifests` directory.
+    /// The definitions the file may use: those of every file of the run, or the file's own
+    /// when it is checked alone.
+    pub fn project(&self) -> &Project {
+        match self.file.project {
+            Some(p) => p,
+            None => self
+                .facts
+                .own_project
+                .get_or_init(|| Project::of(self.file.program)),
+        }
+    }
+
     pub fn module_layout(&self) -> Option<&ModuleLayout> {
         self.facts
             .module_layout

@@ -7,6 +7,7 @@ use super::registry;
 use super::suppression;
 use super::{Diagnostic, Level, Rule, RuleMeta};
 use crate::diagnostics::Severity;
+use crate::eval::project::Project;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
 use crate::syntax::{Expr, ParsedFile, SyntaxError};
 
@@ -106,6 +107,18 @@ pub fn check_file_with(
     rules: &RuleSet,
     keep_ignored: bool,
 ) -> Vec<Diagnostic> {
+    check_file_in(path, parsed, rules, keep_ignored, None)
+}
+
+/// [`check_file_with`] for a file checked with others: `project` holds the definitions of
+/// every file of the run (without it, the file's own).
+pub fn check_file_in(
+    path: &str,
+    parsed: &ParsedFile,
+    rules: &RuleSet,
+    keep_ignored: bool,
+    project: Option<&Project>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let syntax_errors = crate::syntax::errors::drop_cascades(
         &parsed.source,
@@ -133,7 +146,8 @@ pub fn check_file_with(
             });
         }
     }
-    let input = FileInput::new(path, parsed);
+    let mut input = FileInput::new(path, parsed);
+    input.project = project;
     // Rules read a complete tree only: on a file with syntax errors the lowered program is
     // partial and every finding on it would be a guess.
     if !broken {

@@ -3,6 +3,7 @@
 
 use super::engine::RuleSet;
 use super::{Applicability, Diagnostic, Edit};
+use crate::eval::project::Project;
 use crate::syntax::ParsedFile;
 
 /// The result of applying fixes once.
@@ -240,18 +241,28 @@ pub fn fix_until_stable(
     rules: &RuleSet,
     unsafe_fixes: bool,
 ) -> FixOutcome {
-    fix_parsed(path, crate::syntax::parse(source), rules, unsafe_fixes)
+    fix_parsed(
+        path,
+        crate::syntax::parse(source),
+        rules,
+        unsafe_fixes,
+        None,
+    )
 }
 
-/// [`fix_until_stable`] on a file already parsed. Every text is parsed once, the original
-/// included: the outcome carries the last parse and its findings.
+/// [`fix_until_stable`] on a file already parsed, checked with the definitions of `project`
+/// (the file's own when `None`). Every text is parsed once, the original included: the
+/// outcome carries the last parse and its findings.
 pub fn fix_parsed(
     path: &str,
     parsed: ParsedFile,
     rules: &RuleSet,
     unsafe_fixes: bool,
+    project: Option<&Project>,
 ) -> FixOutcome {
-    let diagnostics = super::engine::check_file(path, &parsed, rules);
+    let check =
+        |parsed: &ParsedFile| super::engine::check_file_in(path, parsed, rules, false, project);
+    let diagnostics = check(&parsed);
     let original = FixOutcome {
         text: parsed.source.clone(),
         parsed,
@@ -283,7 +294,7 @@ pub fn fix_parsed(
                 ..original
             };
         }
-        let diagnostics = super::engine::check_file(path, &parsed, rules);
+        let diagnostics = check(&parsed);
         let (fixed, rounds) = (now.fixed + applied.fixed, now.rounds + 1);
         current = Some(FixOutcome {
             text: applied.text,

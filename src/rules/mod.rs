@@ -59,6 +59,7 @@ pub mod collector_query_value;
 pub mod default_title;
 pub mod duplicate_params;
 pub mod duplicate_title;
+pub mod missing_required_parameter;
 pub mod multiple_attribute_unfold;
 pub mod relationship_operand;
 pub mod resource_without_title;
@@ -272,6 +273,9 @@ pub enum Category {
     Layout,
     /// Likely bugs that are not errors in Puppet.
     Correctness,
+    /// What Puppet finds only when it compiles or applies a catalog (unknown attributes,
+    /// missing parameters, ...), found by rein's evaluator and the definitions of the run.
+    Deep,
 }
 
 impl Category {
@@ -283,6 +287,7 @@ impl Category {
             Category::Style => "style",
             Category::Layout => "layout",
             Category::Correctness => "correctness",
+            Category::Deep => "deep",
         }
     }
 }

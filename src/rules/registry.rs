@@ -53,6 +53,7 @@ static RULES: &[&dyn Rule] = &[
     &super::relationship_operand::RelationshipOperand,
     &super::default_title::DefaultTitle,
     &super::unknown_attribute::UnknownAttribute,
+    &super::missing_required_parameter::MissingRequiredParameter,
     // (end of group B)
     //
     //

@@ -1,9 +1,9 @@
 //! `unknown_attribute`: an attribute a resource type does not have
 //! (`file { '/x': bogus => 1 }`). Puppet's validator accepts it; applying the catalog fails
 //! with "no parameter named 'bogus'". Core types (schemas in [`crate::eval::schema`]) and
-//! the closed custom types of the manifest's own module ([`crate::eval::custom_types`]);
-//! defined types and other modules' types are not known yet, so their attributes are not
-//! checked.
+//! the closed custom types of the manifest's own module ([`crate::eval::custom_types`]),
+//! and the defined types of the run ([`crate::eval::project`]); other modules' custom types
+//! are not known yet, so their attributes are not checked.
 
 use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
@@ -16,7 +16,7 @@ pub struct UnknownAttribute;
 static META: RuleMeta = RuleMeta {
     name: "unknown_attribute",
     level: Level::Error,
-    category: Category::Validation,
+    category: Category::Deep,
     fix: FixKind::None,
     puppet_lint: None,
     plugin: None,
@@ -66,6 +66,7 @@ impl UnknownAttribute {
     /// `manifests`), when its attributes are all known.
     fn check_custom(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
         let Some(custom) = custom_types::of_module(cx.file.path, ty) else {
+            self.check_define(ty, r, cx);
             return;
         };
         let metaparameters = &core_types().metaparameters;
@@ -94,6 +95,50 @@ impl UnknownAttribute {
                     .with_help(help),
                 );
             }
+        }
+    }
+}
+
+impl UnknownAttribute {
+    /// A defined type of the run (or of the file, checked alone).
+    fn check_define(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
+        let Some(define) = cx.project().define(ty) else {
+            return;
+        };
+        let metaparameters = &core_types().metaparameters;
+        let mut found = Vec::new();
+        for body in &r.bodies {
+            for (_, name, _) in attributes(body) {
+                if name.name.contains("::")
+                    || name.name == "name"
+                    || metaparameters.contains(&name.name)
+                    || define.param(&name.name).is_some()
+                {
+                    continue;
+                }
+                let all = define
+                    .params
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .chain(metaparameters.iter().map(String::as_str));
+                let help = match closest(&name.name, all) {
+                    Some(c) => format!("did you mean `{c}`?"),
+                    None => format!("the parameters of `{}` are its define's", define.name),
+                };
+                found.push(
+                    Diagnostic::new(
+                        name.span,
+                        format!(
+                            "no parameter named '{}' on the defined type `{}`",
+                            name.name, define.name
+                        ),
+                    )
+                    .with_help(help),
+                );
+            }
+        }
+        for d in found {
+            cx.report(d);
         }
     }
 }
@@ -174,6 +219,22 @@ mod tests {
                     Some("did you mean `message`?".into())
                 ),
             ]
+        );
+    }
+
+    #[test]
+    fn flags_attributes_a_defined_type_does_not_have() {
+        let src = "define motd::line(String $text, $order = 10) {}\nmotd::line { 'a':\n  text   => 'x',\n  ordre  => 1,\n  name   => 'b',\n  notify => File['f'],\n}\nother::thing { 'b': anything => 1 }\n";
+        let found: Vec<(String, Option<String>)> = run(NAME, src)
+            .into_iter()
+            .map(|d| (d.message, d.help))
+            .collect();
+        assert_eq!(
+            found,
+            vec![(
+                "no parameter named 'ordre' on the defined type `motd::line`".into(),
+                Some("did you mean `order`?".into())
+            )]
         );
     }
 

@@ -1,0 +1,191 @@
+//! What the files of one run define, for the checks that look across files: the defined
+//! types (`define name(...)`) with their parameters, and the resource types that resource
+//! defaults, overrides or collectors set attributes on anywhere (their instances may get
+//! values from there, so a missing parameter is not certain).
+//!
+//! `rein check` builds one project from every file it checks (files are parsed once, then
+//! checked against the whole project); a file checked on its own is its own project.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::syntax::visit::{for_each_child, for_each_top_statement};
+use crate::syntax::{Expr, ExprKind, Parameter, Program};
+
+/// One parameter of a defined type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    pub name: String,
+    /// Has a default value (so it is not required).
+    pub has_default: bool,
+    /// `*$rest`.
+    pub captures_rest: bool,
+}
+
+/// A defined type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Define {
+    pub name: String,
+    pub params: Vec<Param>,
+}
+
+impl Define {
+    /// The parameter named `name`.
+    pub fn param(&self, name: &str) -> Option<&Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+}
+
+/// The definitions of a set of files.
+#[derive(Debug, Default)]
+pub struct Project {
+    /// Defined types by lower-case name; `None` when the name is defined more than once
+    /// (two copies of a module: which one Puppet would load is not known).
+    defines: HashMap<String, Option<Define>>,
+    /// Lower-case names of the types that defaults, overrides or collectors give attributes.
+    defaulted: HashSet<String>,
+}
+
+fn param(p: &Parameter) -> Param {
+    Param {
+        name: p.name.name.clone(),
+        has_default: p.default.is_some(),
+        captures_rest: p.captures_rest,
+    }
+}
+
+/// The lower-case type name a `File`, `Foo::Bar` or `Resource['foo']`-less reference names.
+fn reference_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::QualifiedReference(n) => Some(n.to_ascii_lowercase()),
+        ExprKind::Access { .. } => {
+            let mut first = None;
+            for_each_child(e, &mut |c, _| {
+                if first.is_none() {
+                    first = Some(reference_name(c));
+                }
+            });
+            first.flatten()
+        }
+        _ => None,
+    }
+}
+
+impl Project {
+    /// The project of one program.
+    pub fn of(program: &Program) -> Project {
+        let mut p = Project::default();
+        p.add(program);
+        p
+    }
+
+    /// Adds the definitions of `program`.
+    pub fn add(&mut self, program: &Program) {
+        for_each_top_statement(program, &mut |stmt, _| {
+            if let ExprKind::Define(d) = &stmt.kind {
+                let name = d.name.trim_start_matches("::").to_ascii_lowercase();
+                let define = Define {
+                    name: name.clone(),
+                    params: d.params.iter().map(param).collect(),
+                };
+                self.defines
+                    .entry(name)
+                    .and_modify(|seen| *seen = None)
+                    .or_insert(Some(define));
+            }
+            self.walk(stmt);
+        });
+    }
+
+    fn walk(&mut self, e: &Expr) {
+        let target = match &e.kind {
+            ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
+            ExprKind::ResourceOverride(o) => reference_name(&o.resources),
+            ExprKind::Collect(c) if !c.ops.is_empty() => reference_name(&c.type_expr),
+            _ => None,
+        };
+        if let Some(t) = target {
+            self.defaulted.insert(t);
+        }
+        for_each_child(e, &mut |c, _| self.walk(c));
+    }
+
+    /// Merges `other` into this project.
+    pub fn merge(&mut self, other: Project) {
+        for (name, d) in other.defines {
+            self.defines
+                .entry(name)
+                .and_modify(|seen| *seen = None)
+                .or_insert(d);
+        }
+        self.defaulted.extend(other.defaulted);
+    }
+
+    /// The defined type named `name` (any case), when exactly one file defines it.
+    pub fn define(&self, name: &str) -> Option<&Define> {
+        self.defines
+            .get(&name.trim_start_matches("::").to_ascii_lowercase())?
+            .as_ref()
+    }
+
+    /// Whether resource defaults, overrides or collectors anywhere set attributes of the
+    /// type `name`.
+    pub fn has_defaults_for(&self, name: &str) -> bool {
+        self.defaulted
+            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(src: &str) -> Project {
+        let parsed = crate::syntax::parse(src);
+        assert!(!parsed.has_errors(), "{src}");
+        Project::of(&parsed.program)
+    }
+
+    #[test]
+    fn defines_and_their_parameters() {
+        let p =
+            project("define m::d(String $a, $b = 1, *$rest) {}\nclass c { M::D { a => 'x' } }\n");
+        let d = p.define("M::D").map(|d| d.params.clone());
+        assert_eq!(
+            d,
+            Some(vec![
+                Param {
+                    name: "a".into(),
+                    has_default: false,
+                    captures_rest: false
+                },
+                Param {
+                    name: "b".into(),
+                    has_default: true,
+                    captures_rest: false
+                },
+                Param {
+                    name: "rest".into(),
+                    has_default: false,
+                    captures_rest: true
+                },
+            ])
+        );
+        assert!(p.has_defaults_for("m::d"));
+        assert!(!p.has_defaults_for("file"));
+        assert!(p.define("other").is_none());
+    }
+
+    #[test]
+    fn a_name_defined_twice_is_unknown() {
+        let mut p = project("define d($a) {}\n");
+        p.merge(project("define d($b) {}\n"));
+        assert!(p.define("d").is_none());
+    }
+
+    #[test]
+    fn overrides_and_collectors_count_as_defaults() {
+        let p = project("D['x'] { a => 1 }\nE <| |> { a => 1 }\nF <| |>\n");
+        assert!(p.has_defaults_for("d") && p.has_defaults_for("e"));
+        assert!(!p.has_defaults_for("f"));
+    }
+}
