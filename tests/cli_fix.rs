@@ -2,25 +2,12 @@
 //! temporary directory: the exact text written, the count printed, the exit status, and the
 //! puppet-lint fix bugs that rein must not repeat.
 
+mod cli_common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use cli_common::{rein, stderr, stdout};
 
 /// A fresh directory holding `t.pp` with `text`.
 fn setup(name: &str, text: &str) -> PathBuf {

@@ -1,25 +1,11 @@
 //! rein run as puppet-lint: without a command, with puppet-lint's flags and output, so that
 //! a hook or CI job written for puppet-lint runs rein by changing the program's name.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_common;
 
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
+use std::path::PathBuf;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use cli_common::{rein, stderr, stdout};
 
 /// A fresh directory with `a.pp` (two warnings and an error) and `b.pp` (clean).
 fn setup(name: &str) -> PathBuf {

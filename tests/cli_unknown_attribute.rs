@@ -2,8 +2,11 @@
 //! type's attributes are read from `lib/puppet/type/<name>.rb` (Puppet: `puppet apply
 //! --modulepath DIR -e 'include demo'` fails with "no parameter named 'vaule'" on line 3).
 
+mod cli_common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use cli_common::{rein, stdout};
 
 fn temp_module(name: &str, type_rb: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("rein-ua-{}-{name}", std::process::id()));
@@ -21,19 +24,15 @@ fn temp_module(name: &str, type_rb: &str) -> PathBuf {
 }
 
 fn check(dir: &Path) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args([
-            "check",
-            "--format",
-            "concise",
-            "--only-checks",
-            "unknown_attribute",
-            ".",
-        ])
-        .current_dir(dir)
-        .output()
-        .expect("run rein");
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    let args = [
+        "check",
+        "--format",
+        "concise",
+        "--only-checks",
+        "unknown_attribute",
+        ".",
+    ];
+    stdout(&rein(&args, dir))
 }
 
 #[test]
