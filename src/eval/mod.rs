@@ -1,8 +1,12 @@
-//! The static evaluator's knowledge of Puppet's world (issue 5, in progress): for now the
-//! schemas of Puppet's core resource types ([`schema`]), which the deep checks read to tell
-//! an attribute a type does not have. Values, types, scopes and the evaluation of
-//! expressions and catalogs are to come here too.
+//! The static evaluator: evaluates Puppet code without facts and without side effects, for
+//! the deep checks. [`value`] (values and unknowns), [`types`] (the type system), [`ops`]
+//! (operators), [`functions`] (pure built-ins), [`schema`] and [`custom_types`] (resource
+//! type schemas), [`project`] (what the files of a run define).
 
 pub mod custom_types;
+pub mod functions;
+pub mod ops;
 pub mod project;
 pub mod schema;
+pub mod types;
+pub mod value;
