@@ -85,6 +85,11 @@ pub struct CheckArgs {
     /// (they do not count as errors or warnings).
     #[arg(long)]
     pub show_ignored: bool,
+    /// Where the deep checks find the modules the code uses (directories holding module
+    /// directories, `:`-separated or repeated), as Puppet's `--modulepath`. Without it,
+    /// the directory that holds the checked file's module.
+    #[arg(long, value_name = "DIR[:DIR...]")]
+    pub modulepath: Vec<String>,
     /// puppet-lint's `--top-scope-variables a,b`: top-scope variables that are not facts
     /// (the `top_scope_variables` option of `top_scope_facts`).
     #[arg(long, value_name = "NAME[,NAME...]")]
@@ -227,6 +232,8 @@ pub struct Options {
     /// `--fix` (`Some(false)`) or `--unsafe-fixes` (`Some(true)`).
     pub fix: Option<bool>,
     pub show_ignored: bool,
+    /// `--modulepath`.
+    pub modulepath: Vec<PathBuf>,
     pub ignore_paths: Option<PathGlobs>,
     pub relative: bool,
     /// puppet-lint's `--error-level`: print only findings of this severity (the exit
@@ -309,6 +316,13 @@ impl Options {
                 (false, false) => None,
             },
             show_ignored: args.show_ignored,
+            modulepath: args
+                .modulepath
+                .iter()
+                .flat_map(|m| m.split(':'))
+                .filter(|m| !m.is_empty())
+                .map(PathBuf::from)
+                .collect(),
             ignore_paths,
             relative: args.relative,
             error_level,
@@ -386,7 +400,7 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             // any is checked, for the checks that look across files.
             let parsed: Vec<Result<ParsedFile, String>> =
                 jobs.par_iter().map(|(p, _)| read_and_parse(p)).collect();
-            let project = parsed
+            let mut project = parsed
                 .par_iter()
                 .filter_map(|r| r.as_ref().ok())
                 .filter(|f| !f.has_errors())
@@ -395,6 +409,7 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
                     a.merge(b);
                     a
                 });
+            project.modulepath = options.modulepath.clone();
             jobs.par_iter()
                 .zip(parsed)
                 .map(|((p, s), parsed)| {

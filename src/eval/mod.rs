@@ -4,7 +4,9 @@
 //! type schemas), [`project`] (what the files of a run define).
 
 pub mod custom_types;
+pub mod evaluator;
 pub mod functions;
+pub mod loader;
 pub mod ops;
 pub mod project;
 pub mod schema;

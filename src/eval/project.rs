@@ -43,6 +43,10 @@ pub struct Project {
     defines: HashMap<String, Option<Define>>,
     /// Lower-case names of the types that defaults, overrides or collectors give attributes.
     defaulted: HashSet<String>,
+    /// Lower-case names of the classes defined (nested ones included).
+    classes: HashSet<String>,
+    /// The module path given to the run (`--modulepath`); empty: each file's own.
+    pub modulepath: Vec<std::path::PathBuf>,
 }
 
 fn param(p: &Parameter) -> Param {
@@ -96,6 +100,12 @@ impl Project {
         });
     }
 
+    /// Whether some file of the run defines class `name` (any case).
+    pub fn class(&self, name: &str) -> bool {
+        self.classes
+            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+    }
+
     fn walk(&mut self, e: &Expr) {
         let target = match &e.kind {
             ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
@@ -105,6 +115,10 @@ impl Project {
         };
         if let Some(t) = target {
             self.defaulted.insert(t);
+        }
+        if let ExprKind::Class(c) = &e.kind {
+            self.classes
+                .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
         }
         for_each_child(e, &mut |c, _| self.walk(c));
     }
@@ -118,6 +132,7 @@ impl Project {
                 .or_insert(d);
         }
         self.defaulted.extend(other.defaulted);
+        self.classes.extend(other.classes);
     }
 
     /// The defined type named `name` (any case), when exactly one file defines it.

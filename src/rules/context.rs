@@ -1,6 +1,7 @@
 //! What a rule sees while it runs: the file, the node being visited with its ancestors,
 //! the rule's options, facts computed once per file, and where to report diagnostics.
 
+use crate::eval::evaluator::{self, Finding};
 use crate::eval::project::Project;
 use std::cell::OnceCell;
 
@@ -84,6 +85,7 @@ pub struct Facts {
     module_layout: OnceCell<Option<ModuleLayout>>,
     tokens: OnceCell<Vec<Token>>,
     scopes: OnceCell<Scopes>,
+    evaluation: OnceCell<Vec<Finding>>,
 }
 
 /// One step on the path from the program to the current node.
@@ -131,6 +133,55 @@ impl<'a> Context<'a> {
             d.rule = meta.name;
             d.severity = severity;
             self.diagnostics.push(d);
+        }
+    }
+
+    /// Reports a problem at most at warning severity (the rule's milder, uncertain form).
+    pub fn report_milder(&mut self, mut d: Diagnostic) {
+        if let Some((meta, severity, _)) = self.current {
+            d.rule = meta.name;
+            d.severity = match severity {
+                Severity::Error | Severity::Warning => Severity::Warning,
+            };
+            self.diagnostics.push(d);
+        }
+    }
+
+    /// What the static evaluator finds in this file (evaluated on first use, once per
+    /// file; the deep rules each report their share).
+    pub fn evaluation(&self) -> &[Finding] {
+        self.facts.evaluation.get_or_init(|| {
+            let project = self.project();
+            let is_fact = |name: &str| {
+                super::style_b_util::legacy_fact(name).is_some() || CORE_FACTS.contains(&name)
+            };
+            let options = evaluator::Options {
+                project,
+                modulepath: &project.modulepath,
+                is_fact: &is_fact,
+            };
+            evaluator::evaluate(self.file.path, self.file.program, &options)
+        })
+    }
+
+    /// Reports the evaluator's findings for the running rule.
+    pub fn report_evaluation(&mut self) {
+        let Some((meta, _, _)) = self.current else {
+            return;
+        };
+        let found: Vec<Finding> = self
+            .evaluation()
+            .iter()
+            .filter(|f| f.rule == meta.name)
+            .cloned()
+            .collect();
+        for f in found {
+            let d = Diagnostic::new(f.span, f.message);
+            if f.warning {
+                self.report_milder(d);
+            } else {
+                self.report(d);
+            }
         }
     }
 
@@ -321,3 +372,71 @@ mod tests {
         assert!(default_value(OptionKind::StringList, "[\"a\"]").is_some());
     }
 }
+
+/// Facter 4's top-level core facts with modern names (the legacy ones are in
+/// `style_b_util::legacy_fact`): a top-scope variable of one of these names is defined on
+/// every agent.
+const CORE_FACTS: &[&str] = &[
+    "aio_agent_version",
+    "augeas",
+    "az_metadata",
+    "cloud",
+    "disks",
+    "dmi",
+    "ec2_metadata",
+    "ec2_userdata",
+    "facterversion",
+    "filesystems",
+    "fips_enabled",
+    "gce",
+    "hypervisors",
+    "identity",
+    "is_virtual",
+    "kernel",
+    "kernelmajversion",
+    "kernelrelease",
+    "kernelversion",
+    "ldom",
+    "load_averages",
+    "memory",
+    "mountpoints",
+    "networking",
+    "os",
+    "partitions",
+    "path",
+    "processors",
+    "puppetversion",
+    "ruby",
+    "selinux",
+    "solaris_zones",
+    "ssh",
+    "system_profiler",
+    "system_uptime",
+    "timezone",
+    "virtual",
+    "xen",
+    "zfs_featurenumbers",
+    "zfs_version",
+    "zpool_featureflags",
+    "zpool_featurenumbers",
+    "zpool_version",
+    "fqdn",
+    "hostname",
+    "domain",
+    "ipaddress",
+    "ipaddress6",
+    "macaddress",
+    "netmask",
+    "network",
+    "mtu",
+    "dhcp_servers",
+    "interfaces",
+    "uptime",
+    "uptime_days",
+    "uptime_hours",
+    "uptime_seconds",
+    "physicalprocessorcount",
+    "processorcount",
+    "clientcert",
+    "clientversion",
+];

@@ -51,20 +51,33 @@ pub mod variable_name;
 // ---- validation (group B: catalog expressions, collectors, nodes, values) ----
 pub mod attribute_append;
 pub mod attribute_name;
+pub mod case_no_match;
 pub mod catalog_util;
 pub mod class_defaults;
 pub mod class_not_virtualizable;
 pub mod collector_query;
 pub mod collector_query_value;
+pub mod constant_condition;
 pub mod default_title;
+pub mod division_by_zero;
 pub mod duplicate_params;
+pub mod duplicate_resource;
 pub mod duplicate_title;
+pub mod evaluation_error;
+pub mod invalid_operand;
 pub mod missing_required_parameter;
 pub mod multiple_attribute_unfold;
 pub mod relationship_operand;
 pub mod resource_without_title;
+pub mod selector_no_match;
 pub mod splat_context;
+pub mod type_mismatch;
+pub mod undeclared_resource;
+pub mod undefined_variable;
 pub mod unknown_attribute;
+pub mod unknown_class;
+pub mod unknown_function;
+pub mod unknown_resource_type;
 pub mod virtual_defaults;
 // (end of group B)
 //

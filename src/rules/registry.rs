@@ -54,6 +54,19 @@ static RULES: &[&dyn Rule] = &[
     &super::default_title::DefaultTitle,
     &super::unknown_attribute::UnknownAttribute,
     &super::missing_required_parameter::MissingRequiredParameter,
+    &super::evaluation_error::EvaluationError,
+    &super::constant_condition::ConstantCondition,
+    &super::undeclared_resource::UndeclaredResource,
+    &super::case_no_match::CaseNoMatch,
+    &super::selector_no_match::SelectorNoMatch,
+    &super::division_by_zero::DivisionByZero,
+    &super::invalid_operand::InvalidOperand,
+    &super::undefined_variable::UndefinedVariable,
+    &super::unknown_function::UnknownFunction,
+    &super::unknown_class::UnknownClass,
+    &super::type_mismatch::TypeMismatch,
+    &super::unknown_resource_type::UnknownResourceType,
+    &super::duplicate_resource::DuplicateResource,
     // (end of group B)
     //
     //

@@ -1,0 +1,283 @@
+//! Finds and parses the code a manifest refers to on the module path, as Puppet's
+//! autoloader does: class and defined type `a::b::c` in `<modulepath>/a/manifests/b/c.pp`
+//! (`a` in `a/manifests/init.pp`), function `a::f` in `a/functions/f.pp`, type alias
+//! `A::T` in `a/types/t.pp`, custom resource types in `a/lib/puppet/type/<name>.rb`.
+//!
+//! The module path is what the run was given (`--modulepath`), else the directory that
+//! holds the checked file's module. A module directory may be named after the module
+//! (`apache`) or, as in a release tarball or a Debian package, `author-module`
+//! (`puppetlabs-apache`). Parsed files are cached for the whole run (all threads).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::syntax::{ParsedFile, Program};
+
+/// A parsed manifest of the module path.
+pub struct Loaded {
+    pub path: PathBuf,
+    pub source: String,
+    pub program: Program,
+}
+
+type Cache = Mutex<HashMap<PathBuf, Option<Arc<Loaded>>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Parses `path` once per run; `None` when it cannot be read or does not parse cleanly.
+pub fn load(path: &Path) -> Option<Arc<Loaded>> {
+    if let Ok(map) = cache().lock() {
+        if let Some(hit) = map.get(path) {
+            return hit.clone();
+        }
+    }
+    let loaded = std::fs::read_to_string(path).ok().and_then(|source| {
+        let parsed: ParsedFile = crate::syntax::parse(&source);
+        if parsed.has_errors() {
+            return None;
+        }
+        Some(Arc::new(Loaded {
+            path: path.to_path_buf(),
+            source,
+            program: parsed.program,
+        }))
+    });
+    if let Ok(mut map) = cache().lock() {
+        map.insert(path.to_path_buf(), loaded.clone());
+    }
+    loaded
+}
+
+/// The module root (the directory holding `manifests/`) of a file below `manifests/`,
+/// `examples/` or `tests/` of a module.
+pub fn module_root(file: &Path) -> Option<PathBuf> {
+    for a in file.ancestors().skip(1) {
+        let name = a.file_name()?.to_str()?;
+        if matches!(name, "manifests" | "examples" | "tests") {
+            let root = a.parent()?;
+            if root.join("manifests").is_dir() || root.join("metadata.json").is_file() {
+                return Some(root.to_path_buf());
+            }
+        }
+    }
+    None
+}
+
+/// The module's name from its directory name (`puppetlabs-apache` → `apache`).
+pub fn module_name(root: &Path) -> Option<String> {
+    let dir = root.file_name()?.to_str()?;
+    let name = dir.rsplit('-').next().unwrap_or(dir);
+    valid_module_name(name).then(|| name.to_string())
+}
+
+fn valid_module_name(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Where the evaluator looks for modules.
+#[derive(Clone, Debug, Default)]
+pub struct ModulePath {
+    /// The directories holding module directories.
+    pub dirs: Vec<PathBuf>,
+    /// The checked file's own module (name and root), found from its path alone.
+    pub own: Option<(String, PathBuf)>,
+}
+
+impl ModulePath {
+    /// The module path for `file`: `given` when the run has one, else the directory above
+    /// the file's module.
+    pub fn for_file(file: &Path, given: &[PathBuf]) -> ModulePath {
+        let own = file
+            .ancestors()
+            .skip(1)
+            .find(|a| a.file_name().is_some_and(|n| n == "manifests"))
+            .and_then(Path::parent)
+            .and_then(|root| Some((module_name(root)?, root.to_path_buf())));
+        if !given.is_empty() {
+            return ModulePath {
+                dirs: given.to_vec(),
+                own,
+            };
+        }
+        let dirs = module_root(file)
+            .and_then(|r| r.parent().map(Path::to_path_buf))
+            .into_iter()
+            .collect();
+        ModulePath { dirs, own }
+    }
+
+    /// The root of module `name`, if one of the directories holds it.
+    pub fn module(&self, name: &str) -> Option<PathBuf> {
+        if !valid_module_name(name) {
+            return None;
+        }
+        if let Some((own, root)) = &self.own {
+            if own == name {
+                return Some(root.clone());
+            }
+        }
+        type Index = Mutex<HashMap<PathBuf, Arc<HashMap<String, PathBuf>>>>;
+        static INDEX: OnceLock<Index> = OnceLock::new();
+        let index = INDEX.get_or_init(|| Mutex::new(HashMap::new()));
+        for dir in &self.dirs {
+            let modules = {
+                let Ok(mut map) = index.lock() else {
+                    return None;
+                };
+                map.entry(dir.clone())
+                    .or_insert_with(|| Arc::new(scan(dir)))
+                    .clone()
+            };
+            if let Some(root) = modules.get(name) {
+                return Some(root.clone());
+            }
+        }
+        None
+    }
+
+    /// Whether the module path is known (there is somewhere to look).
+    pub fn is_known(&self) -> bool {
+        !self.dirs.is_empty() || self.own.is_some()
+    }
+
+    /// The file that must define class or defined type `name` (`a::b` →
+    /// `a/manifests/b.pp`), when module `a` is on the module path.
+    pub fn manifest_for(&self, name: &str) -> Option<PathBuf> {
+        let mut parts = name.trim_start_matches("::").split("::");
+        let module = parts.next()?;
+        let root = self.module(module)?;
+        let rest: Vec<&str> = parts.collect();
+        let mut p = root.join("manifests");
+        if rest.is_empty() {
+            p.push("init.pp");
+        } else {
+            for (i, s) in rest.iter().enumerate() {
+                if i + 1 == rest.len() {
+                    p.push(format!("{s}.pp"));
+                } else {
+                    p.push(s);
+                }
+            }
+        }
+        Some(p)
+    }
+
+    /// The file of function or type alias `name` in the module's `functions/` or `types/`.
+    pub fn autoload_file(&self, name: &str, dir: &str) -> Option<PathBuf> {
+        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let mut parts = lower.split("::");
+        let module = parts.next()?;
+        let root = self.module(module)?;
+        let rest: Vec<&str> = parts.collect();
+        if rest.is_empty() {
+            return None;
+        }
+        let mut p = root.join(dir);
+        for (i, s) in rest.iter().enumerate() {
+            if i + 1 == rest.len() {
+                p.push(format!("{s}.pp"));
+            } else {
+                p.push(s);
+            }
+        }
+        Some(p)
+    }
+
+    /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
+    /// or the 3.x API's `lib/puppet/parser/functions`).
+    pub fn has_ruby_function(&self, name: &str) -> bool {
+        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let rel: PathBuf = lower.split("::").collect();
+        let file = rel.with_extension("rb");
+        self.all_modules().iter().any(|root| {
+            root.join("lib/puppet/functions").join(&file).is_file()
+                || (!lower.contains("::")
+                    && root
+                        .join("lib/puppet/parser/functions")
+                        .join(&file)
+                        .is_file())
+        })
+    }
+
+    /// Whether some module on the path has a custom resource type `name`.
+    pub fn has_custom_type(&self, name: &str) -> bool {
+        let file = format!("{name}.rb");
+        self.all_modules()
+            .iter()
+            .any(|root| root.join("lib/puppet/type").join(&file).is_file())
+    }
+
+    fn all_modules(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for dir in &self.dirs {
+            let mut roots: Vec<PathBuf> = scan(dir).into_values().collect();
+            roots.sort();
+            out.extend(roots);
+        }
+        out
+    }
+}
+
+/// The modules in `dir`, by module name.
+fn scan(dir: &Path) -> HashMap<String, PathBuf> {
+    let mut out = HashMap::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    let mut roots: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    roots.sort();
+    for root in roots {
+        if !root.is_dir() {
+            continue;
+        }
+        let Some(name) = module_name(&root) else {
+            continue;
+        };
+        // A directory named after the module wins over an `author-module` one.
+        let exact = root.file_name().is_some_and(|n| n == name.as_str());
+        if exact || !out.contains_key(&name) {
+            out.insert(name, root);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_from_directories() {
+        assert_eq!(
+            module_name(Path::new("/m/puppetlabs-apache")),
+            Some("apache".into())
+        );
+        assert_eq!(module_name(Path::new("/m/ntp")), Some("ntp".into()));
+        assert_eq!(module_name(Path::new("/m/Bad")), None);
+    }
+
+    #[test]
+    fn autoload_paths() {
+        let mp = ModulePath {
+            dirs: vec![PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/deep/modules"
+            ))],
+            own: None,
+        };
+        if mp.module("deepmod").is_none() {
+            return;
+        }
+        let p = mp.manifest_for("deepmod::sub::thing");
+        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
+        let p = mp.manifest_for("deepmod");
+        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/init.pp")));
+    }
+}
