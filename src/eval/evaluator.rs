@@ -100,6 +100,13 @@ pub fn evaluate(path: &str, program: &Program, options: &Options<'_>) -> Vec<Fin
         }
         out.append(&mut ev.finish_root(false));
     }
+    // The same finding from several roots once; an error wins over its warning form.
+    let errors: HashSet<(&'static str, Span)> = out
+        .iter()
+        .filter(|f| !f.warning)
+        .map(|f| (f.rule, f.span))
+        .collect();
+    out.retain(|f| !f.warning || !errors.contains(&(f.rule, f.span)));
     let mut seen = HashSet::new();
     out.retain(|f| seen.insert((f.rule, f.span, f.message.clone())));
     out.sort_by_key(|f| (f.span.start, f.rule));
@@ -192,8 +199,6 @@ const ABORT: &str = "\u{0}rein-abort";
 struct Scope {
     vars: HashMap<String, Value>,
     parent: Option<usize>,
-    /// In a class, defined type, function or lambda (not at top or node scope).
-    local: bool,
 }
 
 /// Where a declaration sits among speculative branches: `(conditional, branch)` pairs.
@@ -246,6 +251,11 @@ struct Evaluator<'a> {
     depth: usize,
     findings: Vec<Finding>,
     loaded: Vec<Arc<Loaded>>,
+    /// Evaluating the main manifest (its top scope is the whole top scope).
+    main: bool,
+    /// Whether the code that declared the class or defined type being bound is the checked
+    /// file's (the values given to parameters are reported there).
+    caller_here: bool,
 }
 
 impl<'a> Evaluator<'a> {
@@ -258,7 +268,6 @@ impl<'a> Evaluator<'a> {
         let mut top = Scope {
             vars: HashMap::new(),
             parent: None,
-            local: false,
         };
         let module = loader::module_root(Path::new(path)).and_then(|r| loader::module_name(&r));
         top.vars.insert(
@@ -288,12 +297,15 @@ impl<'a> Evaluator<'a> {
             depth: 0,
             findings: Vec::new(),
             loaded: Vec::new(),
+            main: false,
+            caller_here: true,
         }
     }
 
     // ---------------------------------------------------------------- roots
 
     fn root_main(&mut self, program: &'a Program) {
+        self.main = true;
         // Node definitions are alternatives: at most one matches a node.
         let cond = self.new_cond();
         let mut node_index = 0;
@@ -305,7 +317,7 @@ impl<'a> Evaluator<'a> {
                 node_index += 1;
                 self.path_cond.push((cond, node_index));
                 let saved = self.current;
-                self.current = self.push_scope(Some(0), false);
+                self.current = self.push_scope(Some(0));
                 let _ = self.eval_body(&n.body);
                 self.current = saved;
                 self.path_cond.pop();
@@ -349,7 +361,7 @@ impl<'a> Evaluator<'a> {
             return;
         };
         let saved = self.current;
-        self.current = self.push_scope(Some(0), true);
+        self.current = self.push_scope(Some(0));
         for p in &f.params {
             let t = self.param_type(p);
             self.set_var(&p.name.name, Value::unknown(t));
@@ -444,11 +456,10 @@ impl<'a> Evaluator<'a> {
         self.next_cond
     }
 
-    fn push_scope(&mut self, parent: Option<usize>, local: bool) -> usize {
+    fn push_scope(&mut self, parent: Option<usize>) -> usize {
         self.scopes.push(Scope {
             vars: HashMap::new(),
             parent,
-            local,
         });
         self.scopes.len() - 1
     }
@@ -459,20 +470,6 @@ impl<'a> Evaluator<'a> {
             s.vars.insert(name.to_string(), v);
             self.assigned.push((cur, name.to_string()));
         }
-    }
-
-    fn in_local_scope(&self) -> bool {
-        let mut s = Some(self.current);
-        while let Some(i) = s {
-            let Some(scope) = self.scopes.get(i) else {
-                break;
-            };
-            if scope.local {
-                return true;
-            }
-            s = scope.parent;
-        }
-        false
     }
 
     fn tick(&mut self) -> Result<(), Flow> {
@@ -907,7 +904,7 @@ impl<'a> Evaluator<'a> {
         if builtin_variable(name) || (self.options.is_fact)(name) {
             return Ok(Value::any());
         }
-        if self.in_local_scope() || !self.path_cond.is_empty() || self.open {
+        if !self.main {
             // A top-scope variable of a site manifest, or a custom fact, could define it.
             self.warn(
                 "undefined_variable",
@@ -1413,7 +1410,7 @@ impl<'a> Evaluator<'a> {
         }
         self.depth += 1;
         let saved = self.current;
-        self.current = self.push_scope(Some(saved), true);
+        self.current = self.push_scope(Some(saved));
         let mut args = args.into_iter();
         for p in &l.params {
             let v = if p.captures_rest {
@@ -1518,7 +1515,9 @@ impl<'a> Evaluator<'a> {
             .find(|c| norm(&c.name) == key)
             .copied()
         {
+            let caller = std::mem::replace(&mut self.caller_here, self.here);
             let complete = self.run_class(c, params, span);
+            self.caller_here = caller;
             self.declared_classes.insert(key, complete);
             return;
         }
@@ -1529,7 +1528,9 @@ impl<'a> Evaluator<'a> {
             let found = find_class(&l.program, &key);
             if let Some(c) = found {
                 let was_here = std::mem::replace(&mut self.here, false);
+                let caller = std::mem::replace(&mut self.caller_here, was_here);
                 let complete = self.run_class(c, params, span);
+                self.caller_here = caller;
                 self.here = was_here;
                 self.declared_classes.insert(key, complete);
                 self.loaded.push(l.clone());
@@ -1587,7 +1588,7 @@ impl<'a> Evaluator<'a> {
         }
         let saved = self.current;
         let saved_cond = std::mem::take(&mut self.path_cond);
-        self.current = self.push_scope(Some(parent_scope), true);
+        self.current = self.push_scope(Some(parent_scope));
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
@@ -1595,12 +1596,14 @@ impl<'a> Evaluator<'a> {
         for p in &c.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
+                let here = std::mem::replace(&mut self.here, self.caller_here);
                 self.check_type(
                     &t,
                     v,
                     *vspan,
                     &format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name),
                 );
+                self.here = here;
                 v.clone()
             } else {
                 if let Some(d) = &p.default {
@@ -1617,6 +1620,7 @@ impl<'a> Evaluator<'a> {
                             ),
                         );
                         if span != Span::default() {
+                            let here = std::mem::replace(&mut self.here, self.caller_here);
                             self.report(
                                 "type_mismatch",
                                 span,
@@ -1626,6 +1630,7 @@ impl<'a> Evaluator<'a> {
                                     p.name.name
                                 ),
                             );
+                            self.here = here;
                         }
                     }
                 }
@@ -1854,7 +1859,9 @@ impl<'a> Evaluator<'a> {
             .find(|d| norm(&d.name) == type_name)
             .copied()
         {
+            let caller = std::mem::replace(&mut self.caller_here, self.here);
             let _ = self.run_define(d, Value::str(title), attrs, false, span);
+            self.caller_here = caller;
             return;
         }
         if let Some(file) = self.modulepath.manifest_for(type_name) {
@@ -1865,7 +1872,9 @@ impl<'a> Evaluator<'a> {
                 });
                 if let Some(d) = found {
                     let was_here = std::mem::replace(&mut self.here, false);
+                    let caller = std::mem::replace(&mut self.caller_here, was_here);
                     let _ = self.run_define(d, Value::str(title), attrs, false, span);
+                    self.caller_here = caller;
                     self.here = was_here;
                     return;
                 }
@@ -1912,7 +1921,7 @@ impl<'a> Evaluator<'a> {
             ops::to_s(&title).unwrap_or_default()
         );
         let saved = self.current;
-        self.current = self.push_scope(Some(0), true);
+        self.current = self.push_scope(Some(0));
         self.set_var("title", title.clone());
         self.set_var("name", title);
         for p in &d.params {
@@ -1936,11 +1945,13 @@ impl<'a> Evaluator<'a> {
                 if types::instance_of(&t, &dv, &self.aliases) == Some(false) {
                     self.check_default(&t, &dv, def.span, &key, &p.name.name);
                     let m = types::mismatch(&t, &dv, &self.aliases);
+                    let here = std::mem::replace(&mut self.here, self.caller_here);
                     self.report(
                         "type_mismatch",
                         span,
                         format!("{shown}: parameter '{}' expects {m}", p.name.name),
                     );
+                    self.here = here;
                 }
                 dv
             } else {
