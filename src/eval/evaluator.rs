@@ -234,8 +234,8 @@ struct Evaluator<'a> {
     class_scopes: HashMap<String, usize>,
     /// Classes declared, with whether rein evaluated them completely.
     declared_classes: HashMap<String, bool>,
-    /// Classes declared with the resource-like syntax.
-    resource_like: HashSet<String>,
+    /// Where each class was declared (the branch paths of its declarations).
+    class_paths: HashMap<String, Vec<PathCond>>,
     resources: HashMap<(String, String), Vec<Decl>>,
     references: Vec<Reference>,
     open: bool,
@@ -284,7 +284,7 @@ impl<'a> Evaluator<'a> {
             current: 0,
             class_scopes: HashMap::new(),
             declared_classes: HashMap::new(),
-            resource_like: HashSet::new(),
+            class_paths: HashMap::new(),
             resources: HashMap::new(),
             references: Vec::new(),
             open: false,
@@ -490,11 +490,18 @@ impl<'a> Evaluator<'a> {
         f: impl FnOnce(&mut Self) -> T,
     ) -> (T, Vec<(usize, String)>) {
         let mark = self.assigned.len();
+        let scope_mark = self.scopes.len();
         let saved_matches = self.matches.clone();
         self.path_cond.push((cond, index));
         let out = f(self);
         self.path_cond.pop();
-        let undone: Vec<(usize, String)> = self.assigned.drain(mark..).collect();
+        // Variables of scopes the branch created (a class it declared) stay: they do not
+        // depend on the branch.
+        let undone: Vec<(usize, String)> = self
+            .assigned
+            .drain(mark..)
+            .filter(|(scope, _)| *scope < scope_mark)
+            .collect();
         for (scope, name) in &undone {
             if let Some(s) = self.scopes.get_mut(*scope) {
                 s.vars.remove(name);
@@ -926,24 +933,31 @@ impl<'a> Evaluator<'a> {
         let Some((class, var)) = lower.rsplit_once("::") else {
             return Ok(Value::any());
         };
-        if let Some(&scope) = self.class_scopes.get(class) {
-            if let Some(v) = self.scopes.get(scope).and_then(|s| s.vars.get(var)) {
+        let Some(&scope) = self.class_scopes.get(class) else {
+            return Ok(Value::any());
+        };
+        // The class's scope, then the scopes of the classes it inherits (not top scope).
+        let mut s = Some(scope);
+        while let Some(i) = s {
+            if i == 0 {
+                break;
+            }
+            let Some(sc) = self.scopes.get(i) else {
+                break;
+            };
+            if let Some(v) = sc.vars.get(var) {
                 return Ok(v.clone());
             }
-            if self.declared_classes.get(class) == Some(&true) && !self.open_class(class) {
-                self.report(
-                    "undefined_variable",
-                    span,
-                    format!("Unknown variable: '${name}'"),
-                );
-            }
+            s = sc.parent;
+        }
+        if self.declared_classes.get(class) == Some(&true) {
+            self.report(
+                "undefined_variable",
+                span,
+                format!("Unknown variable: '${name}' (class {class} does not set it)"),
+            );
         }
         Ok(Value::any())
-    }
-
-    /// Whether the class's variables could not all be seen (it was not evaluated here).
-    fn open_class(&self, class: &str) -> bool {
-        self.declared_classes.get(class) != Some(&true)
     }
 
     fn assign(&mut self, lhs: &Expr, v: Value) {
@@ -1490,8 +1504,14 @@ impl<'a> Evaluator<'a> {
             return;
         }
         if self.declared_classes.contains_key(&key) {
+            let path = self.path_cond.clone();
+            let certain = self
+                .class_paths
+                .get(&key)
+                .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
+            self.class_paths.entry(key.clone()).or_default().push(path);
             if resource_like {
-                if self.resource_like.contains(&key) || self.declared_classes.contains_key(&key) {
+                if certain {
                     self.report(
                         "duplicate_resource",
                         span,
@@ -1504,9 +1524,10 @@ impl<'a> Evaluator<'a> {
             }
             return;
         }
-        if resource_like {
-            self.resource_like.insert(key.clone());
-        }
+        self.class_paths
+            .entry(key.clone())
+            .or_default()
+            .push(self.path_cond.clone());
         self.declared_classes.insert(key.clone(), false);
         if let Some(c) = self
             .locals
@@ -1579,15 +1600,17 @@ impl<'a> Evaluator<'a> {
         self.depth += 1;
         let key = norm(&c.name);
         let mut parent_scope = 0;
+        // A parent rein could not evaluate completely hides variables.
+        let mut parent_complete = true;
         if let Some(p) = &c.parent {
             let pkey = norm(&p.name);
             self.declare_class(&pkey, None, p.span, false);
             if let Some(&s) = self.class_scopes.get(&pkey) {
                 parent_scope = s;
             }
+            parent_complete = self.declared_classes.get(&pkey) == Some(&true);
         }
         let saved = self.current;
-        let saved_cond = std::mem::take(&mut self.path_cond);
         self.current = self.push_scope(Some(parent_scope));
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
@@ -1641,9 +1664,8 @@ impl<'a> Evaluator<'a> {
         }
         let r = self.eval_body(&c.body);
         self.current = saved;
-        self.path_cond = saved_cond;
         self.depth -= 1;
-        !matches!(r, Err(Flow::Abort))
+        parent_complete && !matches!(r, Err(Flow::Abort))
     }
 
     // ---------------------------------------------------------------- resources
@@ -1750,7 +1772,7 @@ impl<'a> Evaluator<'a> {
         let mut duplicate = None;
         if let Some(prev) = self.resources.get(&key) {
             for d in prev {
-                if !compatible(&d.path, &path) {
+                if !related(&d.path, &path) {
                     continue;
                 }
                 // Two literal titles in one expression are `duplicate_title`'s.
@@ -2016,11 +2038,13 @@ fn shown_ref(v: &Value) -> String {
     }
 }
 
-/// Two branch paths can hold at once: they do not take different branches of one
-/// conditional.
-fn compatible(a: &PathCond, b: &PathCond) -> bool {
-    a.iter()
-        .all(|(c, i)| b.iter().all(|(c2, i2)| c != c2 || i == i2))
+/// Both declarations certainly happen together: they are under the same undecided
+/// branches. (Conditions rein cannot decide may be correlated, as `if $x == 'a'` and
+/// `if $x != 'a'`, or as a class that is only declared under `$osfamily == 'Debian'` and a
+/// resource under `$osfamily == 'RedHat'`: declarations under different conditions are
+/// never compared.)
+fn related(a: &PathCond, b: &PathCond) -> bool {
+    a == b
 }
 
 fn speculative_flow(r1: R, r2: R) -> R {

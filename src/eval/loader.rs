@@ -193,6 +193,10 @@ impl ModulePath {
     /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
     /// or the 3.x API's `lib/puppet/parser/functions`).
     pub fn has_ruby_function(&self, name: &str) -> bool {
+        self.cached("function", name, |mp| mp.find_ruby_function(name))
+    }
+
+    fn find_ruby_function(&self, name: &str) -> bool {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
         let rel: PathBuf = lower.split("::").collect();
         let file = rel.with_extension("rb");
@@ -208,6 +212,26 @@ impl ModulePath {
 
     /// Whether some module on the path has a custom resource type `name`.
     pub fn has_custom_type(&self, name: &str) -> bool {
+        self.cached("type", name, |mp| mp.find_custom_type(name))
+    }
+
+    /// `find(self)`, remembered for the run by kind, module path and name.
+    fn cached(&self, kind: &str, name: &str, find: impl FnOnce(&Self) -> bool) -> bool {
+        type Memo = Mutex<HashMap<String, bool>>;
+        static MEMO: OnceLock<Memo> = OnceLock::new();
+        let memo = MEMO.get_or_init(|| Mutex::new(HashMap::new()));
+        let key = format!("{kind}\0{:?}\0{:?}\0{name}", self.dirs, self.own);
+        if let Some(&hit) = memo.lock().ok().as_ref().and_then(|m| m.get(&key)) {
+            return hit;
+        }
+        let found = find(self);
+        if let Ok(mut m) = memo.lock() {
+            m.insert(key, found);
+        }
+        found
+    }
+
+    fn find_custom_type(&self, name: &str) -> bool {
         let file = format!("{name}.rb");
         self.all_modules()
             .iter()
@@ -215,7 +239,7 @@ impl ModulePath {
     }
 
     fn all_modules(&self) -> Vec<PathBuf> {
-        let mut out = Vec::new();
+        let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
         for dir in &self.dirs {
             let mut roots: Vec<PathBuf> = scan(dir).into_values().collect();
             roots.sort();
