@@ -147,7 +147,7 @@ fn deep_nesting_does_not_overflow() {
 #[test]
 fn a_ten_megabyte_file_gives_a_result() {
     let unit =
-        "file { \"/tmp/f${i}\":\n  ensure  => file,\n  content => 'x',\n  mode    => '0644',\n}\n";
+        "file { \"/tmp/f${facts['i']}\":\n  ensure  => file,\n  content => 'x',\n  mode    => '0644',\n}\n";
     let mut s = String::with_capacity(10_500_000);
     while s.len() < 10_000_000 {
         s.push_str(unit);

@@ -146,8 +146,6 @@ pub fn parse(text: &str) -> Option<CustomType> {
 /// The custom type `name` of the module whose manifest is at `manifest` (a path below a
 /// `manifests` directory): `<module>/lib/puppet/type/<name>.rb`, read once per run.
 pub fn of_module(manifest: &str, name: &str) -> Option<Arc<CustomType>> {
-    type Cache = Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
     if !name
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
@@ -160,6 +158,25 @@ pub fn of_module(manifest: &str, name: &str) -> Option<Arc<CustomType>> {
         .find(|a| a.file_name().is_some_and(|n| n == "manifests"))?
         .parent()?;
     let file = module.join("lib/puppet/type").join(format!("{name}.rb"));
+    read_type(file, name)
+}
+
+/// The custom type `name` of a module on `path` (the checked file's own module first).
+pub fn on_path(path: &super::loader::ModulePath, name: &str) -> Option<Arc<CustomType>> {
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    {
+        return None;
+    }
+    let file = path.custom_type_file(name)?;
+    read_type(file, name)
+}
+
+/// The type `name` read from `file`, once per run.
+fn read_type(file: PathBuf, name: &str) -> Option<Arc<CustomType>> {
+    type Cache = Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Ok(map) = cache.lock() {
         if let Some(hit) = map.get(&file) {

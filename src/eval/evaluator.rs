@@ -908,7 +908,10 @@ impl<'a> Evaluator<'a> {
     }
 
     fn undefined(&mut self, name: &str, span: Span) -> R {
-        if builtin_variable(name) || (self.options.is_fact)(name) {
+        if builtin_variable(name)
+            || (self.options.is_fact)(name)
+            || self.modulepath.has_custom_fact(name)
+        {
             return Ok(Value::any());
         }
         if !self.main {
@@ -2125,22 +2128,7 @@ fn builtin_variable(name: &str) -> bool {
     ) || name.starts_with("settings::")
 }
 
-fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p ClassDef> {
-    fn walk<'p>(stmts: &'p [Expr], key: &str) -> Option<&'p ClassDef> {
-        for s in stmts {
-            if let ExprKind::Class(c) = &s.kind {
-                if norm(&c.name) == key {
-                    return Some(c);
-                }
-                if let Some(inner) = walk(&c.body.statements, key) {
-                    return Some(inner);
-                }
-            }
-        }
-        None
-    }
-    walk(&program.body, key)
-}
+use loader::find_class;
 
 /// Whether a manifest could define classes rein cannot see (it has none at all, so it is
 /// unusual, e.g. generated).

@@ -231,11 +231,48 @@ impl ModulePath {
         found
     }
 
+    /// The file of custom type `name` in the first module on the path that has one.
+    pub fn custom_type_file(&self, name: &str) -> Option<PathBuf> {
+        let file = format!("{name}.rb");
+        self.all_modules()
+            .into_iter()
+            .map(|root| root.join("lib/puppet/type").join(&file))
+            .find(|p| p.is_file())
+    }
+
     fn find_custom_type(&self, name: &str) -> bool {
         let file = format!("{name}.rb");
         self.all_modules()
             .iter()
             .any(|root| root.join("lib/puppet/type").join(&file).is_file())
+    }
+
+    /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
+    /// `lib/facter/**/*.rb`).
+    pub fn has_custom_fact(&self, name: &str) -> bool {
+        type Facts = Mutex<HashMap<String, Arc<std::collections::HashSet<String>>>>;
+        static FACTS: OnceLock<Facts> = OnceLock::new();
+        let key = format!("{:?}\0{:?}", self.dirs, self.own);
+        let cached = FACTS
+            .get_or_init(|| Mutex::new(HashMap::new()))
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&key).cloned());
+        let facts = match cached {
+            Some(f) => f,
+            None => {
+                let mut set = std::collections::HashSet::new();
+                for root in self.all_modules() {
+                    collect_facts(&root.join("lib/facter"), &mut set, 0);
+                }
+                let set = Arc::new(set);
+                if let Some(mut m) = FACTS.get().and_then(|f| f.lock().ok()) {
+                    m.insert(key, set.clone());
+                }
+                set
+            }
+        };
+        facts.contains(name)
     }
 
     fn all_modules(&self) -> Vec<PathBuf> {
@@ -246,6 +283,34 @@ impl ModulePath {
             out.extend(roots);
         }
         out
+    }
+}
+
+/// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
+fn collect_facts(dir: &Path, out: &mut std::collections::HashSet<String>, depth: usize) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() && depth < 4 {
+            collect_facts(&p, out, depth + 1);
+        } else if p.extension().is_some_and(|x| x == "rb") {
+            let Ok(text) = std::fs::read_to_string(&p) else {
+                continue;
+            };
+            for (at, _) in text.match_indices("Facter.add") {
+                let rest = text[at + "Facter.add".len()..].trim_start_matches(['(', ' ']);
+                let rest = rest.trim_start_matches([':', '\'', '"']);
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    out.insert(name.to_ascii_lowercase());
+                }
+            }
+        }
     }
 }
 
@@ -304,4 +369,37 @@ mod tests {
         let p = mp.manifest_for("deepmod");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/init.pp")));
     }
+}
+
+/// The class named `key` (lower case, no leading `::`) in `program`, nested ones included.
+pub fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syntax::ClassDef> {
+    fn walk<'p>(
+        stmts: &'p [crate::syntax::Expr],
+        key: &str,
+    ) -> Option<&'p crate::syntax::ClassDef> {
+        for s in stmts {
+            if let crate::syntax::ExprKind::Class(c) = &s.kind {
+                if c.name.trim_start_matches("::").eq_ignore_ascii_case(key) {
+                    return Some(c);
+                }
+                if let Some(inner) = walk(&c.body.statements, key) {
+                    return Some(inner);
+                }
+            }
+        }
+        None
+    }
+    walk(&program.body, key)
+}
+
+/// The defined type named `key` (lower case, no leading `::`) at top level of `program`.
+pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syntax::DefineDef> {
+    program.body.iter().find_map(|s| match &s.kind {
+        crate::syntax::ExprKind::Define(d)
+            if d.name.trim_start_matches("::").eq_ignore_ascii_case(key) =>
+        {
+            Some(&**d)
+        }
+        _ => None,
+    })
 }

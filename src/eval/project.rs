@@ -29,6 +29,14 @@ pub struct Define {
 }
 
 impl Define {
+    /// The defined type `d` as the project records it.
+    pub fn of(d: &crate::syntax::DefineDef) -> Define {
+        Define {
+            name: d.name.trim_start_matches("::").to_ascii_lowercase(),
+            params: d.params.iter().map(param).collect(),
+        }
+    }
+
     /// The parameter named `name`.
     pub fn param(&self, name: &str) -> Option<&Param> {
         self.params.iter().find(|p| p.name == name)

@@ -7,7 +7,11 @@
 
 use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use std::path::Path;
+
 use crate::eval::custom_types;
+use crate::eval::loader::{self, ModulePath};
+use crate::eval::project::Define;
 use crate::eval::schema::{core_types, Attribute};
 use crate::syntax::{Expr, ExprKind, ResourceExpr};
 
@@ -65,8 +69,14 @@ impl UnknownAttribute {
     /// A custom type of the file's own module (`lib/puppet/type/<ty>.rb` next to its
     /// `manifests`), when its attributes are all known.
     fn check_custom(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
-        let Some(custom) = custom_types::of_module(cx.file.path, ty) else {
-            self.check_define(ty, r, cx);
+        let custom = custom_types::of_module(cx.file.path, ty)
+            .or_else(|| custom_types::on_path(&self.module_path(cx), ty));
+        let Some(custom) = custom else {
+            if ty == "class" {
+                self.check_class(r, cx);
+            } else {
+                self.check_define(ty, r, cx);
+            }
             return;
         };
         let metaparameters = &core_types().metaparameters;
@@ -101,9 +111,85 @@ impl UnknownAttribute {
 
 impl UnknownAttribute {
     /// A defined type of the run (or of the file, checked alone).
+    fn module_path(&self, cx: &Context<'_>) -> ModulePath {
+        ModulePath::for_file(Path::new(cx.file.path), &cx.project().modulepath)
+    }
+
+    /// `class { 'name': ... }`: the parameters of a class of the file or the module path.
+    fn check_class(&self, r: &ResourceExpr, cx: &mut Context<'_>) {
+        let metaparameters = &core_types().metaparameters;
+        let mut found = Vec::new();
+        for body in &r.bodies {
+            let key = match &body.title.kind {
+                ExprKind::String { value, .. } | ExprKind::QualifiedName(value) => {
+                    value.trim_start_matches("::").to_ascii_lowercase()
+                }
+                _ => continue,
+            };
+            let loaded;
+            let class = match loader::find_class(cx.file.program, &key) {
+                Some(c) => c,
+                None => {
+                    let Some(file) = self.module_path(cx).manifest_for(&key) else {
+                        continue;
+                    };
+                    let Some(l) = loader::load(&file) else {
+                        continue;
+                    };
+                    loaded = l;
+                    match loader::find_class(&loaded.program, &key) {
+                        Some(c) => c,
+                        None => continue,
+                    }
+                }
+            };
+            for (_, name, _) in attributes(body) {
+                if name.name.contains("::")
+                    || metaparameters.contains(&name.name)
+                    || class.params.iter().any(|p| p.name.name == name.name)
+                {
+                    continue;
+                }
+                let all = class
+                    .params
+                    .iter()
+                    .map(|p| p.name.name.as_str())
+                    .chain(metaparameters.iter().map(String::as_str));
+                let help = match closest(&name.name, all) {
+                    Some(c) => format!("did you mean `{c}`?"),
+                    None => format!("the parameters of class `{key}` are in its definition"),
+                };
+                found.push(
+                    Diagnostic::new(
+                        name.span,
+                        format!("no parameter named '{}' on class `{key}`", name.name),
+                    )
+                    .with_help(help),
+                );
+            }
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+
     fn check_define(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
-        let Some(define) = cx.project().define(ty) else {
-            return;
+        let loaded;
+        let define = match cx.project().define(ty) {
+            Some(d) => d,
+            None => {
+                let Some(file) = self.module_path(cx).manifest_for(ty) else {
+                    return;
+                };
+                let Some(l) = loader::load(&file) else {
+                    return;
+                };
+                let Some(d) = loader::find_define(&l.program, ty) else {
+                    return;
+                };
+                loaded = Define::of(d);
+                &loaded
+            }
         };
         let metaparameters = &core_types().metaparameters;
         let mut found = Vec::new();
