@@ -6,6 +6,32 @@
 //!
 //! Answers are `Option<bool>`: `None` when rein cannot know (an unknown value whose known
 //! type neither fits nor excludes, an alias it cannot resolve, a type it does not model).
+//! The answers follow Puppet 7 (checked against `puppet apply` 7.23), except where being
+//! conservative matters more: a wrong "no" becomes a false error in the linter, so a
+//! doubtful case answers `None` rather than `Some(false)`.
+//!
+//! Representation choices:
+//! - `Optional['x']` and `NotUndef['x']` (a string parameter) are `Optional[Enum['x']]`
+//!   and `NotUndef[Enum['x']]`; an `Optional`/`NotUndef` around a one-value `Enum` prints
+//!   as `Optional['x']`. As `Struct` keys they make the key optional / required.
+//! - `Tuple[A, B]` has `min == max == 2`; `Tuple[A, 1]` has `max == INT_MAX`.
+//! - The type of an empty array or hash (`Array[0, 0]`, `Hash[0, 0]`) has `Unit` element
+//!   types, which are not printed.
+//! - `Boolean[true]` (the type Puppet 7 infers for `true`) is plain `Boolean`.
+//! - Resource references with several titles (`File['/a', '/b']`) are arrays of
+//!   references: the caller parameterizes once per title; given several titles,
+//!   [`parameterize`] answers an unmodelled `Other` type.
+//! - `Unit` is not a type name in Puppet 7's language (it is looked up as a resource type),
+//!   and neither are Bolt's `Target`, `Task`, ...: these names give `Other` (unknown), so
+//!   that nothing is concluded about them.
+//! - Parameterized `Callable`, `Iterable`, `Iterator`, `Runtime`, `Object`, `Timespan`,
+//!   ... are `Other` carrying their printed form.
+//! - `Integer <= Iterable` is true in Puppet although negative integers are not iterable;
+//!   [`assignable`] answers `None` for integer ranges reaching below zero.
+//! - [`mismatch`] words the top-level cases as Puppet does (kind, range, size, enum and
+//!   pattern, variants); for a mismatch inside a collection Puppet names the index or key
+//!   first (`index 0 expects ...`), which does not fit after "expects": rein then gives
+//!   the collection's type and the value's.
 
 use std::collections::HashMap;
 
@@ -14,7 +40,6 @@ use super::value::Value;
 /// Integer bounds meaning "unbounded".
 pub const INT_MIN: i64 = i64::MIN;
 pub const INT_MAX: i64 = i64::MAX;
-
 /// A Puppet type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PType {
@@ -121,49 +146,1914 @@ impl Aliases {
     }
 }
 
+/// How many alias resolutions one question may go through (guards alias cycles).
+const MAX_DEPTH: u32 = 64;
+
+/// The core type names Puppet 7's type parser knows, lower-cased, with what they stand for
+/// without parameters. `None`: known but not modelled (`Other`).
+fn core_type(lower: &str) -> Option<Option<PType>> {
+    let t = match lower {
+        "any" => PType::Any,
+        "undef" => PType::Undef,
+        "default" => PType::Default,
+        "notundef" => PType::NotUndef(None),
+        "boolean" => PType::Boolean,
+        "integer" => PType::Integer {
+            from: INT_MIN,
+            to: INT_MAX,
+        },
+        "float" => PType::Float {
+            from: f64::NEG_INFINITY,
+            to: f64::INFINITY,
+        },
+        "numeric" => PType::Numeric,
+        "string" => PType::String {
+            min: 0,
+            max: INT_MAX,
+        },
+        "enum" => PType::Enum {
+            values: Vec::new(),
+            case_insensitive: false,
+        },
+        "pattern" => PType::Pattern(Vec::new()),
+        "regexp" => PType::Regexp(None),
+        "scalar" => PType::Scalar,
+        "scalardata" => PType::ScalarData,
+        "data" => PType::Data,
+        "richdata" => PType::RichData,
+        "collection" => PType::Collection {
+            min: 0,
+            max: INT_MAX,
+        },
+        "array" => PType::Array {
+            elem: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        },
+        "hash" => PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        },
+        "tuple" => PType::Tuple {
+            types: Vec::new(),
+            min: 0,
+            max: INT_MAX,
+        },
+        "struct" => PType::Struct(Vec::new()),
+        "variant" => PType::Variant(Vec::new()),
+        "optional" => PType::Optional(None),
+        "type" => PType::Type(None),
+        "sensitive" => PType::Sensitive(None),
+        "callable" => PType::Callable,
+        "iterable" => PType::Iterable,
+        "iterator" => PType::Iterator,
+        "catalogentry" => PType::CatalogEntry,
+        "resource" => PType::Resource {
+            type_name: None,
+            title: None,
+        },
+        "class" => PType::Class(None),
+        "timespan" | "timestamp" | "semver" | "semverrange" | "binary" | "init" | "error"
+        | "object" | "typeset" | "deferred" | "runtime" | "uri" | "typereference" | "typealias"
+        | "unit" | "target" | "task" | "plan" | "result" | "resultset" | "applyresult"
+        | "future" | "resourceinstance" | "containerinfo" => return Some(None),
+        _ => return None,
+    };
+    Some(Some(t))
+}
+
+/// The canonical spelling of a type name (`Timespan`, `SemVerRange`, `URI`) for `Other`.
+fn other_name(lower: &str, written: &str) -> String {
+    let known = [
+        "Timespan",
+        "Timestamp",
+        "SemVer",
+        "SemVerRange",
+        "Binary",
+        "Init",
+        "Error",
+        "Object",
+        "TypeSet",
+        "Deferred",
+        "Runtime",
+        "URI",
+        "TypeReference",
+        "TypeAlias",
+        "Unit",
+        "Target",
+        "Task",
+        "Plan",
+        "Result",
+        "ResultSet",
+        "ApplyResult",
+        "Future",
+        "ResourceInstance",
+        "ContainerInfo",
+    ];
+    known
+        .iter()
+        .find(|k| k.to_ascii_lowercase() == lower)
+        .map_or_else(|| written.to_string(), |k| k.to_string())
+}
+
+/// `foo::bar` → `Foo::Bar` (each segment's first letter upper-cased, the rest lower).
+fn capitalize_name(name: &str) -> String {
+    name.trim_start_matches("::")
+        .split("::")
+        .map(|seg| {
+            let mut chars = seg.chars();
+            match chars.next() {
+                Some(c) => c
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<String>>()
+        .join("::")
+}
+
+/// The alias's name as stored in `aliases`, matching `name` case-insensitively (Puppet
+/// looks names up lower-cased).
+fn alias_key(name: &str, aliases: &Aliases) -> Option<String> {
+    if aliases.map.contains_key(name) {
+        return Some(name.to_string());
+    }
+    let lower = name.trim_start_matches("::").to_lowercase();
+    let mut keys: Vec<&String> = aliases
+        .map
+        .keys()
+        .filter(|k| k.trim_start_matches("::").to_lowercase() == lower)
+        .collect();
+    keys.sort();
+    keys.first().map(|k| (*k).clone())
+}
+
 /// The type a capitalised name stands for: a core type (`Integer`, `String`, `Optional`
 /// without parameters), an alias in `aliases` (`PType::Alias`), otherwise a resource type
-/// (`Foo::Bar` is `Resource['foo::bar']`).
+/// (`Foo::Bar` is `Resource['foo::bar']`). Names match case-insensitively, as in Puppet.
 pub fn from_reference(name: &str, aliases: &Aliases) -> PType {
-    let _ = (name, aliases);
-    PType::Other(name.to_string())
+    let trimmed = name.trim_start_matches("::");
+    let lower = trimmed.to_lowercase();
+    match core_type(&lower) {
+        Some(Some(t)) => return t,
+        Some(None) => return PType::Other(other_name(&lower, trimmed)),
+        None => {}
+    }
+    if let Some(key) = alias_key(trimmed, aliases) {
+        return PType::Alias(key);
+    }
+    PType::Resource {
+        type_name: Some(capitalize_name(trimmed)),
+        title: None,
+    }
+}
+
+/// A value as it appears among a type's parameters in printed form.
+fn display_arg(v: &Value) -> String {
+    match v {
+        Value::Undef => "undef".to_string(),
+        Value::Default => "default".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f) => ruby_float(*f),
+        Value::Str(s) => quote(s),
+        Value::Regex(r) => format!("/{r}/"),
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(display_arg).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Hash(entries) => format!(
+            "{{{}}}",
+            entries
+                .iter()
+                .map(|(k, v)| format!("{} => {}", display_arg(k), display_arg(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Type(t) | Value::Unknown(t) => display(t),
+        Value::Sensitive(_) => "Sensitive [value redacted]".to_string(),
+    }
+}
+
+/// `Name[args]` as an unmodelled type.
+fn other_with(name: &str, args: &[Value]) -> PType {
+    PType::Other(format!(
+        "{name}[{}]",
+        args.iter().map(display_arg).collect::<Vec<_>>().join(", ")
+    ))
+}
+
+fn arity_error(name: &str, min: usize, max: usize, got: usize) -> String {
+    if min == max {
+        format!("{name}-Type[] accepts {min} argument(s). Got {got}")
+    } else {
+        format!("{name}-Type[] accepts {min} to {max} arguments. Got {got}")
+    }
+}
+
+/// An integer bound: an integer, or `default` (unbounded, `dflt`).
+fn int_bound(name: &str, v: &Value, dflt: i64) -> Result<i64, String> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Default => Ok(dflt),
+        _ => Err(format!(
+            "{name}-Type[] arguments must be Integer or Default, got {}",
+            display(&generalize(&infer(v)))
+        )),
+    }
+}
+
+/// A size range from the optional trailing `min, max` parameters.
+fn size_range(name: &str, args: &[Value]) -> Result<(i64, i64), String> {
+    let min = match args.first() {
+        Some(v) => int_bound(name, v, 0)?,
+        None => 0,
+    };
+    let max = match args.get(1) {
+        Some(v) => int_bound(name, v, INT_MAX)?,
+        None => INT_MAX,
+    };
+    if min < 0 || max < 0 {
+        return Err(format!("{name}-Type[] size must be a non negative Integer"));
+    }
+    if min > max {
+        return Err(format!(
+            "{name}-Type[] the min size ({min}) must be less or equal to the max size ({max})"
+        ));
+    }
+    Ok((min, max))
+}
+
+/// The type given as a parameter (a type value); `Err` with Puppet's wording otherwise.
+fn type_arg(name: &str, v: &Value) -> Result<PType, String> {
+    match v {
+        Value::Type(t) => Ok((**t).clone()),
+        _ => Err(format!(
+            "{name}-Type[] arguments must be types, got {}",
+            display(&generalize(&infer(v)))
+        )),
+    }
+}
+
+fn is_size_arg(v: &Value) -> bool {
+    matches!(v, Value::Int(_) | Value::Default)
+}
+
+/// The key of a `Struct` member: `'a'`, `Optional['a']`, `NotUndef['a']`, with whether
+/// the key is optional (`None` for an `Optional`/`NotUndef` wrapper: decided by the value).
+fn struct_key(v: &Value) -> Option<(String, Option<bool>)> {
+    let single = |t: &PType| match t {
+        PType::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
+        _ => None,
+    };
+    match v {
+        Value::Str(s) => Some((s.to_string(), None)),
+        Value::Type(t) => match &**t {
+            PType::Optional(Some(inner)) => single(inner).map(|k| (k, Some(true))),
+            PType::NotUndef(Some(inner)) => single(inner).map(|k| (k, Some(false))),
+            PType::Enum { values, .. } if values.len() == 1 => Some((values[0].clone(), None)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The type `base[args]` (`Integer[1, 10]`, `Array[String, 1]`, `File['/x']`,
 /// `Enum['a', 'b']`); an error message (as Puppet words it) when the parameters do not fit.
+/// Unknown parameters give an unmodelled (`Other`) type.
 pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<PType, String> {
-    let _ = (args, aliases);
-    Ok(base.clone())
+    let _ = aliases;
+    let name = display(base);
+    if args.iter().any(Value::has_unknown) {
+        return Ok(other_with(&name, args));
+    }
+    let n = args.len();
+    match base {
+        PType::Integer {
+            from: INT_MIN,
+            to: INT_MAX,
+        } => {
+            if !(1..=2).contains(&n) {
+                return Err(arity_error("Integer", 1, 2, n));
+            }
+            let from = int_bound("Integer", &args[0], INT_MIN)?;
+            let to = match args.get(1) {
+                Some(v) => int_bound("Integer", v, INT_MAX)?,
+                None => INT_MAX,
+            };
+            if from > to {
+                return Err(format!(
+                    "Integer-Type[] the min ({from}) must be less or equal to the max ({to})"
+                ));
+            }
+            Ok(PType::Integer { from, to })
+        }
+        PType::Float { from, to } if from.is_infinite() && to.is_infinite() => {
+            if !(1..=2).contains(&n) {
+                return Err(arity_error("Float", 1, 2, n));
+            }
+            let bound = |v: &Value, dflt: f64| match v {
+                Value::Int(i) => Ok(*i as f64),
+                Value::Float(f) => Ok(*f),
+                Value::Default => Ok(dflt),
+                _ => Err(format!(
+                    "Float-Type[] arguments must be Float or Default, got {}",
+                    display(&generalize(&infer(v)))
+                )),
+            };
+            let from = bound(&args[0], f64::NEG_INFINITY)?;
+            let to = match args.get(1) {
+                Some(v) => bound(v, f64::INFINITY)?,
+                None => f64::INFINITY,
+            };
+            if from > to {
+                return Err(format!(
+                    "Float-Type[] the min ({}) must be less or equal to the max ({})",
+                    ruby_float(from),
+                    ruby_float(to)
+                ));
+            }
+            Ok(PType::Float { from, to })
+        }
+        PType::String {
+            min: 0,
+            max: INT_MAX,
+        } => {
+            if !(1..=2).contains(&n) {
+                return Err(arity_error("String", 1, 2, n));
+            }
+            if let (1, Value::Type(t)) = (n, &args[0]) {
+                if let PType::Integer { from, to } = **t {
+                    return Ok(PType::String {
+                        min: from.max(0),
+                        max: to,
+                    });
+                }
+            }
+            let (min, max) = size_range("String", args)?;
+            Ok(PType::String { min, max })
+        }
+        PType::Enum { values, .. } if values.is_empty() => {
+            let mut vals = Vec::new();
+            let mut case_insensitive = false;
+            for (i, a) in args.iter().enumerate() {
+                match a {
+                    Value::Str(s) => vals.push(s.to_string()),
+                    Value::Array(items) => {
+                        for it in items.iter() {
+                            match it {
+                                Value::Str(s) => vals.push(s.to_string()),
+                                _ => {
+                                    return Err("Enum parameters must be identifiers or strings"
+                                        .to_string())
+                                }
+                            }
+                        }
+                    }
+                    Value::Bool(b) if i == n - 1 && i > 0 => case_insensitive = *b,
+                    _ => return Err("Enum parameters must be identifiers or strings".to_string()),
+                }
+            }
+            vals.sort();
+            vals.dedup();
+            Ok(PType::Enum {
+                values: vals,
+                case_insensitive,
+            })
+        }
+        PType::Pattern(p) if p.is_empty() => {
+            let mut pats = Vec::new();
+            for a in args {
+                match a {
+                    Value::Str(s) | Value::Regex(s) => pats.push(s.to_string()),
+                    Value::Type(t) => match &**t {
+                        PType::Regexp(Some(s)) => pats.push(s.clone()),
+                        PType::Pattern(ps) => pats.extend(ps.iter().cloned()),
+                        _ => return Err("Pattern-Type[] arguments must be strings, regexps, Pattern or Regexp types".to_string()),
+                    },
+                    _ => return Err("Pattern-Type[] arguments must be strings, regexps, Pattern or Regexp types".to_string()),
+                }
+            }
+            Ok(PType::Pattern(pats))
+        }
+        PType::Regexp(None) => match args {
+            [Value::Str(s) | Value::Regex(s)] => Ok(PType::Regexp(Some(s.to_string()))),
+            [_] => Err("Regexp-Type[] argument must be a String or a Regexp".to_string()),
+            _ => Err(arity_error("Regexp", 1, 1, n)),
+        },
+        PType::Array {
+            elem,
+            min: 0,
+            max: INT_MAX,
+        } if **elem == PType::Any => {
+            if !(1..=3).contains(&n) {
+                return Err(arity_error("Array", 1, 3, n));
+            }
+            if is_size_arg(&args[0]) {
+                if n > 2 {
+                    return Err(arity_error("Array", 1, 3, n));
+                }
+                let (min, max) = size_range("Array", args)?;
+                return Ok(PType::Array {
+                    elem: Box::new(PType::Any),
+                    min,
+                    max,
+                });
+            }
+            let elem = type_arg("Array", &args[0])?;
+            let (min, max) = size_range("Array", &args[1..])?;
+            Ok(PType::Array {
+                elem: Box::new(elem),
+                min,
+                max,
+            })
+        }
+        PType::Hash {
+            key,
+            value,
+            min: 0,
+            max: INT_MAX,
+        } if **key == PType::Any && **value == PType::Any => {
+            if !(1..=4).contains(&n) {
+                return Err(arity_error("Hash", 1, 4, n));
+            }
+            if is_size_arg(&args[0]) {
+                if n > 2 {
+                    return Err(arity_error("Hash", 1, 4, n));
+                }
+                let (min, max) = size_range("Hash", args)?;
+                return Ok(PType::Hash {
+                    key: Box::new(PType::Any),
+                    value: Box::new(PType::Any),
+                    min,
+                    max,
+                });
+            }
+            if n < 2 {
+                return Err(arity_error("Hash", 2, 4, n));
+            }
+            let k = type_arg("Hash", &args[0])?;
+            let v = type_arg("Hash", &args[1])?;
+            let (min, max) = size_range("Hash", &args[2..])?;
+            Ok(PType::Hash {
+                key: Box::new(k),
+                value: Box::new(v),
+                min,
+                max,
+            })
+        }
+        PType::Tuple {
+            types,
+            min: 0,
+            max: INT_MAX,
+        } if types.is_empty() => {
+            let sizes = args
+                .iter()
+                .rev()
+                .take_while(|a| is_size_arg(a))
+                .count()
+                .min(2);
+            let (targs, sargs) = args.split_at(n - sizes);
+            let types = targs
+                .iter()
+                .map(|a| type_arg("Tuple", a))
+                .collect::<Result<Vec<_>, _>>()?;
+            let (min, max) = if sizes == 0 {
+                (types.len() as i64, types.len() as i64)
+            } else {
+                size_range("Tuple", sargs)?
+            };
+            Ok(PType::Tuple { types, min, max })
+        }
+        PType::Struct(m) if m.is_empty() => {
+            let [Value::Hash(entries)] = args else {
+                return Err("Struct-Type[] accepts 1 argument, a Hash".to_string());
+            };
+            let mut members: Vec<StructMember> = Vec::new();
+            for (k, v) in entries.iter() {
+                let Some((key, opt)) = struct_key(k) else {
+                    return Err(format!(
+                        "Struct-Type[] keys must be strings or Optional/NotUndef of a string, got {}",
+                        display_arg(k)
+                    ));
+                };
+                let value = type_arg("Struct", v)?;
+                let optional = match opt {
+                    Some(o) => o,
+                    None => accepts_undef_plain(&value),
+                };
+                members.retain(|m| m.key != key);
+                members.push(StructMember {
+                    key,
+                    optional,
+                    value,
+                });
+            }
+            Ok(PType::Struct(members))
+        }
+        PType::Variant(ts) if ts.is_empty() => Ok(PType::Variant(
+            args.iter()
+                .map(|a| type_arg("Variant", a))
+                .collect::<Result<Vec<_>, _>>()?,
+        )),
+        PType::Optional(None) | PType::NotUndef(None) => {
+            let inner = match args {
+                [Value::Str(s)] => PType::Enum {
+                    values: vec![s.to_string()],
+                    case_insensitive: false,
+                },
+                [a] => type_arg(&name, a)?,
+                _ => return Err(arity_error(&name, 1, 1, n)),
+            };
+            Ok(match base {
+                PType::Optional(_) => PType::Optional(Some(Box::new(inner))),
+                _ => PType::NotUndef(Some(Box::new(inner))),
+            })
+        }
+        PType::Type(None) => match args {
+            [a] => Ok(PType::Type(Some(Box::new(type_arg("Type", a)?)))),
+            _ => Err(arity_error("Type", 1, 1, n)),
+        },
+        PType::Sensitive(None) => match args {
+            [a] => Ok(PType::Sensitive(Some(Box::new(type_arg("Sensitive", a)?)))),
+            _ => Err(arity_error("Sensitive", 1, 1, n)),
+        },
+        PType::Collection {
+            min: 0,
+            max: INT_MAX,
+        } => {
+            if !(1..=2).contains(&n) {
+                return Err(arity_error("Collection", 1, 2, n));
+            }
+            let (min, max) = size_range("Collection", args)?;
+            Ok(PType::Collection { min, max })
+        }
+        PType::Resource {
+            type_name: None,
+            title: None,
+        } => {
+            let type_name = match args.first() {
+                Some(Value::Str(s)) => capitalize_name(s),
+                Some(Value::Type(t)) => match &**t {
+                    PType::Resource {
+                        type_name: Some(tn),
+                        title: None,
+                    } => tn.clone(),
+                    _ => {
+                        return Err(
+                            "First argument to Resource[] must be a resource type or a String"
+                                .to_string(),
+                        )
+                    }
+                },
+                Some(_) => {
+                    return Err(
+                        "First argument to Resource[] must be a resource type or a String"
+                            .to_string(),
+                    )
+                }
+                None => return Err(arity_error("Resource", 1, 2, n)),
+            };
+            let typed = PType::Resource {
+                type_name: Some(type_name),
+                title: None,
+            };
+            if n == 1 {
+                return Ok(typed);
+            }
+            parameterize(&typed, &args[1..], aliases)
+        }
+        PType::Resource {
+            type_name: Some(tn),
+            title: None,
+        } => match args {
+            [Value::Str(s)] => Ok(PType::Resource {
+                type_name: Some(tn.clone()),
+                title: Some(s.to_string()),
+            }),
+            [] => Err(arity_error(tn, 1, 1, 0)),
+            _ if args.iter().all(|a| matches!(a, Value::Str(_))) => Ok(other_with(tn, args)),
+            _ => Err(format!(
+                "{tn}[] arguments must be String, got {}",
+                display(&generalize(&infer(&args[0])))
+            )),
+        },
+        PType::Class(None) => match args {
+            [Value::Str(s)] => Ok(PType::Class(Some(
+                s.trim_start_matches("::").to_lowercase(),
+            ))),
+            [Value::Type(t)]
+                if matches!(
+                    &**t,
+                    PType::Resource {
+                        type_name: Some(_),
+                        title: None
+                    }
+                ) =>
+            {
+                match &**t {
+                    PType::Resource {
+                        type_name: Some(tn),
+                        ..
+                    } => Ok(PType::Class(Some(tn.to_lowercase()))),
+                    _ => Ok(other_with("Class", args)),
+                }
+            }
+            [] => Err(arity_error("Class", 1, 1, 0)),
+            _ if args.iter().all(|a| matches!(a, Value::Str(_))) => Ok(other_with("Class", args)),
+            _ => Err(format!(
+                "Class[] arguments must be String, got {}",
+                display(&generalize(&infer(&args[0])))
+            )),
+        },
+        PType::Callable | PType::Iterable | PType::Iterator => Ok(other_with(&name, args)),
+        PType::Other(o) if !o.contains('[') => Ok(other_with(o, args)),
+        PType::Alias(_) | PType::Other(_) => Ok(other_with(&name, args)),
+        _ => Err(format!("{name} is not a parameterized type")),
+    }
+}
+
+/// Whether `t` accepts `undef`, without resolving aliases (an alias counts as not).
+fn accepts_undef_plain(t: &PType) -> bool {
+    match t {
+        PType::Any | PType::Unit | PType::Undef | PType::Optional(_) | PType::Data => true,
+        PType::RichData => true,
+        PType::Variant(ts) => ts.iter().any(accepts_undef_plain),
+        _ => false,
+    }
+}
+
+/// Follows aliases to the type they stand for; `None` when an alias is unknown or the
+/// chain is too long (a cycle).
+fn resolve<'a>(mut t: &'a PType, aliases: &'a Aliases, depth: &mut u32) -> Option<&'a PType> {
+    while let PType::Alias(name) = t {
+        *depth += 1;
+        if *depth > MAX_DEPTH {
+            return None;
+        }
+        t = aliases.get(name)?;
+    }
+    Some(t)
+}
+
+/// `Some(false)` if any is false, else `None` if any is unknown, else `Some(true)`.
+fn and3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for r in items {
+        match r {
+            Some(false) => return Some(false),
+            None => unknown = true,
+            Some(true) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(true)
+    }
+}
+
+/// `Some(true)` if any is true, else `None` if any is unknown, else `Some(false)`.
+fn or3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for r in items {
+        match r {
+            Some(true) => return Some(true),
+            None => unknown = true,
+            Some(false) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(false)
+    }
+}
+
+/// The kinds of values, as bits: what a type's instances can be.
+mod kind {
+    pub const UNDEF: u32 = 1;
+    pub const DEFAULT: u32 = 1 << 1;
+    pub const BOOL: u32 = 1 << 2;
+    pub const INT: u32 = 1 << 3;
+    pub const FLOAT: u32 = 1 << 4;
+    pub const STR: u32 = 1 << 5;
+    pub const REGEXP: u32 = 1 << 6;
+    pub const ARRAY: u32 = 1 << 7;
+    pub const HASH: u32 = 1 << 8;
+    /// Type values (including resource and class references).
+    pub const TYPE: u32 = 1 << 9;
+    pub const SENSITIVE: u32 = 1 << 10;
+    /// Resources and classes themselves (instances of `Resource`, `Class`).
+    pub const CATALOG: u32 = 1 << 11;
+    /// Runtime objects (`Timespan`, `SemVer`, `Binary`, object types).
+    pub const OBJECT: u32 = 1 << 12;
+    pub const ITERATOR: u32 = 1 << 13;
+    pub const CALLABLE: u32 = 1 << 14;
+    pub const ALL: u32 = (1 << 15) - 1;
+    pub const SCALAR_DATA: u32 = BOOL | INT | FLOAT | STR;
+    pub const SCALAR: u32 = SCALAR_DATA | REGEXP | OBJECT;
+    pub const DATA: u32 = SCALAR_DATA | UNDEF | ARRAY | HASH;
+    pub const RICH_DATA: u32 = ALL & !CATALOG & !ITERATOR & !CALLABLE;
+}
+
+/// The kinds of the instances of `t`, exactly (every kind listed has instances of `t`);
+/// `None` when not known (unmodelled types, unresolvable aliases).
+fn kinds(t: &PType, a: &Aliases, depth: u32) -> Option<u32> {
+    let mut d = depth;
+    let t = resolve(t, a, &mut d)?;
+    Some(match t {
+        PType::Any | PType::Unit | PType::Optional(None) => kind::ALL,
+        PType::Undef => kind::UNDEF,
+        PType::Default => kind::DEFAULT,
+        PType::NotUndef(None) => kind::ALL & !kind::UNDEF,
+        PType::NotUndef(Some(x)) => kinds(x, a, d)? & !kind::UNDEF,
+        PType::Boolean => kind::BOOL,
+        PType::Integer { .. } => kind::INT,
+        PType::Float { .. } => kind::FLOAT,
+        PType::Numeric => kind::INT | kind::FLOAT,
+        PType::String { .. } | PType::Pattern(_) | PType::Enum { .. } => kind::STR,
+        PType::Regexp(_) => kind::REGEXP,
+        PType::Scalar => kind::SCALAR,
+        PType::ScalarData => kind::SCALAR_DATA,
+        PType::Data => kind::DATA,
+        PType::RichData => kind::RICH_DATA,
+        PType::Collection { .. } => kind::ARRAY | kind::HASH,
+        PType::Array { .. } | PType::Tuple { .. } => kind::ARRAY,
+        PType::Hash { .. } | PType::Struct(_) => kind::HASH,
+        PType::Variant(ts) => {
+            let mut k = 0;
+            for x in ts {
+                k |= kinds(x, a, d)?;
+            }
+            k
+        }
+        PType::Optional(Some(x)) => kinds(x, a, d)? | kind::UNDEF,
+        PType::Type(_) => kind::TYPE,
+        PType::Sensitive(_) => kind::SENSITIVE,
+        PType::Callable => kind::CALLABLE,
+        PType::Iterator => kind::ITERATOR,
+        PType::Iterable => {
+            kind::ARRAY | kind::HASH | kind::STR | kind::INT | kind::TYPE | kind::ITERATOR
+        }
+        PType::CatalogEntry | PType::Resource { .. } | PType::Class(_) => kind::CATALOG,
+        PType::Alias(_) | PType::Other(_) => return None,
+    })
+}
+
+/// Whether the string `s` matches the regexp `re` (Ruby syntax, unanchored); `None` when
+/// the regexp does not compile.
+fn regex_match(re: &str, s: &str) -> Option<bool> {
+    let r = onig::Regex::new(re).ok()?;
+    Some(r.find(s).is_some())
+}
+
+fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
+    if case_insensitive {
+        let l = s.to_lowercase();
+        values.iter().any(|v| v.to_lowercase() == l)
+    } else {
+        values.iter().any(|v| v == s)
+    }
+}
+
+fn in_size(len: usize, min: i64, max: i64) -> bool {
+    let len = i64::try_from(len).unwrap_or(INT_MAX);
+    min <= len && len <= max
 }
 
 /// Whether `value` is an instance of `t`; `None` when it cannot be known.
 pub fn instance_of(t: &PType, value: &Value, aliases: &Aliases) -> Option<bool> {
-    let _ = (t, value, aliases);
+    inst(t, value, aliases, 0)
+}
+
+fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
+    let mut d = depth;
+    let t = resolve(t, a, &mut d)?;
+    if let Value::Unknown(u) = v {
+        return unknown_inst(t, u, a, d);
+    }
+    match t {
+        PType::Any | PType::Unit | PType::Optional(None) => Some(true),
+        PType::Undef => Some(matches!(v, Value::Undef)),
+        PType::Default => Some(matches!(v, Value::Default)),
+        PType::NotUndef(x) => {
+            if matches!(v, Value::Undef) {
+                Some(false)
+            } else {
+                x.as_ref().map_or(Some(true), |x| inst(x, v, a, d))
+            }
+        }
+        PType::Optional(Some(x)) => {
+            if matches!(v, Value::Undef) {
+                Some(true)
+            } else {
+                inst(x, v, a, d)
+            }
+        }
+        PType::Boolean => Some(matches!(v, Value::Bool(_))),
+        PType::Integer { from, to } => Some(matches!(v, Value::Int(i) if from <= i && i <= to)),
+        PType::Float { from, to } => Some(matches!(v, Value::Float(f) if from <= f && f <= to)),
+        PType::Numeric => Some(matches!(v, Value::Int(_) | Value::Float(_))),
+        PType::String { min, max } => {
+            Some(matches!(v, Value::Str(s) if in_size(s.chars().count(), *min, *max)))
+        }
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => Some(matches!(v, Value::Str(s) if enum_has(values, *case_insensitive, s))),
+        PType::Pattern(ps) => match v {
+            Value::Str(s) if ps.is_empty() => Some(true),
+            Value::Str(s) => or3(ps.iter().map(|p| regex_match(p, s))),
+            _ => Some(false),
+        },
+        PType::Regexp(p) => match (p, v) {
+            (None, Value::Regex(_)) => Some(true),
+            (Some(p), Value::Regex(r)) => Some(**p == **r),
+            _ => Some(false),
+        },
+        PType::Scalar => Some(matches!(
+            v,
+            Value::Int(_) | Value::Float(_) | Value::Str(_) | Value::Bool(_) | Value::Regex(_)
+        )),
+        PType::ScalarData => Some(matches!(
+            v,
+            Value::Int(_) | Value::Float(_) | Value::Str(_) | Value::Bool(_)
+        )),
+        PType::Data => match v {
+            Value::Undef | Value::Int(_) | Value::Float(_) | Value::Str(_) | Value::Bool(_) => {
+                Some(true)
+            }
+            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, a, d))),
+            Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
+                [
+                    inst(
+                        &PType::String {
+                            min: 0,
+                            max: INT_MAX,
+                        },
+                        k,
+                        a,
+                        d,
+                    ),
+                    inst(t, x, a, d),
+                ]
+            })),
+            _ => Some(false),
+        },
+        PType::RichData => match v {
+            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, a, d))),
+            Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
+                let key = match k {
+                    Value::Unknown(_) => inst(
+                        &PType::Variant(vec![
+                            PType::String {
+                                min: 0,
+                                max: INT_MAX,
+                            },
+                            PType::Numeric,
+                        ]),
+                        k,
+                        a,
+                        d,
+                    ),
+                    _ => Some(matches!(k, Value::Str(_) | Value::Int(_) | Value::Float(_))),
+                };
+                [key, inst(t, x, a, d)]
+            })),
+            _ => Some(true),
+        },
+        PType::Collection { min, max } => match v {
+            Value::Array(items) => Some(in_size(items.len(), *min, *max)),
+            Value::Hash(entries) => Some(in_size(entries.len(), *min, *max)),
+            _ => Some(false),
+        },
+        PType::Array { elem, min, max } => match v {
+            Value::Array(items) => {
+                if !in_size(items.len(), *min, *max) {
+                    return Some(false);
+                }
+                and3(items.iter().map(|x| inst(elem, x, a, d)))
+            }
+            _ => Some(false),
+        },
+        PType::Hash {
+            key,
+            value,
+            min,
+            max,
+        } => match v {
+            Value::Hash(entries) => {
+                if !in_size(entries.len(), *min, *max) {
+                    return Some(false);
+                }
+                and3(
+                    entries
+                        .iter()
+                        .flat_map(|(k, x)| [inst(key, k, a, d), inst(value, x, a, d)]),
+                )
+            }
+            _ => Some(false),
+        },
+        PType::Tuple { types, min, max } => match v {
+            Value::Array(items) => {
+                if !in_size(items.len(), *min, *max) {
+                    return Some(false);
+                }
+                if types.is_empty() {
+                    return Some(true);
+                }
+                and3(items.iter().enumerate().map(|(i, x)| {
+                    let ti = &types[i.min(types.len() - 1)];
+                    inst(ti, x, a, d)
+                }))
+            }
+            _ => Some(false),
+        },
+        PType::Struct(members) => match v {
+            Value::Hash(entries) => struct_inst(members, entries, a, d),
+            _ => Some(false),
+        },
+        PType::Variant(ts) => or3(ts.iter().map(|x| inst(x, v, a, d))),
+        PType::Type(x) => match (x, v) {
+            (None, Value::Type(_)) => Some(true),
+            (Some(x), Value::Type(y)) => assign(x, y, a, d),
+            _ => Some(false),
+        },
+        PType::Sensitive(x) => match (x, v) {
+            (None, Value::Sensitive(_)) => Some(true),
+            (Some(x), Value::Sensitive(y)) => inst(x, y, a, d),
+            _ => Some(false),
+        },
+        PType::Iterable => match v {
+            Value::Array(_) | Value::Hash(_) | Value::Str(_) => Some(true),
+            Value::Int(i) => Some(*i >= 0),
+            Value::Type(x) => match &**x {
+                PType::Integer { from, to } => Some(*from != INT_MIN && *to != INT_MAX),
+                PType::Enum { .. } => Some(true),
+                PType::Alias(_) | PType::Other(_) => None,
+                _ => Some(false),
+            },
+            _ => Some(false),
+        },
+        // No value of rein's is a lambda, an iterator, a resource or a class.
+        PType::Callable
+        | PType::Iterator
+        | PType::CatalogEntry
+        | PType::Resource { .. }
+        | PType::Class(_) => Some(false),
+        PType::Alias(_) | PType::Other(_) => None,
+    }
+}
+
+fn struct_inst(
+    members: &[StructMember],
+    entries: &[(Value, Value)],
+    a: &Aliases,
+    d: u32,
+) -> Option<bool> {
+    if entries.iter().any(|(k, _)| k.is_unknown()) {
+        // Which members the unknown keys fill is not known.
+        let known_bad = entries.iter().any(|(k, _)| match k {
+            Value::Str(s) => !members.iter().any(|m| *m.key == **s),
+            Value::Unknown(_) => false,
+            _ => true,
+        });
+        return if known_bad { Some(false) } else { None };
+    }
+    let mut results = Vec::new();
+    for (k, _) in entries {
+        match k {
+            Value::Str(s) if members.iter().any(|m| *m.key == **s) => {}
+            _ => return Some(false),
+        }
+    }
+    for m in members {
+        match entries
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(m.key.as_str()))
+        {
+            Some((_, x)) => results.push(inst(&m.value, x, a, d)),
+            None => {
+                if !m.optional {
+                    return Some(false);
+                }
+            }
+        }
+    }
+    and3(results)
+}
+
+/// Whether an unknown value of type `u` is an instance of `t`: certain when every value
+/// of `u` is one, or when none can be.
+fn unknown_inst(t: &PType, u: &PType, a: &Aliases, d: u32) -> Option<bool> {
+    if assign(t, u, a, d) == Some(true) {
+        return Some(true);
+    }
+    if disjoint(t, u, a, d) {
+        return Some(false);
+    }
     None
 }
 
+/// Whether no value is both of `t` and of `u` (certainly).
+fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
+    let (Some(kt), Some(ku)) = (kinds(t, a, depth), kinds(u, a, depth)) else {
+        return false;
+    };
+    if kt & ku == 0 {
+        return true;
+    }
+    let mut d = depth;
+    let (Some(t), Some(u)) = (resolve(t, a, &mut d), resolve(u, a, &mut d)) else {
+        return false;
+    };
+    match (t, u) {
+        (PType::Integer { from, to }, PType::Integer { from: f2, to: t2 }) => to < f2 || t2 < from,
+        (PType::Float { from, to }, PType::Float { from: f2, to: t2 }) => to < f2 || t2 < from,
+        (
+            _,
+            PType::Enum {
+                values,
+                case_insensitive: false,
+            },
+        ) if !values.is_empty() => values
+            .iter()
+            .all(|s| inst(t, &Value::str(s.as_str()), a, d) == Some(false)),
+        (PType::Variant(ts), _) => ts.iter().all(|x| disjoint(x, u, a, d)),
+        (_, PType::Variant(us)) => us.iter().all(|x| disjoint(t, x, a, d)),
+        (PType::Optional(Some(x)), _) => {
+            kinds(u, a, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(x, u, a, d)
+        }
+        (_, PType::Optional(Some(x))) => {
+            kinds(t, a, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(t, x, a, d)
+        }
+        _ => false,
+    }
+}
+
 /// Whether every value of `other` is a value of `t`; `None` when it cannot be known.
+/// An unknown about which nothing is known (`Any`) fits only `Any`; otherwise `None`.
 pub fn assignable(t: &PType, other: &PType, aliases: &Aliases) -> Option<bool> {
-    let _ = (t, other, aliases);
-    None
+    assign(t, other, aliases, 0)
+}
+
+fn is_any(t: &PType) -> bool {
+    matches!(t, PType::Any | PType::Unit | PType::Optional(None))
+}
+
+/// The size range of a collection type's instances.
+fn size_of(t: &PType) -> Option<(i64, i64)> {
+    match t {
+        PType::Array { min, max, .. }
+        | PType::Hash { min, max, .. }
+        | PType::Tuple { min, max, .. }
+        | PType::Collection { min, max } => Some((*min, *max)),
+        PType::Struct(ms) => {
+            let required = ms.iter().filter(|m| !m.optional).count();
+            Some((required as i64, ms.len() as i64))
+        }
+        _ => None,
+    }
+}
+
+fn size_within(t: (i64, i64), o: (i64, i64)) -> Option<bool> {
+    Some(t.0 <= o.0 && o.1 <= t.1)
+}
+
+/// The `i`-th element type of a tuple (the last one repeats).
+fn tuple_at(types: &[PType], i: usize) -> &PType {
+    if types.is_empty() {
+        &PType::Any
+    } else {
+        &types[i.min(types.len() - 1)]
+    }
+}
+
+/// The positions of a tuple whose element types differ (beyond them the last repeats),
+/// limited to those an instance can have.
+fn positions(lens: &[usize], max: i64) -> usize {
+    let n = lens.iter().copied().max().unwrap_or(0).max(1);
+    let cap = usize::try_from(max).unwrap_or(usize::MAX);
+    n.min(cap)
+}
+
+fn assign(t: &PType, o: &PType, a: &Aliases, depth: u32) -> Option<bool> {
+    if t == o {
+        return Some(true);
+    }
+    let mut d = depth;
+    let t = resolve(t, a, &mut d)?;
+    let o = resolve(o, a, &mut d)?;
+    if t == o {
+        return Some(true);
+    }
+    match o {
+        PType::Variant(us) => return and3(us.iter().map(|u| assign(t, u, a, d))),
+        PType::Optional(Some(x)) => {
+            return and3([assign(t, &PType::Undef, a, d), assign(t, x, a, d)]);
+        }
+        PType::Any | PType::Unit | PType::Optional(None) | PType::Other(_) => {
+            return if is_any(t) { Some(true) } else { None };
+        }
+        PType::NotUndef(None) => {
+            return if is_any(t) || matches!(t, PType::NotUndef(None)) {
+                Some(true)
+            } else {
+                None
+            };
+        }
+        PType::NotUndef(Some(x)) => {
+            let r = assign(t, x, a, d);
+            if r == Some(true) {
+                return r;
+            }
+            return match kinds(x, a, d) {
+                Some(k) if k & kind::UNDEF == 0 => r,
+                _ => None,
+            };
+        }
+        _ => {}
+    }
+    match t {
+        PType::Any | PType::Unit | PType::Optional(None) => Some(true),
+        PType::Variant(ts) => or3(ts.iter().map(|x| assign(x, o, a, d))),
+        PType::Optional(Some(x)) => {
+            if matches!(o, PType::Undef) {
+                Some(true)
+            } else {
+                assign(x, o, a, d)
+            }
+        }
+        PType::NotUndef(x) => {
+            let no_undef = kinds(o, a, d).map(|k| k & kind::UNDEF == 0);
+            match x {
+                None => no_undef,
+                Some(x) => and3([no_undef, assign(x, o, a, d)]),
+            }
+        }
+        PType::Other(_) | PType::Alias(_) => None,
+        _ => atomic(t, o, a, d),
+    }
+}
+
+/// `assign` for two types that are neither wrappers (`Variant`, `Optional`, `NotUndef`)
+/// nor aliases.
+fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
+    let kt = kinds(t, a, d)?;
+    let ko = kinds(o, a, d)?;
+    if ko & !kt != 0 {
+        return Some(false);
+    }
+    let any_string = PType::String {
+        min: 0,
+        max: INT_MAX,
+    };
+    match t {
+        PType::Undef
+        | PType::Default
+        | PType::Boolean
+        | PType::Numeric
+        | PType::ScalarData
+        | PType::Regexp(None)
+        | PType::Type(None)
+        | PType::Sensitive(None)
+        | PType::CatalogEntry
+        | PType::Callable
+        | PType::Iterator
+        | PType::Collection {
+            min: 0,
+            max: INT_MAX,
+        }
+        | PType::String {
+            min: 0,
+            max: INT_MAX,
+        } => Some(true),
+        PType::Pattern(ps) if ps.is_empty() => Some(true),
+        PType::Scalar => {
+            if ko & kind::OBJECT == 0 {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        PType::Data | PType::RichData => {
+            let rich = matches!(t, PType::RichData);
+            let key_type = if rich {
+                PType::Variant(vec![any_string, PType::Numeric])
+            } else {
+                any_string
+            };
+            match o {
+                PType::Array { elem, max, .. } => {
+                    if *max == 0 {
+                        Some(true)
+                    } else {
+                        assign(t, elem, a, d)
+                    }
+                }
+                PType::Tuple { types, max, .. } => {
+                    let n = positions(&[types.len()], *max);
+                    and3((0..n).map(|i| assign(t, tuple_at(types, i), a, d)))
+                }
+                PType::Hash {
+                    key, value, max, ..
+                } => {
+                    if *max == 0 {
+                        Some(true)
+                    } else {
+                        and3([assign(&key_type, key, a, d), assign(t, value, a, d)])
+                    }
+                }
+                PType::Struct(ms) => and3(ms.iter().map(|m| assign(t, &m.value, a, d))),
+                PType::Collection { max, .. } => Some(*max == 0),
+                PType::Data => Some(true),
+                PType::Scalar => Some(rich),
+                _ if ko & kind::OBJECT != 0 => None,
+                _ => Some(true),
+            }
+        }
+        PType::Integer { from, to } => match o {
+            PType::Integer { from: f2, to: t2 } => Some(from <= f2 && t2 <= to),
+            _ => None,
+        },
+        PType::Float { from, to } => match o {
+            PType::Float { from: f2, to: t2 } => Some(from <= f2 && t2 <= to),
+            _ => None,
+        },
+        PType::String { min, max } => match o {
+            PType::String { min: m2, max: x2 } => size_within((*min, *max), (*m2, *x2)),
+            PType::Enum { values, .. } if !values.is_empty() => Some(
+                values
+                    .iter()
+                    .all(|v| in_size(v.chars().count(), *min, *max)),
+            ),
+            _ => None,
+        },
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
+            if values.is_empty() {
+                return None;
+            }
+            match o {
+                PType::Enum {
+                    values: v2,
+                    case_insensitive: false,
+                } if !v2.is_empty() => {
+                    Some(v2.iter().all(|s| enum_has(values, *case_insensitive, s)))
+                }
+                PType::String { min: 0, max: 0 } => Some(enum_has(values, *case_insensitive, "")),
+                PType::String { .. } => Some(false),
+                _ => None,
+            }
+        }
+        PType::Pattern(ps) => match o {
+            PType::Enum {
+                values,
+                case_insensitive: false,
+            } if !values.is_empty() => and3(
+                values
+                    .iter()
+                    .map(|s| or3(ps.iter().map(|p| regex_match(p, s)))),
+            ),
+            PType::Pattern(p2) if !p2.is_empty() && p2.iter().all(|p| ps.contains(p)) => Some(true),
+            _ => None,
+        },
+        PType::Regexp(Some(p)) => match o {
+            PType::Regexp(Some(p2)) => Some(p == p2),
+            PType::Regexp(None) => Some(false),
+            _ => None,
+        },
+        PType::Collection { min, max } => size_of(o).and_then(|s| size_within((*min, *max), s)),
+        PType::Array { elem, min, max } => {
+            let size = size_of(o).and_then(|s| size_within((*min, *max), s));
+            match o {
+                PType::Array {
+                    elem: e2, max: x2, ..
+                } => {
+                    if *x2 == 0 {
+                        size
+                    } else {
+                        and3([size, assign(elem, e2, a, d)])
+                    }
+                }
+                PType::Tuple { types, max: x2, .. } => {
+                    let n = if *x2 == 0 {
+                        0
+                    } else {
+                        positions(&[types.len()], *x2)
+                    };
+                    and3(
+                        std::iter::once(size)
+                            .chain((0..n).map(|i| assign(elem, tuple_at(types, i), a, d))),
+                    )
+                }
+                _ => None,
+            }
+        }
+        PType::Hash {
+            key,
+            value,
+            min,
+            max,
+        } => {
+            let size = size_of(o).and_then(|s| size_within((*min, *max), s));
+            match o {
+                PType::Hash {
+                    key: k2,
+                    value: v2,
+                    max: x2,
+                    ..
+                } => {
+                    if *x2 == 0 {
+                        size
+                    } else {
+                        and3([size, assign(key, k2, a, d), assign(value, v2, a, d)])
+                    }
+                }
+                PType::Struct(ms) => and3(std::iter::once(size).chain(ms.iter().flat_map(|m| {
+                    [
+                        inst(key, &Value::str(m.key.as_str()), a, d),
+                        assign(value, &m.value, a, d),
+                    ]
+                }))),
+                _ => None,
+            }
+        }
+        PType::Tuple { types, min, max } => {
+            let size = size_of(o).and_then(|s| size_within((*min, *max), s));
+            match o {
+                PType::Tuple {
+                    types: t2, max: x2, ..
+                } => {
+                    let n = if *x2 == 0 {
+                        0
+                    } else {
+                        positions(&[types.len(), t2.len()], *x2)
+                    };
+                    and3(
+                        std::iter::once(size).chain(
+                            (0..n).map(|i| assign(tuple_at(types, i), tuple_at(t2, i), a, d)),
+                        ),
+                    )
+                }
+                PType::Array { elem, max: x2, .. } => {
+                    let n = if *x2 == 0 {
+                        0
+                    } else {
+                        positions(&[types.len()], *x2)
+                    };
+                    and3(
+                        std::iter::once(size)
+                            .chain((0..n).map(|i| assign(tuple_at(types, i), elem, a, d))),
+                    )
+                }
+                _ => None,
+            }
+        }
+        PType::Struct(ms) => match o {
+            PType::Struct(m2) => {
+                if m2.iter().any(|x| !ms.iter().any(|m| m.key == x.key)) {
+                    return Some(false);
+                }
+                and3(ms.iter().map(|m| match m2.iter().find(|x| x.key == m.key) {
+                    Some(x) => {
+                        if x.optional && !m.optional {
+                            Some(false)
+                        } else {
+                            assign(&m.value, &x.value, a, d)
+                        }
+                    }
+                    None => Some(m.optional),
+                }))
+            }
+            PType::Hash { max: 0, .. } => Some(ms.iter().all(|m| m.optional)),
+            _ => None,
+        },
+        PType::Type(Some(x)) => match o {
+            PType::Type(Some(y)) => assign(x, y, a, d),
+            PType::Type(None) => {
+                let mut dd = d;
+                match resolve(x, a, &mut dd) {
+                    Some(r) if is_any(r) => Some(true),
+                    Some(PType::Other(_)) | None => None,
+                    Some(_) => Some(false),
+                }
+            }
+            _ => None,
+        },
+        PType::Sensitive(Some(x)) => match o {
+            PType::Sensitive(Some(y)) => assign(x, y, a, d),
+            PType::Sensitive(None) if is_any(x) => Some(true),
+            _ => None,
+        },
+        PType::Resource { type_name, title } => match o {
+            PType::Resource {
+                type_name: tn2,
+                title: ti2,
+            } => match (type_name, tn2) {
+                (None, _) => Some(true),
+                (Some(_), None) => Some(false),
+                (Some(x), Some(y)) if !x.eq_ignore_ascii_case(y) => Some(false),
+                _ => match (title, ti2) {
+                    (None, _) => Some(true),
+                    (Some(_), None) => Some(false),
+                    (Some(x), Some(y)) => Some(x == y),
+                },
+            },
+            _ => None,
+        },
+        PType::Class(name) => match o {
+            PType::Class(n2) => match (name, n2) {
+                (None, _) => Some(true),
+                (Some(_), None) => Some(false),
+                (Some(x), Some(y)) => Some(x == y),
+            },
+            _ => None,
+        },
+        PType::Iterable => match o {
+            PType::Array { .. }
+            | PType::Hash { .. }
+            | PType::Tuple { .. }
+            | PType::Struct(_)
+            | PType::Collection { .. }
+            | PType::String { .. }
+            | PType::Enum { .. }
+            | PType::Pattern(_)
+            | PType::Iterator => Some(true),
+            PType::Integer { from, .. } if *from >= 0 => Some(true),
+            PType::Type(Some(x)) => match &**x {
+                PType::Integer { from, to } if *from != INT_MIN && *to != INT_MAX => Some(true),
+                PType::Enum { .. } => Some(true),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One type for several (the type itself when they are all the same, else a `Variant`).
+fn union(mut ts: Vec<PType>) -> PType {
+    let mut out: Vec<PType> = Vec::new();
+    for t in ts.drain(..) {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    if out.len() == 1 {
+        out.remove(0)
+    } else {
+        PType::Variant(out)
+    }
 }
 
 /// The most specific type of `value` (Puppet's `type($x)`, e.g. `Integer[3, 3]`).
 pub fn infer(value: &Value) -> PType {
     match value {
+        Value::Undef => PType::Undef,
+        Value::Default => PType::Default,
+        Value::Bool(_) => PType::Boolean,
+        Value::Int(i) => PType::Integer { from: *i, to: *i },
+        Value::Float(f) => PType::Float { from: *f, to: *f },
+        Value::Str(_) => PType::String {
+            min: 0,
+            max: INT_MAX,
+        },
+        Value::Regex(r) => PType::Regexp(Some(r.to_string())),
+        Value::Array(items) => {
+            if items.is_empty() {
+                PType::Array {
+                    elem: Box::new(PType::Unit),
+                    min: 0,
+                    max: 0,
+                }
+            } else {
+                let n = items.len() as i64;
+                PType::Tuple {
+                    types: items.iter().map(infer).collect(),
+                    min: n,
+                    max: n,
+                }
+            }
+        }
+        Value::Hash(entries) => {
+            if entries.is_empty() {
+                return PType::Hash {
+                    key: Box::new(PType::Unit),
+                    value: Box::new(PType::Unit),
+                    min: 0,
+                    max: 0,
+                };
+            }
+            if entries.iter().all(|(k, _)| matches!(k, Value::Str(_))) {
+                return PType::Struct(
+                    entries
+                        .iter()
+                        .map(|(k, v)| StructMember {
+                            key: k.as_str().unwrap_or_default().to_string(),
+                            optional: false,
+                            value: infer(v),
+                        })
+                        .collect(),
+                );
+            }
+            let n = entries.len() as i64;
+            PType::Hash {
+                key: Box::new(union(entries.iter().map(|(k, _)| infer(k)).collect())),
+                value: Box::new(union(entries.iter().map(|(_, v)| infer(v)).collect())),
+                min: n,
+                max: n,
+            }
+        }
+        Value::Type(t) => PType::Type(Some(Box::new((**t).clone()))),
+        Value::Sensitive(v) => PType::Sensitive(Some(Box::new(generalize(&infer(v))))),
         Value::Unknown(t) => (**t).clone(),
-        _ => PType::Any,
+    }
+}
+
+/// The type without its details, as Puppet names the actual type in a mismatch
+/// (`Integer[3, 3]` → `Integer`, `Tuple[...]` → `Tuple`).
+fn generalize(t: &PType) -> PType {
+    match t {
+        PType::Integer { .. } => PType::Integer {
+            from: INT_MIN,
+            to: INT_MAX,
+        },
+        PType::Float { .. } => PType::Float {
+            from: f64::NEG_INFINITY,
+            to: f64::INFINITY,
+        },
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => PType::String {
+            min: 0,
+            max: INT_MAX,
+        },
+        PType::Regexp(_) => PType::Regexp(None),
+        PType::Array { .. } => PType::Array {
+            elem: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        },
+        PType::Hash { .. } => PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        },
+        PType::Tuple { .. } => PType::Tuple {
+            types: Vec::new(),
+            min: 0,
+            max: INT_MAX,
+        },
+        PType::Struct(_) => PType::Struct(Vec::new()),
+        PType::Type(_) => PType::Type(None),
+        PType::Sensitive(_) => PType::Sensitive(None),
+        PType::Collection { .. } => PType::Collection {
+            min: 0,
+            max: INT_MAX,
+        },
+        _ => t.clone(),
+    }
+}
+
+/// A float as Ruby prints it (`1.0`, `0.0001`, `1.0e-05`, `1.0e+16`).
+fn ruby_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".to_string();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.to_string();
+    }
+    let sci = format!("{f:e}");
+    let Some((mant, exp)) = sci.split_once('e') else {
+        return sci;
+    };
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mant) = match mant.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mant),
+    };
+    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
+    if (-4..=14).contains(&exp) {
+        if exp >= 0 {
+            let int_len = exp as usize + 1;
+            let mut int_part = digits.chars().take(int_len).collect::<String>();
+            while int_part.len() < int_len {
+                int_part.push('0');
+            }
+            let frac: String = digits.chars().skip(int_len).collect();
+            let frac = if frac.is_empty() {
+                "0".to_string()
+            } else {
+                frac
+            };
+            format!("{sign}{int_part}.{frac}")
+        } else {
+            let zeros = "0".repeat((-exp - 1) as usize);
+            format!("{sign}0.{zeros}{digits}")
+        }
+    } else {
+        let (first, rest) = digits.split_at(1);
+        let rest = if rest.is_empty() { "0" } else { rest };
+        let esign = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs())
+    }
+}
+
+/// A string as a single-quoted Puppet literal.
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "\\'"))
+}
+
+fn int_range(from: i64, to: i64) -> Option<String> {
+    match (from, to) {
+        (INT_MIN, INT_MAX) => None,
+        (f, INT_MAX) => Some(f.to_string()),
+        (INT_MIN, t) => Some(format!("default, {t}")),
+        (f, t) => Some(format!("{f}, {t}")),
+    }
+}
+
+/// Size parameters (`min`, `min, max`), none when unbounded.
+fn size_params(min: i64, max: i64) -> Option<String> {
+    match (min, max) {
+        (0, INT_MAX) => None,
+        (m, INT_MAX) => Some(m.to_string()),
+        (m, x) => Some(format!("{m}, {x}")),
+    }
+}
+
+fn with_params(name: &str, params: Vec<String>) -> String {
+    if params.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name}[{}]", params.join(", "))
+    }
+}
+
+/// `T` inside `Optional[...]` / `NotUndef[...]`: a one-value `Enum` prints as the string.
+fn display_wrapped(t: &PType) -> String {
+    match t {
+        PType::Enum {
+            values,
+            case_insensitive: false,
+        } if values.len() == 1 => quote(&values[0]),
+        _ => display(t),
     }
 }
 
 /// The type printed as Puppet prints it (`Integer[1, 10]`, `Optional[String]`).
 pub fn display(t: &PType) -> String {
-    format!("{t:?}")
+    match t {
+        PType::Any => "Any".to_string(),
+        PType::Undef => "Undef".to_string(),
+        PType::Default => "Default".to_string(),
+        PType::Unit => "Unit".to_string(),
+        PType::NotUndef(x) => {
+            with_params("NotUndef", x.iter().map(|x| display_wrapped(x)).collect())
+        }
+        PType::Optional(x) => {
+            with_params("Optional", x.iter().map(|x| display_wrapped(x)).collect())
+        }
+        PType::Boolean => "Boolean".to_string(),
+        PType::Integer { from, to } => {
+            with_params("Integer", int_range(*from, *to).into_iter().collect())
+        }
+        PType::Float { from, to } => {
+            let p = match (from.is_infinite(), to.is_infinite()) {
+                (true, true) => None,
+                (false, true) => Some(ruby_float(*from)),
+                (true, false) => Some(format!("default, {}", ruby_float(*to))),
+                (false, false) => Some(format!("{}, {}", ruby_float(*from), ruby_float(*to))),
+            };
+            with_params("Float", p.into_iter().collect())
+        }
+        PType::Numeric => "Numeric".to_string(),
+        PType::String { min, max } => {
+            with_params("String", size_params(*min, *max).into_iter().collect())
+        }
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
+            let mut p: Vec<String> = values.iter().map(|v| quote(v)).collect();
+            if *case_insensitive {
+                p.push("true".to_string());
+            }
+            with_params("Enum", p)
+        }
+        PType::Pattern(ps) => with_params("Pattern", ps.iter().map(|p| format!("/{p}/")).collect()),
+        PType::Regexp(p) => with_params("Regexp", p.iter().map(|p| format!("/{p}/")).collect()),
+        PType::Scalar => "Scalar".to_string(),
+        PType::ScalarData => "ScalarData".to_string(),
+        PType::Data => "Data".to_string(),
+        PType::RichData => "RichData".to_string(),
+        PType::Collection { min, max } => {
+            with_params("Collection", size_params(*min, *max).into_iter().collect())
+        }
+        PType::Array { elem, min, max } => {
+            let sizes = size_params(*min, *max);
+            let mut p = Vec::new();
+            if **elem != PType::Unit && (**elem != PType::Any || sizes.is_some()) {
+                p.push(display(elem));
+            }
+            p.extend(sizes);
+            with_params("Array", p)
+        }
+        PType::Hash {
+            key,
+            value,
+            min,
+            max,
+        } => {
+            let sizes = size_params(*min, *max);
+            let mut p = Vec::new();
+            let any = **key == PType::Any && **value == PType::Any;
+            if **key != PType::Unit && (!any || sizes.is_some()) {
+                p.push(display(key));
+                p.push(display(value));
+            }
+            p.extend(sizes);
+            with_params("Hash", p)
+        }
+        PType::Tuple { types, min, max } => {
+            let mut p: Vec<String> = types.iter().map(display).collect();
+            let n = types.len() as i64;
+            if !(*min == n && *max == n) && !(types.is_empty() && *min == 0 && *max == INT_MAX) {
+                p.push(min.to_string());
+                if *max != INT_MAX {
+                    p.push(max.to_string());
+                }
+            }
+            with_params("Tuple", p)
+        }
+        PType::Struct(ms) => {
+            if ms.is_empty() {
+                return "Struct".to_string();
+            }
+            let members: Vec<String> = ms
+                .iter()
+                .map(|m| {
+                    let undef_ok = accepts_undef_plain(&m.value);
+                    let key = match (m.optional, undef_ok) {
+                        (true, false) => format!("Optional[{}]", quote(&m.key)),
+                        (false, true) => format!("NotUndef[{}]", quote(&m.key)),
+                        _ => quote(&m.key),
+                    };
+                    format!("{key} => {}", display(&m.value))
+                })
+                .collect();
+            format!("Struct[{{{}}}]", members.join(", "))
+        }
+        PType::Variant(ts) => with_params("Variant", ts.iter().map(display).collect()),
+        PType::Type(x) => with_params("Type", x.iter().map(|x| display(x)).collect()),
+        PType::Sensitive(x) => with_params("Sensitive", x.iter().map(|x| display(x)).collect()),
+        PType::Callable => "Callable".to_string(),
+        PType::Iterable => "Iterable".to_string(),
+        PType::Iterator => "Iterator".to_string(),
+        PType::CatalogEntry => "CatalogEntry".to_string(),
+        PType::Resource { type_name, title } => match (type_name, title) {
+            (None, _) => "Resource".to_string(),
+            (Some(tn), None) => tn.clone(),
+            (Some(tn), Some(title)) => format!("{tn}[{}]", quote(title)),
+        },
+        PType::Class(name) => with_params("Class", name.iter().cloned().collect()),
+        PType::Alias(name) | PType::Other(name) => name.clone(),
+    }
+}
+
+fn article(s: &str) -> &'static str {
+    match s.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
+}
+
+/// "A or B", "A, B, or C".
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [x, y] => format!("{x} or {y}"),
+        [init @ .., last] => format!("{}, or {last}", init.join(", ")),
+    }
+}
+
+/// What the value is, as the "got" part of a message names it.
+fn got(t: &PType, v: &Value) -> String {
+    let actual = infer(v);
+    let same_kind = matches!(
+        (t, &actual),
+        (PType::Integer { .. }, PType::Integer { .. }) | (PType::Float { .. }, PType::Float { .. })
+    );
+    if same_kind {
+        display(&actual)
+    } else {
+        display(&generalize(&actual))
+    }
 }
 
 /// Puppet's message for a value that does not match a type, the part after "expects":
 /// `an Integer value, got String`.
 pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
-    let _ = aliases;
-    format!("a {} value, got {}", display(t), display(&infer(value)))
+    let mut d = 0;
+    let t = resolve(t, aliases, &mut d).unwrap_or(t);
+    let match_for = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
+    let got_str = |t: &PType| match value {
+        Value::Str(s) => quote(s),
+        _ => got(t, value),
+    };
+    match t {
+        PType::Enum { .. } | PType::Pattern(_) => {
+            format!("a match for {}, got {}", display(t), got_str(t))
+        }
+        PType::Optional(Some(x)) => {
+            let mut dd = d;
+            let x = resolve(x, aliases, &mut dd).unwrap_or(x);
+            if match_for(x) {
+                return format!(
+                    "an undef value or a match for {}, got {}",
+                    display(x),
+                    got_str(x)
+                );
+            }
+            let mut names = vec!["Undef".to_string()];
+            match x {
+                PType::Variant(ts) => names.extend(ts.iter().map(display)),
+                _ => names.push(display(x)),
+            }
+            format!("a value of type {}, got {}", or_list(&names), got(x, value))
+        }
+        PType::Variant(ts) if !ts.is_empty() => {
+            if ts.iter().all(|x| {
+                matches!(
+                    x,
+                    PType::Enum {
+                        case_insensitive: false,
+                        ..
+                    }
+                )
+            }) {
+                let mut values: Vec<String> = ts
+                    .iter()
+                    .flat_map(|x| match x {
+                        PType::Enum { values, .. } => values.clone(),
+                        _ => Vec::new(),
+                    })
+                    .collect();
+                values.sort();
+                values.dedup();
+                let e = PType::Enum {
+                    values,
+                    case_insensitive: false,
+                };
+                return format!("a match for {}, got {}", display(&e), got_str(&e));
+            }
+            let names: Vec<String> = ts.iter().map(display).collect();
+            format!("a value of type {}, got {}", or_list(&names), got(t, value))
+        }
+        _ => {
+            if let Some(msg) = size_mismatch(t, value) {
+                return msg;
+            }
+            let shown = display(t);
+            format!("{} {shown} value, got {}", article(&shown), got(t, value))
+        }
+    }
+}
+
+/// "size to be at least 2, got 1" for a collection of the right kind but the wrong size.
+fn size_mismatch(t: &PType, v: &Value) -> Option<String> {
+    let len = match (t, v) {
+        (
+            PType::Array { .. } | PType::Tuple { .. } | PType::Collection { .. },
+            Value::Array(items),
+        ) => items.len(),
+        (
+            PType::Hash { .. } | PType::Struct(_) | PType::Collection { .. },
+            Value::Hash(entries),
+        ) => entries.len(),
+        _ => return None,
+    };
+    let (min, max) = size_of(t)?;
+    if in_size(len, min, max) {
+        return None;
+    }
+    let expected = if min == max {
+        format!("{min}")
+    } else if max == INT_MAX {
+        format!("at least {min}")
+    } else {
+        format!("between {min} and {max}")
+    };
+    Some(format!("size to be {expected}, got {len}"))
 }
