@@ -347,56 +347,63 @@ fn other_with(name: &str, args: &[Value]) -> PType {
     ))
 }
 
-fn arity_error(name: &str, min: usize, max: usize, got: usize) -> String {
-    if min == max {
-        format!("{name}-Type[] accepts {min} argument(s). Got {got}")
-    } else {
-        format!("{name}-Type[] accepts {min} to {max} arguments. Got {got}")
-    }
-}
-
-/// An integer bound: an integer, or `default` (unbounded, `dflt`).
-fn int_bound(name: &str, v: &Value, dflt: i64) -> Result<i64, String> {
+/// The name of a value's type in Puppet's argument errors (`Integer`, `File-Type`).
+fn got_name(v: &Value) -> String {
     match v {
-        Value::Int(i) => Ok(*i),
-        Value::Default => Ok(dflt),
-        _ => Err(format!(
-            "{name}-Type[] arguments must be Integer or Default, got {}",
-            display(&generalize(&infer(v)))
-        )),
+        Value::Type(t) => format!("{}-Type", display(t)),
+        _ => display(&generalize(&infer(v))),
     }
 }
 
-/// A size range from the optional trailing `min, max` parameters.
-fn size_range(name: &str, args: &[Value]) -> Result<(i64, i64), String> {
+/// `an Integer`, `a String`.
+fn a_an(s: &str) -> String {
+    format!("{} {s}", article(s))
+}
+
+fn from_to_error(from: &str, to: &str) -> String {
+    format!("'from' must be less or equal to 'to'. Got ({from}, {to})")
+}
+
+fn size_error(v: &Value) -> String {
+    format!(
+        "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
+        a_an(&got_name(v))
+    )
+}
+
+fn specialization_error(name: &str, v: &Value, expected: &str) -> String {
+    format!(
+        "Error creating type specialization of {}, Cannot use {} where {expected} is expected",
+        a_an(&format!("{name}-Type")),
+        got_name(v)
+    )
+}
+
+/// A size range from the trailing `min, max` parameters (or one `Integer[min, max]`);
+/// negative sizes count as 0, as in Puppet.
+fn size_range(args: &[Value]) -> Result<(i64, i64), String> {
+    if let [Value::Type(t)] = args {
+        if let PType::Integer { from, to } = **t {
+            return Ok((from.max(0), to.max(0)));
+        }
+    }
+    let bound = |v: &Value, dflt: i64| match v {
+        Value::Int(i) => Ok((*i).max(0)),
+        Value::Default => Ok(dflt),
+        _ => Err(size_error(v)),
+    };
     let min = match args.first() {
-        Some(v) => int_bound(name, v, 0)?,
+        Some(v) => bound(v, 0)?,
         None => 0,
     };
     let max = match args.get(1) {
-        Some(v) => int_bound(name, v, INT_MAX)?,
+        Some(v) => bound(v, INT_MAX)?,
         None => INT_MAX,
     };
-    if min < 0 || max < 0 {
-        return Err(format!("{name}-Type[] size must be a non negative Integer"));
-    }
     if min > max {
-        return Err(format!(
-            "{name}-Type[] the min size ({min}) must be less or equal to the max size ({max})"
-        ));
+        return Err(from_to_error(&min.to_string(), &max.to_string()));
     }
     Ok((min, max))
-}
-
-/// The type given as a parameter (a type value); `Err` with Puppet's wording otherwise.
-fn type_arg(name: &str, v: &Value) -> Result<PType, String> {
-    match v {
-        Value::Type(t) => Ok((**t).clone()),
-        _ => Err(format!(
-            "{name}-Type[] arguments must be types, got {}",
-            display(&generalize(&infer(v)))
-        )),
-    }
 }
 
 fn is_size_arg(v: &Value) -> bool {
@@ -404,7 +411,7 @@ fn is_size_arg(v: &Value) -> bool {
 }
 
 /// The key of a `Struct` member: `'a'`, `Optional['a']`, `NotUndef['a']`, with whether
-/// the key is optional (`None` for an `Optional`/`NotUndef` wrapper: decided by the value).
+/// the key is optional (`None` for a plain key: decided by the value type).
 fn struct_key(v: &Value) -> Option<(String, Option<bool>)> {
     let single = |t: &PType| match t {
         PType::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
@@ -415,55 +422,98 @@ fn struct_key(v: &Value) -> Option<(String, Option<bool>)> {
         Value::Type(t) => match &**t {
             PType::Optional(Some(inner)) => single(inner).map(|k| (k, Some(true))),
             PType::NotUndef(Some(inner)) => single(inner).map(|k| (k, Some(false))),
-            PType::Enum { values, .. } if values.len() == 1 => Some((values[0].clone(), None)),
-            _ => None,
+            other => single(other).map(|k| (k, None)),
         },
         _ => None,
     }
 }
 
+/// The type `base` stands for without its parameters (Puppet replaces the parameters of
+/// an already parameterized type: `Integer[1][2]` is `Integer[2]`); `None` for types
+/// whose `[]` is not a type parameterization (references with a title, `Variant`s).
+fn bare(base: &PType) -> Option<PType> {
+    let name = match base {
+        PType::Integer { .. } => "integer",
+        PType::Float { .. } => "float",
+        PType::String { .. } => "string",
+        PType::Enum { .. } => "enum",
+        PType::Pattern(_) => "pattern",
+        PType::Regexp(_) => "regexp",
+        PType::Collection { .. } => "collection",
+        PType::Array { .. } => "array",
+        PType::Hash { .. } => "hash",
+        PType::Tuple { .. } => "tuple",
+        PType::Struct(_) => "struct",
+        PType::Optional(_) => "optional",
+        PType::NotUndef(_) => "notundef",
+        PType::Type(_) => "type",
+        PType::Sensitive(_) => "sensitive",
+        PType::Variant(ts) if ts.is_empty() => "variant",
+        PType::Resource { title: None, .. } | PType::Class(None) => return Some(base.clone()),
+        PType::Variant(_) | PType::Resource { .. } | PType::Class(_) => return None,
+        _ => return Some(base.clone()),
+    };
+    core_type(name).flatten()
+}
+
 /// The type `base[args]` (`Integer[1, 10]`, `Array[String, 1]`, `File['/x']`,
 /// `Enum['a', 'b']`); an error message (as Puppet words it) when the parameters do not fit.
-/// Unknown parameters give an unmodelled (`Other`) type.
+/// Unknown parameters, references with several titles and types rein does not model give
+/// an `Other` type (nothing is concluded about it).
 pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<PType, String> {
-    let _ = aliases;
     let name = display(base);
     if args.iter().any(Value::has_unknown) {
         return Ok(other_with(&name, args));
     }
+    let Some(base) = bare(base) else {
+        return Ok(other_with(&name, args));
+    };
+    let name = display(&base);
     let n = args.len();
-    match base {
-        PType::Integer {
-            from: INT_MIN,
-            to: INT_MAX,
-        } => {
+    let accepts_one = || format!("{name}-Type[] accepts 1 argument. Got {n}");
+    let must_be_types =
+        |v: &Value| format!("{name}-Type[] arguments must be types. Got {}", got_name(v));
+    match &base {
+        PType::Integer { .. } => {
             if !(1..=2).contains(&n) {
-                return Err(arity_error("Integer", 1, 2, n));
+                return Err(format!(
+                    "Integer-Type supports [] with one or two arguments (from, to). Got {n}"
+                ));
             }
-            let from = int_bound("Integer", &args[0], INT_MIN)?;
+            let bound = |v: &Value, dflt: i64| match v {
+                Value::Int(i) => Ok(*i),
+                Value::Default => Ok(dflt),
+                _ => Err(format!(
+                    "Integer-Type [] requires all arguments to be integers (or default). Got {}",
+                    got_name(v)
+                )),
+            };
+            let from = bound(&args[0], INT_MIN)?;
             let to = match args.get(1) {
-                Some(v) => int_bound("Integer", v, INT_MAX)?,
+                Some(v) => bound(v, INT_MAX)?,
                 None => INT_MAX,
             };
             if from > to {
-                return Err(format!(
-                    "Integer-Type[] the min ({from}) must be less or equal to the max ({to})"
-                ));
+                return Err(from_to_error(&from.to_string(), &to.to_string()));
             }
             Ok(PType::Integer { from, to })
         }
-        PType::Float { from, to } if from.is_infinite() && to.is_infinite() => {
+        PType::Float { .. } => {
             if !(1..=2).contains(&n) {
-                return Err(arity_error("Float", 1, 2, n));
+                return Err(format!(
+                    "Float-Type supports [] with one or two arguments (from, to). Got {n}"
+                ));
             }
-            let bound = |v: &Value, dflt: f64| match v {
+            let bound = |v: &Value, dflt: f64| {
+                match v {
                 Value::Int(i) => Ok(*i as f64),
                 Value::Float(f) => Ok(*f),
                 Value::Default => Ok(dflt),
                 _ => Err(format!(
-                    "Float-Type[] arguments must be Float or Default, got {}",
-                    display(&generalize(&infer(v)))
+                    "Float-Type [] requires all arguments to be floats, or integers (or default). Got {}",
+                    got_name(v)
                 )),
+            }
             };
             let from = bound(&args[0], f64::NEG_INFINITY)?;
             let to = match args.get(1) {
@@ -471,33 +521,21 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                 None => f64::INFINITY,
             };
             if from > to {
-                return Err(format!(
-                    "Float-Type[] the min ({}) must be less or equal to the max ({})",
-                    ruby_float(from),
-                    ruby_float(to)
-                ));
+                return Err(from_to_error(&ruby_float(from), &ruby_float(to)));
             }
             Ok(PType::Float { from, to })
         }
-        PType::String {
-            min: 0,
-            max: INT_MAX,
-        } => {
+        PType::String { .. } | PType::Collection { .. } => {
             if !(1..=2).contains(&n) {
-                return Err(arity_error("String", 1, 2, n));
+                return Err(format!("{name}-Type[] accepts 1 to 2 arguments. Got {n}"));
             }
-            if let (1, Value::Type(t)) = (n, &args[0]) {
-                if let PType::Integer { from, to } = **t {
-                    return Ok(PType::String {
-                        min: from.max(0),
-                        max: to,
-                    });
-                }
-            }
-            let (min, max) = size_range("String", args)?;
-            Ok(PType::String { min, max })
+            let (min, max) = size_range(args)?;
+            Ok(match base {
+                PType::String { .. } => PType::String { min, max },
+                _ => PType::Collection { min, max },
+            })
         }
-        PType::Enum { values, .. } if values.is_empty() => {
+        PType::Enum { .. } => {
             let mut vals = Vec::new();
             let mut case_insensitive = false;
             for (i, a) in args.iter().enumerate() {
@@ -507,15 +545,12 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                         for it in items.iter() {
                             match it {
                                 Value::Str(s) => vals.push(s.to_string()),
-                                _ => {
-                                    return Err("Enum parameters must be identifiers or strings"
-                                        .to_string())
-                                }
+                                _ => return Err(specialization_error("Enum", it, "String")),
                             }
                         }
                     }
-                    Value::Bool(b) if i == n - 1 && i > 0 => case_insensitive = *b,
-                    _ => return Err("Enum parameters must be identifiers or strings".to_string()),
+                    Value::Bool(b) if i + 1 == n && i > 0 => case_insensitive = *b,
+                    _ => return Err(specialization_error("Enum", a, "String")),
                 }
             }
             vals.sort();
@@ -525,7 +560,7 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                 case_insensitive,
             })
         }
-        PType::Pattern(p) if p.is_empty() => {
+        PType::Pattern(_) => {
             let mut pats = Vec::new();
             for a in args {
                 match a {
@@ -533,84 +568,78 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                     Value::Type(t) => match &**t {
                         PType::Regexp(Some(s)) => pats.push(s.clone()),
                         PType::Pattern(ps) => pats.extend(ps.iter().cloned()),
-                        _ => return Err("Pattern-Type[] arguments must be strings, regexps, Pattern or Regexp types".to_string()),
+                        _ => {
+                            return Err(specialization_error(
+                                "Pattern",
+                                a,
+                                "String or Regexp or Pattern-Type or Regexp-Type",
+                            ))
+                        }
                     },
-                    _ => return Err("Pattern-Type[] arguments must be strings, regexps, Pattern or Regexp types".to_string()),
+                    _ => {
+                        return Err(specialization_error(
+                            "Pattern",
+                            a,
+                            "String or Regexp or Pattern-Type or Regexp-Type",
+                        ))
+                    }
                 }
             }
             Ok(PType::Pattern(pats))
         }
-        PType::Regexp(None) => match args {
+        PType::Regexp(_) => match args {
             [Value::Str(s) | Value::Regex(s)] => Ok(PType::Regexp(Some(s.to_string()))),
-            [_] => Err("Regexp-Type[] argument must be a String or a Regexp".to_string()),
-            _ => Err(arity_error("Regexp", 1, 1, n)),
+            [a] => Err(specialization_error("Regexp", a, "String or Regexp")),
+            _ => Err(accepts_one()),
         },
-        PType::Array {
-            elem,
-            min: 0,
-            max: INT_MAX,
-        } if **elem == PType::Any => {
-            if !(1..=3).contains(&n) {
-                return Err(arity_error("Array", 1, 3, n));
-            }
-            if is_size_arg(&args[0]) {
-                if n > 2 {
-                    return Err(arity_error("Array", 1, 3, n));
-                }
-                let (min, max) = size_range("Array", args)?;
-                return Ok(PType::Array {
+        PType::Array { .. } => match args {
+            [a, b] if is_size_arg(a) && is_size_arg(b) => {
+                let (min, max) = size_range(args)?;
+                Ok(PType::Array {
                     elem: Box::new(PType::Any),
                     min,
                     max,
-                });
+                })
             }
-            let elem = type_arg("Array", &args[0])?;
-            let (min, max) = size_range("Array", &args[1..])?;
-            Ok(PType::Array {
-                elem: Box::new(elem),
-                min,
-                max,
-            })
-        }
-        PType::Hash {
-            key,
-            value,
-            min: 0,
-            max: INT_MAX,
-        } if **key == PType::Any && **value == PType::Any => {
-            if !(1..=4).contains(&n) {
-                return Err(arity_error("Hash", 1, 4, n));
+            [Value::Type(t), rest @ ..] if rest.len() <= 2 => {
+                let (min, max) = size_range(rest)?;
+                Ok(PType::Array {
+                    elem: Box::new((**t).clone()),
+                    min,
+                    max,
+                })
             }
-            if is_size_arg(&args[0]) {
-                if n > 2 {
-                    return Err(arity_error("Hash", 1, 4, n));
-                }
-                let (min, max) = size_range("Hash", args)?;
-                return Ok(PType::Hash {
+            [Value::Type(_), ..] => Err(format!("Array-Type[] accepts 1 to 3 arguments. Got {n}")),
+            [a, ..] => Err(must_be_types(a)),
+            [] => Err(format!("Array-Type[] accepts 1 to 3 arguments. Got {n}")),
+        },
+        PType::Hash { .. } => match args {
+            [a, b] if is_size_arg(a) && is_size_arg(b) => {
+                let (min, max) = size_range(args)?;
+                Ok(PType::Hash {
                     key: Box::new(PType::Any),
                     value: Box::new(PType::Any),
                     min,
                     max,
-                });
+                })
             }
-            if n < 2 {
-                return Err(arity_error("Hash", 2, 4, n));
+            [a, ..] if !matches!(a, Value::Type(_)) => Err(must_be_types(a)),
+            _ if !(2..=4).contains(&n) => {
+                Err(format!("Hash-Type[] accepts 2 to 4 arguments. Got {n}"))
             }
-            let k = type_arg("Hash", &args[0])?;
-            let v = type_arg("Hash", &args[1])?;
-            let (min, max) = size_range("Hash", &args[2..])?;
-            Ok(PType::Hash {
-                key: Box::new(k),
-                value: Box::new(v),
-                min,
-                max,
-            })
-        }
-        PType::Tuple {
-            types,
-            min: 0,
-            max: INT_MAX,
-        } if types.is_empty() => {
+            [Value::Type(k), Value::Type(v), rest @ ..] => {
+                let (min, max) = size_range(rest)?;
+                Ok(PType::Hash {
+                    key: Box::new((**k).clone()),
+                    value: Box::new((**v).clone()),
+                    min,
+                    max,
+                })
+            }
+            [_, b, ..] => Err(must_be_types(b)),
+            _ => Err(format!("Hash-Type[] accepts 2 to 4 arguments. Got {n}")),
+        },
+        PType::Tuple { .. } => {
             let sizes = args
                 .iter()
                 .rev()
@@ -618,83 +647,99 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                 .count()
                 .min(2);
             let (targs, sargs) = args.split_at(n - sizes);
-            let types = targs
-                .iter()
-                .map(|a| type_arg("Tuple", a))
-                .collect::<Result<Vec<_>, _>>()?;
+            if targs.is_empty() {
+                return Err("A Tuple-Type[] accepts 1 or more arguments. Got 0".to_string());
+            }
+            let mut types = Vec::new();
+            for a in targs {
+                match a {
+                    Value::Type(t) => types.push((**t).clone()),
+                    _ => return Err(specialization_error("Tuple", a, "Any-Type")),
+                }
+            }
             let (min, max) = if sizes == 0 {
                 (types.len() as i64, types.len() as i64)
             } else {
-                size_range("Tuple", sargs)?
+                size_range(sargs)?
             };
             Ok(PType::Tuple { types, min, max })
         }
-        PType::Struct(m) if m.is_empty() => {
+        PType::Struct(_) => {
             let [Value::Hash(entries)] = args else {
-                return Err("Struct-Type[] accepts 1 argument, a Hash".to_string());
+                return match args {
+                    [a] => Err(specialization_error("Struct", a, "Hash")),
+                    _ => Err(accepts_one()),
+                };
             };
             let mut members: Vec<StructMember> = Vec::new();
             for (k, v) in entries.iter() {
                 let Some((key, opt)) = struct_key(k) else {
                     return Err(format!(
-                        "Struct-Type[] keys must be strings or Optional/NotUndef of a string, got {}",
-                        display_arg(k)
+                        "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",
+                        got_name(k).trim_end_matches("-Type")
                     ));
                 };
-                let value = type_arg("Struct", v)?;
-                let optional = match opt {
-                    Some(o) => o,
-                    None => accepts_undef_plain(&value),
+                let Value::Type(value) = v else {
+                    return Err(specialization_error("Struct", v, "Any-Type"));
                 };
-                members.retain(|m| m.key != key);
-                members.push(StructMember {
-                    key,
-                    optional,
-                    value,
-                });
+                let value = (**value).clone();
+                let optional = opt.unwrap_or_else(|| accepts_undef_plain(&value));
+                if let Some(m) = members.iter_mut().find(|m| m.key == key) {
+                    m.optional = optional;
+                    m.value = value;
+                } else {
+                    members.push(StructMember {
+                        key,
+                        optional,
+                        value,
+                    });
+                }
             }
             Ok(PType::Struct(members))
         }
-        PType::Variant(ts) if ts.is_empty() => Ok(PType::Variant(
-            args.iter()
-                .map(|a| type_arg("Variant", a))
-                .collect::<Result<Vec<_>, _>>()?,
-        )),
-        PType::Optional(None) | PType::NotUndef(None) => {
+        PType::Variant(_) => {
+            let mut types = Vec::new();
+            for a in args {
+                match a {
+                    Value::Type(t) => types.push((**t).clone()),
+                    _ => return Err(specialization_error("Variant", a, "Any-Type")),
+                }
+            }
+            Ok(PType::Variant(types))
+        }
+        PType::Optional(_) | PType::NotUndef(_) => {
             let inner = match args {
                 [Value::Str(s)] => PType::Enum {
                     values: vec![s.to_string()],
                     case_insensitive: false,
                 },
-                [a] => type_arg(&name, a)?,
-                _ => return Err(arity_error(&name, 1, 1, n)),
+                [Value::Type(t)] => (**t).clone(),
+                [a] => {
+                    return Err(match base {
+                        PType::Optional(_) => must_be_types(a),
+                        _ => format!(
+                            "NotUndef-Type[] argument must be a Type or a String. Got {}",
+                            got_name(a)
+                        ),
+                    })
+                }
+                _ => return Err(accepts_one()),
             };
             Ok(match base {
                 PType::Optional(_) => PType::Optional(Some(Box::new(inner))),
                 _ => PType::NotUndef(Some(Box::new(inner))),
             })
         }
-        PType::Type(None) => match args {
-            [a] => Ok(PType::Type(Some(Box::new(type_arg("Type", a)?)))),
-            _ => Err(arity_error("Type", 1, 1, n)),
+        PType::Type(_) | PType::Sensitive(_) => match args {
+            [Value::Type(t)] => Ok(match base {
+                PType::Type(_) => PType::Type(Some(Box::new((**t).clone()))),
+                _ => PType::Sensitive(Some(Box::new((**t).clone()))),
+            }),
+            [a] => Err(must_be_types(a)),
+            _ => Err(accepts_one()),
         },
-        PType::Sensitive(None) => match args {
-            [a] => Ok(PType::Sensitive(Some(Box::new(type_arg("Sensitive", a)?)))),
-            _ => Err(arity_error("Sensitive", 1, 1, n)),
-        },
-        PType::Collection {
-            min: 0,
-            max: INT_MAX,
-        } => {
-            if !(1..=2).contains(&n) {
-                return Err(arity_error("Collection", 1, 2, n));
-            }
-            let (min, max) = size_range("Collection", args)?;
-            Ok(PType::Collection { min, max })
-        }
         PType::Resource {
-            type_name: None,
-            title: None,
+            type_name: None, ..
         } => {
             let type_name = match args.first() {
                 Some(Value::Str(s)) => capitalize_name(s),
@@ -704,19 +749,21 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
                         title: None,
                     } => tn.clone(),
                     _ => {
-                        return Err(
-                            "First argument to Resource[] must be a resource type or a String"
-                                .to_string(),
-                        )
+                        return Err(format!(
+                        "First argument to Resource[] must be a resource type or a String. Got {}.",
+                        got_name(&args[0])
+                    ))
                     }
                 },
-                Some(_) => {
-                    return Err(
-                        "First argument to Resource[] must be a resource type or a String"
-                            .to_string(),
-                    )
+                Some(a) => {
+                    return Err(format!(
+                        "First argument to Resource[] must be a resource type or a String. Got {}.",
+                        got_name(a)
+                    ))
                 }
-                None => return Err(arity_error("Resource", 1, 2, n)),
+                None => {
+                    return Err("Resource-Type[] accepts 1 or more arguments. Got 0".to_string())
+                }
             };
             let typed = PType::Resource {
                 type_name: Some(type_name),
@@ -729,51 +776,61 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
         }
         PType::Resource {
             type_name: Some(tn),
-            title: None,
-        } => match args {
-            [Value::Str(s)] => Ok(PType::Resource {
-                type_name: Some(tn.clone()),
-                title: Some(s.to_string()),
-            }),
-            [] => Err(arity_error(tn, 1, 1, 0)),
-            _ if args.iter().all(|a| matches!(a, Value::Str(_))) => Ok(other_with(tn, args)),
-            _ => Err(format!(
-                "{tn}[] arguments must be String, got {}",
-                display(&generalize(&infer(&args[0])))
-            )),
-        },
-        PType::Class(None) => match args {
-            [Value::Str(s)] => Ok(PType::Class(Some(
-                s.trim_start_matches("::").to_lowercase(),
-            ))),
-            [Value::Type(t)]
-                if matches!(
-                    &**t,
-                    PType::Resource {
-                        type_name: Some(_),
-                        title: None
-                    }
-                ) =>
-            {
-                match &**t {
-                    PType::Resource {
-                        type_name: Some(tn),
-                        ..
-                    } => Ok(PType::Class(Some(tn.to_lowercase()))),
-                    _ => Ok(other_with("Class", args)),
-                }
+            ..
+        } => {
+            if let Some(bad) = args.iter().find(|a| !matches!(a, Value::Str(_))) {
+                return Err(specialization_error(tn, bad, "a resource title String"));
             }
-            [] => Err(arity_error("Class", 1, 1, 0)),
-            _ if args.iter().all(|a| matches!(a, Value::Str(_))) => Ok(other_with("Class", args)),
-            _ => Err(format!(
-                "Class[] arguments must be String, got {}",
-                display(&generalize(&infer(&args[0])))
-            )),
+            match args {
+                [Value::Str(s)] => Ok(PType::Resource {
+                    type_name: Some(tn.clone()),
+                    title: Some(s.to_string()),
+                }),
+                _ => Ok(other_with(tn, args)),
+            }
+        }
+        PType::Class(_) => {
+            if let Some(bad) = args.iter().find(|a| !matches!(a, Value::Str(_))) {
+                return Err(format!(
+                    "Illegal Class name in class reference. {} cannot be used where a String is expected",
+                    capitalize_first(&a_an(&got_name(bad)))
+                ));
+            }
+            match args {
+                [Value::Str(s)] => Ok(PType::Class(Some(
+                    s.trim_start_matches("::").to_lowercase(),
+                ))),
+                _ => Ok(other_with("Class", args)),
+            }
+        }
+        PType::Boolean => match args {
+            [Value::Bool(_)] => Ok(PType::Boolean),
+            _ => Ok(other_with("Boolean", args)),
         },
-        PType::Callable | PType::Iterable | PType::Iterator => Ok(other_with(&name, args)),
-        PType::Other(o) if !o.contains('[') => Ok(other_with(o, args)),
-        PType::Alias(_) | PType::Other(_) => Ok(other_with(&name, args)),
-        _ => Err(format!("{name} is not a parameterized type")),
+        PType::Any
+        | PType::Undef
+        | PType::Default
+        | PType::Unit
+        | PType::Numeric
+        | PType::Scalar
+        | PType::ScalarData
+        | PType::Data
+        | PType::RichData
+        | PType::CatalogEntry => Err(format!(
+            "Operator '[]' is not applicable to {}.",
+            a_an(&format!("{name}-Type"))
+        )),
+        PType::Callable | PType::Iterable | PType::Iterator | PType::Alias(_) | PType::Other(_) => {
+            Ok(other_with(&name, args))
+        }
+    }
+}
+
+fn capitalize_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -2714,6 +2771,113 @@ mod tests {
         ("[undef]", "Tuple[Undef]"),
         ("{'a'=>[]}", "Struct[{'a' => Array[0, 0]}]"),
     ];
+
+    /// `Type[...]` as Puppet 7.23 evaluated it (printed type, or error message).
+    const PARAMETERIZE: &[(&str, Result<&str, &str>)] = &[
+        ("Integer[1,2,3]", Err("Integer-Type supports [] with one or two arguments (from, to). Got 3")),
+        ("Integer['a']", Err("Integer-Type [] requires all arguments to be integers (or default). Got String")),
+        ("Integer[5,1]", Err("'from' must be less or equal to 'to'. Got (5, 1)")),
+        ("Integer[1.5]", Err("Integer-Type [] requires all arguments to be integers (or default). Got Float")),
+        ("Float['a']", Err("Float-Type [] requires all arguments to be floats, or integers (or default). Got String")),
+        ("Float[2.0, 1.0]", Err("'from' must be less or equal to 'to'. Got (2.0, 1.0)")),
+        ("String['a']", Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a String")),
+        ("String[3,1]", Err("'from' must be less or equal to 'to'. Got (3, 1)")),
+        // rein prints an explicit minimum size of 0 as no size (see `String[0]`).
+        ("String[-1]", Ok("String")),
+        ("Array[1,2,3]", Err("Array-Type[] arguments must be types. Got Integer")),
+        ("Array[String,'a']", Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a String")),
+        ("Array[String,3,1]", Err("'from' must be less or equal to 'to'. Got (3, 1)")),
+        ("Hash[1]", Err("Hash-Type[] arguments must be types. Got Integer")),
+        ("Hash[String]", Err("Hash-Type[] accepts 2 to 4 arguments. Got 1")),
+        ("Hash[String,Integer,1,2,3]", Err("Hash-Type[] accepts 2 to 4 arguments. Got 5")),
+        ("Enum[1]", Err("Error creating type specialization of an Enum-Type, Cannot use Integer where String is expected")),
+        ("Enum['a', 1]", Err("Error creating type specialization of an Enum-Type, Cannot use Integer where String is expected")),
+        ("Optional[1]", Err("Optional-Type[] arguments must be types. Got Integer")),
+        ("Optional[String, Integer]", Err("Optional-Type[] accepts 1 argument. Got 2")),
+        ("Struct['a']", Err("Error creating type specialization of a Struct-Type, Cannot use String where Hash is expected")),
+        ("Struct[{1 => Integer}]", Err("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: Integer")),
+        ("Tuple[1]", Err("A Tuple-Type[] accepts 1 or more arguments. Got 0")),
+        ("Tuple['a']", Err("Error creating type specialization of a Tuple-Type, Cannot use String where Any-Type is expected")),
+        ("Type[1]", Err("Type-Type[] arguments must be types. Got Integer")),
+        ("Type[String, Integer]", Err("Type-Type[] accepts 1 argument. Got 2")),
+        ("Variant[1]", Err("Error creating type specialization of a Variant-Type, Cannot use Integer where Any-Type is expected")),
+        ("Pattern[1]", Err("Error creating type specialization of a Pattern-Type, Cannot use Integer where String or Regexp or Pattern-Type or Regexp-Type is expected")),
+        ("Regexp[1]", Err("Error creating type specialization of a Regexp-Type, Cannot use Integer where String or Regexp is expected")),
+        ("Sensitive[1]", Err("Sensitive-Type[] arguments must be types. Got Integer")),
+        ("Collection['a']", Err("A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got a String")),
+        ("NotUndef[1]", Err("NotUndef-Type[] argument must be a Type or a String. Got Integer")),
+        ("Class[1]", Err("Illegal Class name in class reference. An Integer cannot be used where a String is expected")),
+        ("File[1]", Err("Error creating type specialization of a File-Type, Cannot use Integer where a resource title String is expected")),
+        ("Resource[1]", Err("First argument to Resource[] must be a resource type or a String. Got Integer.")),
+        ("Integer[1][2]", Ok("Integer[2]")),
+        ("Default[1]", Err("Operator '[]' is not applicable to a Default-Type.")),
+        ("Any[1]", Err("Operator '[]' is not applicable to an Any-Type.")),
+        ("Data[1]", Err("Operator '[]' is not applicable to a Data-Type.")),
+        ("Class[File]", Err("Illegal Class name in class reference. A File-Type cannot be used where a String is expected")),
+        ("Integer[default]", Ok("Integer")),
+        ("Array[Integer, default]", Ok("Array[Integer]")),
+        ("String[Integer[1,2]]", Ok("String[1, 2]")),
+        ("Enum[['a','b'],'c']", Ok("Enum['a', 'b', 'c']")),
+        ("Pattern[Regexp[/a/]]", Ok("Pattern[/a/]")),
+        ("Pattern[Pattern[/a/,/b/], 'c']", Ok("Pattern[/a/, /b/, /c/]")),
+        ("Struct[{'a' => Integer, 'a' => String}]", Ok("Struct[{'a' => String}]")),
+        ("Tuple[String,1,2,3]", Err("Error creating type specialization of a Tuple-Type, Cannot use Integer where Any-Type is expected")),
+        ("Tuple[1,2]", Err("A Tuple-Type[] accepts 1 or more arguments. Got 0")),
+        ("Array[1]", Err("Array-Type[] arguments must be types. Got Integer")),
+        ("Struct[{}]", Ok("Struct")),
+        ("Enum['it\\'s']", Ok("Enum['it\\'s']")),
+        ("Numeric[1]", Err("Operator '[]' is not applicable to a Numeric-Type.")),
+        ("Scalar[1]", Err("Operator '[]' is not applicable to a Scalar-Type.")),
+        ("Undef[1]", Err("Operator '[]' is not applicable to an Undef-Type.")),
+        ("CatalogEntry[1]", Err("Operator '[]' is not applicable to a CatalogEntry-Type.")),
+        ("ScalarData[1]", Err("Operator '[]' is not applicable to a ScalarData-Type.")),
+        ("RichData[1]", Err("Operator '[]' is not applicable to a RichData-Type.")),
+        ("Array[String][Integer]", Ok("Array[Integer]")),
+        ("Enum['a']['b']", Ok("Enum['b']")),
+        ("Optional[String][Integer]", Ok("Optional[Integer]")),
+        ("Hash[1,2]", Ok("Hash[Any, Any, 1, 2]")),
+        ("Array[String,-1]", Ok("Array[String]")),
+        ("Collection[-1]", Ok("Collection")),
+        ("String[1][2]", Ok("String[2]")),
+        ("Float[1][2]", Ok("Float[2.0]")),
+        ("Resource[File]['/x']", Ok("File['/x']")),
+        ("Tuple[String][Integer]", Ok("Tuple[Integer]")),
+        ("Pattern[/a/]['b']", Ok("Pattern[/b/]")),
+        ("Struct[{a => Integer}][{b => Integer}]", Ok("Struct[{'b' => Integer}]")),
+        ("Integer[1,default]", Ok("Integer[1]")),
+        ("Sensitive[String][Integer]", Ok("Sensitive[Integer]")),
+        ("Type[String][Integer]", Ok("Type[Integer]")),
+    ];
+
+    /// `Name[args][args]...` through `parameterize`, printed, or the error message.
+    fn param_result(src: &str) -> Result<String, String> {
+        let aliases = Aliases::default();
+        let mut r = Reader {
+            s: src.as_bytes(),
+            i: 0,
+            aliases: &aliases,
+        };
+        let start = r.i;
+        while r.s[r.i].is_ascii_alphanumeric() || r.s[r.i] == b':' {
+            r.i += 1;
+        }
+        let mut t = from_reference(&src[start..r.i], &aliases);
+        while r.eat(b'[') {
+            let args = r.list(b']');
+            t = parameterize(&t, &args, &aliases)?;
+        }
+        Ok(display(&t))
+    }
+
+    #[test]
+    fn parameterize_as_puppet() {
+        let bad: Vec<String> = PARAMETERIZE
+            .iter()
+            .filter(|(src, want)| param_result(src).as_deref().map_err(String::as_str) != *want)
+            .map(|(src, want)| format!("{src}: got {:?}, want {want:?}", param_result(src)))
+            .collect();
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
 
     #[test]
     fn instance_of_as_puppet() {
