@@ -1772,7 +1772,6 @@ fn generalize(t: &PType) -> PType {
             max: INT_MAX,
         },
         PType::Struct(_) => PType::Struct(Vec::new()),
-        PType::Type(_) => PType::Type(None),
         PType::Sensitive(_) => PType::Sensitive(None),
         PType::Collection { .. } => PType::Collection {
             min: 0,
@@ -2875,6 +2874,128 @@ mod tests {
             .iter()
             .filter(|(src, want)| param_result(src).as_deref().map_err(String::as_str) != *want)
             .map(|(src, want)| format!("{src}: got {:?}, want {want:?}", param_result(src)))
+            .collect();
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    /// Messages of `assert_type(T, value)` in Puppet 7.23, the part after "expects".
+    const MISMATCH: &[(&str, &str, &str)] = &[
+        ("Integer", "'x'", "an Integer value, got String"),
+        ("Integer", "[1]", "an Integer value, got Tuple"),
+        ("Integer", "{'a'=>1}", "an Integer value, got Struct"),
+        ("String[1,3]", "'abcd'", "a String[1, 3] value, got String"),
+        ("String", "3", "a String value, got Integer"),
+        ("Undef", "3", "an Undef value, got Integer"),
+        ("Enum['a']", "3", "a match for Enum['a'], got Integer"),
+        (
+            "Enum['a','b']",
+            "'c'",
+            "a match for Enum['a', 'b'], got 'c'",
+        ),
+        ("Pattern[/a/]", "'b'", "a match for Pattern[/a/], got 'b'"),
+        (
+            "Variant[String,Integer,Boolean]",
+            "[1]",
+            "a value of type String, Integer, or Boolean, got Tuple",
+        ),
+        (
+            "Variant[String,Integer]",
+            "true",
+            "a value of type String or Integer, got Boolean",
+        ),
+        (
+            "Optional[String]",
+            "3",
+            "a value of type Undef or String, got Integer",
+        ),
+        (
+            "Optional[Variant[String,Integer]]",
+            "true",
+            "a value of type Undef, String, or Integer, got Boolean",
+        ),
+        ("Array[String,2]", "['a']", "size to be at least 2, got 1"),
+        (
+            "Array[String,1,2]",
+            "['a','b','c']",
+            "size to be between 1 and 2, got 3",
+        ),
+        ("Struct[{a=>Integer}]", "{}", "size to be 1, got 0"),
+        ("Tuple[String,Integer]", "['a']", "size to be 2, got 1"),
+        ("Boolean", "'true'", "a Boolean value, got String"),
+        ("Float", "3", "a Float value, got Integer"),
+        ("Numeric", "'x'", "a Numeric value, got String"),
+        ("Data", "default", "a Data value, got Default"),
+        ("Integer", "undef", "an Integer value, got Undef"),
+        ("NotUndef", "undef", "a NotUndef value, got Undef"),
+        ("Type[Integer]", "3", "a Type[Integer] value, got Integer"),
+        ("Regexp", "'x'", "a Regexp value, got String"),
+        (
+            "Sensitive[String]",
+            "'x'",
+            "a Sensitive[String] value, got String",
+        ),
+        (
+            "Variant[Enum['a'],Enum['b']]",
+            "'c'",
+            "a match for Enum['a', 'b'], got 'c'",
+        ),
+        (
+            "Optional[Enum['a']]",
+            "'c'",
+            "an undef value or a match for Enum['a'], got 'c'",
+        ),
+        ("Array", "'x'", "an Array value, got String"),
+        ("Hash", "[]", "a Hash value, got Array"),
+        ("Scalar", "[1]", "a Scalar value, got Tuple"),
+        ("Integer[1]", "0", "an Integer[1] value, got Integer[0, 0]"),
+        (
+            "Float[1.0,2.0]",
+            "3.0",
+            "a Float[1.0, 2.0] value, got Float[3.0, 3.0]",
+        ),
+        (
+            "Enum['a', true]",
+            "'b'",
+            "a match for Enum['a', true], got 'b'",
+        ),
+        (
+            "Integer[1,10]",
+            "20",
+            "an Integer[1, 10] value, got Integer[20, 20]",
+        ),
+        ("Collection", "1", "a Collection value, got Integer"),
+        (
+            "Hash[String,Integer,1]",
+            "{}",
+            "size to be at least 1, got 0",
+        ),
+        ("Default", "1", "a Default value, got Integer"),
+        ("Integer", "3.5", "an Integer value, got Float"),
+        ("Float", "'x'", "a Float value, got String"),
+        (
+            "Hash[String,Integer,1,1]",
+            "{'a'=>1,'b'=>2}",
+            "size to be 1, got 2",
+        ),
+        (
+            "Type[Integer]",
+            "String",
+            "a Type[Integer] value, got Type[String]",
+        ),
+    ];
+
+    #[test]
+    fn mismatch_as_puppet() {
+        let a = Aliases::default();
+        let bad: Vec<String> = MISMATCH
+            .iter()
+            .filter(|(t, v, want)| mismatch(&ty(t), &val(v), &a) != *want)
+            .map(|(t, v, want)| {
+                format!(
+                    "{t} / {v}: got {}, want {want}",
+                    mismatch(&ty(t), &val(v), &a)
+                )
+            })
             .collect();
         assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
