@@ -463,7 +463,13 @@ fn bare(base: &PType) -> Option<PType> {
 /// `Enum['a', 'b']`); an error message (as Puppet words it) when the parameters do not fit.
 /// Unknown parameters, references with several titles and types rein does not model give
 /// an `Other` type (nothing is concluded about it).
+/// `aliases` is not consulted: an alias takes no parameters (it gives `Other`).
 pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<PType, String> {
+    let _ = aliases;
+    param(base, args)
+}
+
+fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
     let name = display(base);
     if args.iter().any(Value::has_unknown) {
         return Ok(other_with(&name, args));
@@ -775,7 +781,7 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
             if n == 1 {
                 return Ok(typed);
             }
-            parameterize(&typed, &args[1..], aliases)
+            param(&typed, &args[1..])
         }
         PType::Resource {
             type_name: Some(tn),
@@ -1986,7 +1992,7 @@ pub fn display(t: &PType) -> String {
         PType::Tuple { types, min, max } => {
             let mut p: Vec<String> = types.iter().map(display).collect();
             let n = types.len() as i64;
-            if !(*min == n && *max == n) && !(types.is_empty() && *min == 0 && *max == INT_MAX) {
+            if !(*min == n && *max == n || types.is_empty() && *min == 0 && *max == INT_MAX) {
                 p.push(min.to_string());
                 if *max != INT_MAX {
                     p.push(max.to_string());
