@@ -31,10 +31,12 @@
 //!   so nothing is concluded from it against non-reference values and types.
 //! - `Integer <= Iterable` is true in Puppet although negative integers are not iterable;
 //!   [`assignable`] answers `None` for integer ranges reaching below zero.
-//! - [`mismatch`] words the top-level cases as Puppet does (kind, range, size, enum and
-//!   pattern, variants); for a mismatch inside a collection Puppet names the index or key
-//!   first (`index 0 expects ...`), which does not fit after "expects": rein then gives
-//!   the collection's type and the value's.
+//! - [`mismatch`] words the top-level cases as Puppet does (kind, with both sides
+//!   generalized across families: `a Struct value, got String`; range; size; enum and
+//!   pattern; variants and optionals; a missing struct key; an alias as `a Name = T
+//!   value`). For a mismatch inside a collection Puppet names the index or key first
+//!   (`index 0 expects ...`), and an unrecognized struct key has no "expects": these do
+//!   not fit after "expects", so rein then names the collection's type and the value's.
 
 use std::collections::HashMap;
 
@@ -1795,10 +1797,15 @@ fn generalize(t: &PType) -> PType {
             from: f64::NEG_INFINITY,
             to: f64::INFINITY,
         },
-        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => PType::String {
+        PType::String { .. } => PType::String {
             min: 0,
             max: INT_MAX,
         },
+        PType::Enum { .. } => PType::Enum {
+            values: Vec::new(),
+            case_insensitive: false,
+        },
+        PType::Pattern(_) => PType::Pattern(Vec::new()),
         PType::Regexp(_) => PType::Regexp(None),
         PType::Array { .. } => PType::Array {
             elem: Box::new(PType::Any),
@@ -1817,7 +1824,13 @@ fn generalize(t: &PType) -> PType {
             max: INT_MAX,
         },
         PType::Struct(_) => PType::Struct(Vec::new()),
-        PType::Sensitive(_) => PType::Sensitive(None),
+        PType::Type(Some(x)) => PType::Type(Some(Box::new(generalize(x)))),
+        PType::Sensitive(x) => PType::Sensitive(x.as_ref().map(|x| Box::new(generalize(x)))),
+        PType::Resource { .. } => PType::Resource {
+            type_name: None,
+            title: None,
+        },
+        PType::Class(_) => PType::Class(None),
         PType::Collection { .. } => PType::Collection {
             min: 0,
             max: INT_MAX,
@@ -2052,14 +2065,44 @@ fn or_list(items: &[String]) -> String {
     }
 }
 
-/// What the value is, as the "got" part of a message names it.
-fn got(t: &PType, v: &Value) -> String {
+/// Types of the same family are compared in detail in messages (`an Integer[1] value, got
+/// Integer[0, 0]`); across families both sides are generalized (`a Struct value, got
+/// String`).
+fn family(t: &PType) -> u8 {
+    match t {
+        PType::Integer { .. } => 1,
+        PType::Float { .. } => 2,
+        PType::String { .. } | PType::Enum { .. } | PType::Pattern(_) => 3,
+        PType::Array { .. } | PType::Tuple { .. } => 4,
+        PType::Hash { .. } | PType::Struct(_) => 5,
+        PType::Boolean => 6,
+        PType::Regexp(_) => 7,
+        PType::Type(_) => 8,
+        PType::Sensitive(_) => 9,
+        _ => 0,
+    }
+}
+
+fn same_family(t: &PType, actual: &PType) -> bool {
+    family(t) != 0 && family(t) == family(actual)
+}
+
+/// An expected type as a message shows it next to the value's type.
+fn shown(t: &PType, actual: &PType) -> String {
+    if same_family(t, actual) {
+        display(t)
+    } else {
+        display(&generalize(t))
+    }
+}
+
+/// What the value is, as the "got" part of a message names it: in detail (integer and
+/// float ranges) when one of the expected types is of the same family.
+fn got(expected: &[&PType], v: &Value) -> String {
     let actual = infer(v);
-    let same_kind = matches!(
-        (t, &actual),
-        (PType::Integer { .. }, PType::Integer { .. }) | (PType::Float { .. }, PType::Float { .. })
-    );
-    if same_kind {
+    let detailed = matches!(actual, PType::Integer { .. } | PType::Float { .. })
+        && expected.iter().any(|t| same_family(t, &actual));
+    if detailed {
         display(&actual)
     } else {
         display(&generalize(&actual))
@@ -2070,16 +2113,39 @@ fn got(t: &PType, v: &Value) -> String {
 /// `an Integer value, got String`.
 pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
     let mut d = 0;
+    let alias = match t {
+        PType::Alias(name) => Some(name),
+        _ => None,
+    };
     let t = resolve(t, aliases, &mut d).unwrap_or(t);
+    let actual = infer(value);
     let match_for = |t: &PType| matches!(t, PType::Enum { .. } | PType::Pattern(_));
     let got_str = |t: &PType| match value {
         Value::Str(s) => quote(s),
-        _ => got(t, value),
+        _ => got(&[t], value),
+    };
+    let members = |ts: &[PType]| -> Vec<PType> {
+        ts.iter()
+            .map(|x| {
+                let mut dd = d;
+                resolve(x, aliases, &mut dd).unwrap_or(x).clone()
+            })
+            .collect()
+    };
+    let list = |ts: &[PType]| {
+        let names: Vec<String> = ts.iter().map(|x| shown(x, &actual)).collect();
+        let refs: Vec<&PType> = ts.iter().collect();
+        format!(
+            "a value of type {}, got {}",
+            or_list(&names),
+            got(&refs, value)
+        )
     };
     match t {
         PType::Enum { .. } | PType::Pattern(_) => {
             format!("a match for {}, got {}", display(t), got_str(t))
         }
+        PType::NotUndef(Some(x)) if !matches!(value, Value::Undef) => mismatch(x, value, aliases),
         PType::Optional(Some(x)) => {
             let mut dd = d;
             let x = resolve(x, aliases, &mut dd).unwrap_or(x);
@@ -2090,14 +2156,15 @@ pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
                     got_str(x)
                 );
             }
-            let mut names = vec!["Undef".to_string()];
+            let mut ts = vec![PType::Undef];
             match x {
-                PType::Variant(ts) => names.extend(ts.iter().map(display)),
-                _ => names.push(display(x)),
+                PType::Variant(vs) => ts.extend(members(vs)),
+                _ => ts.push(x.clone()),
             }
-            format!("a value of type {}, got {}", or_list(&names), got(x, value))
+            list(&ts)
         }
         PType::Variant(ts) if !ts.is_empty() => {
+            let ts = members(ts);
             if ts.iter().all(|x| {
                 matches!(
                     x,
@@ -2122,15 +2189,31 @@ pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
                 };
                 return format!("a match for {}, got {}", display(&e), got_str(&e));
             }
-            let names: Vec<String> = ts.iter().map(display).collect();
-            format!("a value of type {}, got {}", or_list(&names), got(t, value))
+            list(&ts)
         }
         _ => {
             if let Some(msg) = size_mismatch(t, value) {
                 return msg;
             }
-            let shown = display(t);
-            format!("{} {shown} value, got {}", article(&shown), got(t, value))
+            if let (PType::Struct(ms), Value::Hash(entries)) = (t, value) {
+                let missing = ms.iter().find(|m| {
+                    !m.optional && !entries.iter().any(|(k, _)| k.as_str() == Some(&m.key))
+                });
+                if let Some(m) = missing {
+                    return format!("a value for key {}", quote(&m.key));
+                }
+            }
+            let expected = match alias {
+                // Puppet names an alias with what it stands for: `a MyPort = Integer[0,
+                // 65535] value`.
+                Some(name) => format!("{name} = {}", display(t)),
+                None => shown(t, &actual),
+            };
+            format!(
+                "{} {expected} value, got {}",
+                article(&expected),
+                got(&[t], value)
+            )
         }
     }
 }
@@ -2142,6 +2225,7 @@ fn size_mismatch(t: &PType, v: &Value) -> Option<String> {
             PType::Array { .. } | PType::Tuple { .. } | PType::Collection { .. },
             Value::Array(items),
         ) => items.len(),
+        (PType::Struct(_), Value::Hash(entries)) if !entries.is_empty() => return None,
         (
             PType::Hash { .. } | PType::Struct(_) | PType::Collection { .. },
             Value::Hash(entries),
@@ -2927,6 +3011,59 @@ mod tests {
 
     /// Messages of `assert_type(T, value)` in Puppet 7.23, the part after "expects".
     const MISMATCH: &[(&str, &str, &str)] = &[
+        (
+            "Struct[{a=>Integer, Optional[b]=>Integer}]",
+            "{}",
+            "size to be between 1 and 2, got 0",
+        ),
+        (
+            "Struct[{a=>Integer, b=>Integer}]",
+            "{'b'=>1}",
+            "a value for key 'a'",
+        ),
+        ("Struct[{a=>Integer}]", "'x'", "a Struct value, got String"),
+        (
+            "Optional[Struct[{a=>Integer}]]",
+            "'x'",
+            "a value of type Undef or Struct, got String",
+        ),
+        (
+            "Variant[Integer, Array[Integer]]",
+            "'x'",
+            "a value of type Integer or Array, got String",
+        ),
+        (
+            "Variant[Integer, Enum['a']]",
+            "'x'",
+            "a value of type Integer or Enum['a'], got String",
+        ),
+        ("Tuple[Integer]", "'x'", "a Tuple value, got String"),
+        ("NotUndef[String]", "3", "a String value, got Integer"),
+        ("Iterable", "3.0", "an Iterable value, got Float"),
+        ("Class", "3", "a Class value, got Integer"),
+        ("Type[File]", "3", "a Type[Resource] value, got Integer"),
+        ("Pattern[/a/]", "3", "a match for Pattern[/a/], got Integer"),
+        ("Array[Integer,1,1]", "[1,2]", "size to be 1, got 2"),
+        (
+            "Hash[String, Integer, 2, 3]",
+            "{'a'=>1}",
+            "size to be between 2 and 3, got 1",
+        ),
+        (
+            "Variant[String, Integer[1,2]]",
+            "5",
+            "a value of type String or Integer[1, 2], got Integer[5, 5]",
+        ),
+        (
+            "Optional[Integer[1,2]]",
+            "5",
+            "a value of type Undef or Integer[1, 2], got Integer[5, 5]",
+        ),
+        (
+            "Variant[Integer[1,2],Integer[5,6]]",
+            "3",
+            "a value of type Integer[1, 2] or Integer[5, 6], got Integer[3, 3]",
+        ),
         ("Integer", "'x'", "an Integer value, got String"),
         ("Integer", "[1]", "an Integer value, got Tuple"),
         ("Integer", "{'a'=>1}", "an Integer value, got Struct"),
@@ -3181,7 +3318,7 @@ mod tests {
         assert_eq!(le_a("My::Port", "Integer[0]"), Some(true));
         assert_eq!(
             mismatch(&ty_in("My::Port", &a), &Value::str("x"), &a),
-            "an Integer[0, 65535] value, got String"
+            "a My::Port = Integer[0, 65535] value, got String"
         );
     }
 
