@@ -976,8 +976,25 @@ fn kinds(t: &PType, a: &Aliases, depth: u32) -> Option<u32> {
 /// Whether the string `s` matches the regexp `re` (Ruby syntax, unanchored); `None` when
 /// the regexp does not compile.
 fn regex_match(re: &str, s: &str) -> Option<bool> {
-    let r = onig::Regex::new(re).ok()?;
-    Some(r.find(s).is_some())
+    thread_local! {
+        static CACHE: std::cell::RefCell<HashMap<String, Option<onig::Regex>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache.len() > 1000 {
+            cache.clear();
+        }
+        let r = cache.entry(re.to_string()).or_insert_with(|| {
+            onig::Regex::with_options(
+                re,
+                onig::RegexOptions::REGEX_OPTION_NONE,
+                onig::Syntax::ruby(),
+            )
+            .ok()
+        });
+        r.as_ref().map(|r| r.find(s).is_some())
+    })
 }
 
 fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
@@ -3343,6 +3360,40 @@ mod tests {
         assert_eq!(
             mismatch(&ty_in("My::Port", &a), &Value::str("x"), &a),
             "a My::Port = Integer[0, 65535] value, got String"
+        );
+    }
+
+    #[test]
+    fn patterns_are_ruby_regexps() {
+        let a = Aliases::default();
+        let pat = |p: &str| PType::Pattern(vec![p.to_string()]);
+        // Ruby's ^ and $ match at line boundaries; . does not match a newline.
+        assert_eq!(
+            instance_of(&pat("^b$"), &Value::str("a\nb"), &a),
+            Some(true)
+        );
+        assert_eq!(
+            instance_of(&pat("a.b"), &Value::str("a\nb"), &a),
+            Some(false)
+        );
+        assert_eq!(
+            instance_of(&pat("\\Ab\\z"), &Value::str("a\nb"), &a),
+            Some(false)
+        );
+        assert_eq!(instance_of(&pat("\\h+"), &Value::str("fe"), &a), Some(true));
+        assert_eq!(
+            instance_of(&pat("(?<x>a)\\k<x>"), &Value::str("aa"), &a),
+            Some(true)
+        );
+        // A regexp that does not compile: unknown.
+        assert_eq!(instance_of(&pat("(a"), &Value::str("a"), &a), None);
+        assert_eq!(
+            instance_of(
+                &PType::Pattern(vec!["(a".into(), "b".into()]),
+                &Value::str("b"),
+                &a
+            ),
+            Some(true)
         );
     }
 
