@@ -154,6 +154,28 @@ impl Aliases {
 /// How many alias resolutions one question may go through (guards alias cycles).
 const MAX_DEPTH: u32 = 64;
 
+/// How many steps one question may take: recursive aliases compared with each other
+/// (`Variant[Array[J], Hash[String, J]]` against a similar `K`) branch at every level.
+const MAX_STEPS: u32 = 20_000;
+
+thread_local! {
+    static STEPS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a step of the current question; false once the budget is spent.
+fn step() -> bool {
+    STEPS.with(|s| {
+        let n = s.get().saturating_add(1);
+        s.set(n);
+        n <= MAX_STEPS
+    })
+}
+
+/// Starts a new question's step budget.
+fn new_question() {
+    STEPS.with(|s| s.set(0));
+}
+
 /// The core type names Puppet 7's type parser knows, lower-cased, with what they stand for
 /// without parameters. `None`: known but not modelled (`Other`).
 fn core_type(lower: &str) -> Option<Option<PType>> {
@@ -932,6 +954,9 @@ mod kind {
 /// The kinds of the instances of `t`, exactly (every kind listed has instances of `t`);
 /// `None` when not known (unmodelled types, unresolvable aliases).
 fn kinds(t: &PType, a: &Aliases, depth: u32) -> Option<u32> {
+    if !step() {
+        return None;
+    }
     let mut d = depth;
     let t = resolve(t, a, &mut d)?;
     Some(match t {
@@ -1013,10 +1038,14 @@ fn in_size(len: usize, min: i64, max: i64) -> bool {
 
 /// Whether `value` is an instance of `t`; `None` when it cannot be known.
 pub fn instance_of(t: &PType, value: &Value, aliases: &Aliases) -> Option<bool> {
+    new_question();
     inst(t, value, aliases, 0)
 }
 
 fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
+    if !step() {
+        return None;
+    }
     let mut d = depth;
     let t = resolve(t, a, &mut d)?;
     if let Value::Unknown(u) = v {
@@ -1273,6 +1302,9 @@ fn catalogish(t: &PType) -> bool {
 
 /// Whether no value is both of `t` and of `u` (certainly).
 fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
+    if !step() {
+        return false;
+    }
     {
         let mut d = depth;
         let (rt, ru) = (resolve(t, a, &mut d), resolve(u, a, &mut d));
@@ -1317,6 +1349,7 @@ fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
 /// Whether every value of `other` is a value of `t`; `None` when it cannot be known.
 /// An unknown about which nothing is known (`Any`) fits only `Any`; otherwise `None`.
 pub fn assignable(t: &PType, other: &PType, aliases: &Aliases) -> Option<bool> {
+    new_question();
     assign(t, other, aliases, 0)
 }
 
@@ -1377,6 +1410,9 @@ fn positions(lens: &[usize], max: i64) -> usize {
 }
 
 fn assign(t: &PType, o: &PType, a: &Aliases, depth: u32) -> Option<bool> {
+    if !step() {
+        return None;
+    }
     if t == o {
         return Some(true);
     }
@@ -3395,6 +3431,51 @@ mod tests {
             ),
             Some(true)
         );
+    }
+
+    #[test]
+    fn recursive_aliases_against_each_other_terminate() {
+        let mut pre = Aliases::default();
+        pre.map.insert("J".into(), PType::Any);
+        pre.map.insert("K".into(), PType::Any);
+        let mut a = Aliases::default();
+        a.map.insert(
+            "J".into(),
+            ty_in("Variant[Array[J], Hash[String, J], Integer]", &pre),
+        );
+        a.map.insert(
+            "K".into(),
+            ty_in("Variant[Array[K], Hash[String, K], Integer, String]", &pre),
+        );
+        a.map.insert("V".into(), ty_in("Variant[J, K]", &pre));
+        a.map.insert(
+            "W".into(),
+            PType::Variant(vec![PType::Alias("W".into()); 2]),
+        );
+        let start = std::time::Instant::now();
+        let j = PType::Alias("J".into());
+        let k = PType::Alias("K".into());
+        // Every J is a K, but proving it runs out of steps; K's strings are not Js.
+        assert_eq!(assignable(&k, &j, &a), None);
+        assert_eq!(assignable(&j, &k, &a), Some(false));
+        assert_eq!(instance_of(&j, &Value::unknown(k.clone()), &a), None);
+        assert_eq!(
+            instance_of(&PType::Alias("W".into()), &Value::Int(1), &a),
+            None
+        );
+        assert_eq!(
+            instance_of(&j, &val_in("[[1, {'a' => [2]}]]", &a), &a),
+            Some(true)
+        );
+        assert_eq!(
+            instance_of(&j, &val_in("[[1, {'a' => ['x']}]]", &a), &a),
+            Some(false)
+        );
+        assert_eq!(
+            instance_of(&PType::Alias("V".into()), &Value::str("x"), &a),
+            Some(true)
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]
