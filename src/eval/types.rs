@@ -17,7 +17,8 @@
 //! - `Tuple[A, B]` has `min == max == 2`; `Tuple[A, 1]` has `max == INT_MAX`.
 //! - The type of an empty array or hash (`Array[0, 0]`, `Hash[0, 0]`) has `Unit` element
 //!   types, which are not printed.
-//! - `Boolean[true]` (the type Puppet 7 infers for `true`) is plain `Boolean`.
+//! - `Boolean[true]` (the type Puppet 7 infers for `true`) is plain `Boolean`, and an
+//!   explicit minimum size of 0 is not kept (`String[0]` prints as `String`).
 //! - Resource references with several titles (`File['/a', '/b']`) are arrays of
 //!   references: the caller parameterizes once per title; given several titles,
 //!   [`parameterize`] answers an unmodelled `Other` type.
@@ -29,6 +30,12 @@
 //! - A name that is neither a core type nor a known alias is taken for a resource type
 //!   (`Foo::Bar`), as Puppet does; but it may be an alias from a module outside the run,
 //!   so nothing is concluded from it against non-reference values and types.
+//! - Aliases may be recursive (`type Tree = Array[Variant[String, Tree]]`): values are
+//!   finite, so matching them ends; alias-to-alias cycles stop after a depth limit, and
+//!   every question has a step budget (recursive aliases compared with each other), both
+//!   answering `None`.
+//! - `Pattern` matching uses Oniguruma with Ruby syntax (as Puppet's Ruby does); a pattern
+//!   that does not compile answers `None`.
 //! - `Integer <= Iterable` is true in Puppet although negative integers are not iterable;
 //!   [`assignable`] answers `None` for integer ranges reaching below zero.
 //! - [`mismatch`] words the top-level cases as Puppet does (kind, with both sides
@@ -45,6 +52,7 @@ use super::value::Value;
 /// Integer bounds meaning "unbounded".
 pub const INT_MIN: i64 = i64::MIN;
 pub const INT_MAX: i64 = i64::MAX;
+
 /// A Puppet type.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PType {
@@ -147,7 +155,9 @@ pub struct Aliases {
 impl Aliases {
     /// The type the alias `name` stands for (any case of the name's segments as written).
     pub fn get(&self, name: &str) -> Option<&PType> {
-        self.map.get(name)
+        self.map
+            .get(name)
+            .or_else(|| self.map.get(&alias_key(name, self)?))
     }
 }
 
