@@ -2176,12 +2176,27 @@ fn shown(t: &PType, actual: &PType) -> String {
 /// float ranges) when one of the expected types is of the same family.
 fn got(expected: &[&PType], v: &Value) -> String {
     let actual = infer(v);
-    let detailed = matches!(actual, PType::Integer { .. } | PType::Float { .. })
-        && expected.iter().any(|t| same_family(t, &actual));
-    if detailed {
-        display(&actual)
-    } else {
-        display(&generalize(&actual))
+    if expected.iter().any(|t| same_family(t, &actual)) {
+        return match actual {
+            // A hash's type is named without its size.
+            PType::Hash { key, value, .. } => display(&PType::Hash {
+                key,
+                value,
+                min: 0,
+                max: INT_MAX,
+            }),
+            _ => display(&actual),
+        };
+    }
+    // `Data` and `RichData` are aliases in Puppet, against which a type value is named
+    // `Type` only.
+    let bare = expected
+        .iter()
+        .any(|t| matches!(t, PType::Data | PType::RichData));
+    match actual {
+        PType::Type(_) if bare => "Type".to_string(),
+        PType::Sensitive(_) if bare => "Sensitive".to_string(),
+        _ => display(&generalize(&actual)),
     }
 }
 
@@ -2221,7 +2236,11 @@ pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
         PType::Enum { .. } | PType::Pattern(_) => {
             format!("a match for {}, got {}", display(t), got_str(t))
         }
-        PType::NotUndef(Some(x)) if !matches!(value, Value::Undef) => mismatch(x, value, aliases),
+        // Puppet names the type inside (and inside an `Optional` there).
+        PType::NotUndef(Some(x)) => match &**x {
+            PType::Optional(Some(y)) => mismatch(y, value, aliases),
+            _ => mismatch(x, value, aliases),
+        },
         PType::Optional(Some(x)) => {
             let mut dd = d;
             let x = resolve(x, aliases, &mut dd).unwrap_or(x);
@@ -2265,6 +2284,9 @@ pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
                 };
                 return format!("a match for {}, got {}", display(&e), got_str(&e));
             }
+            if ts.iter().all(match_for) {
+                return format!("a match for {}, got {}", display(t), got_str(t));
+            }
             list(&ts)
         }
         _ => {
@@ -2272,10 +2294,11 @@ pub fn mismatch(t: &PType, value: &Value, aliases: &Aliases) -> String {
                 return msg;
             }
             if let (PType::Struct(ms), Value::Hash(entries)) = (t, value) {
+                let string_keys = entries.iter().all(|(k, _)| matches!(k, Value::Str(_)));
                 let missing = ms.iter().find(|m| {
                     !m.optional && !entries.iter().any(|(k, _)| k.as_str() == Some(&m.key))
                 });
-                if let Some(m) = missing {
+                if let (true, Some(m)) = (string_keys, missing) {
                     return format!("a value for key {}", quote(&m.key));
                 }
             }
@@ -3098,6 +3121,51 @@ mod tests {
 
     /// Messages of `assert_type(T, value)` in Puppet 7.23, the part after "expects".
     const MISMATCH: &[(&str, &str, &str)] = &[
+        ("Regexp[/a/]", "/b/", "a Regexp[/a/] value, got Regexp[/b/]"),
+        ("Data", "Integer", "a Data value, got Type"),
+        ("Data", "Sensitive('x')", "a Data value, got Sensitive"),
+        ("Undef", "File['/x']", "an Undef value, got Type[Resource]"),
+        (
+            "Undef",
+            "Sensitive('x')",
+            "an Undef value, got Sensitive[String]",
+        ),
+        (
+            "Type[Integer]",
+            "File['/x']",
+            "a Type[Integer] value, got Type[File['/x']]",
+        ),
+        (
+            "Type[Class]",
+            "Integer[1,2]",
+            "a Type[Class] value, got Type[Integer[1, 2]]",
+        ),
+        (
+            "Hash[String,Integer]",
+            "{1=>'x'}",
+            "a Hash[String, Integer] value, got Hash[Integer[1, 1], String]",
+        ),
+        (
+            "Struct[{a=>Integer}]",
+            "{1=>'x'}",
+            "a Struct[{'a' => Integer}] value, got Hash[Integer[1, 1], String]",
+        ),
+        ("NotUndef[String]", "undef", "a String value, got Undef"),
+        (
+            "NotUndef[Optional[Integer]]",
+            "'a'",
+            "an Integer value, got String",
+        ),
+        (
+            "Variant[Enum['a'],Pattern[/b/]]",
+            "'A'",
+            "a match for Variant[Enum['a'], Pattern[/b/]], got 'A'",
+        ),
+        (
+            "Variant[Enum['a'],Pattern[/b/]]",
+            "[1]",
+            "a match for Variant[Enum['a'], Pattern[/b/]], got Tuple",
+        ),
         (
             "Struct[{a=>Integer, Optional[b]=>Integer}]",
             "{}",
