@@ -12,8 +12,8 @@
 //!
 //! Representation choices:
 //! - `Optional['x']` and `NotUndef['x']` (a string parameter) are `Optional[Enum['x']]`
-//!   and `NotUndef[Enum['x']]`; an `Optional`/`NotUndef` around a one-value `Enum` prints
-//!   as `Optional['x']`. As `Struct` keys they make the key optional / required.
+//!   and `NotUndef[Enum['x']]`, and print so (Puppet prints `Optional['x']`). As `Struct`
+//!   keys they make the key optional / required, and print as Puppet prints keys.
 //! - `Tuple[A, B]` has `min == max == 2`; `Tuple[A, 1]` has `max == INT_MAX`.
 //! - The type of an empty array or hash (`Array[0, 0]`, `Hash[0, 0]`) has `Unit` element
 //!   types, which are not printed.
@@ -628,7 +628,13 @@ fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
                     }
                 }
             }
-            Ok(PType::Pattern(pats))
+            let mut unique: Vec<String> = Vec::new();
+            for p in pats {
+                if !unique.contains(&p) {
+                    unique.push(p);
+                }
+            }
+            Ok(PType::Pattern(unique))
         }
         PType::Regexp(_) => match args {
             [Value::Str(s) | Value::Regex(s)] => Ok(PType::Regexp(Some(s.to_string()))),
@@ -1993,17 +1999,6 @@ fn with_params(name: &str, params: Vec<String>) -> String {
     }
 }
 
-/// `T` inside `Optional[...]` / `NotUndef[...]`: a one-value `Enum` prints as the string.
-fn display_wrapped(t: &PType) -> String {
-    match t {
-        PType::Enum {
-            values,
-            case_insensitive: false,
-        } if values.len() == 1 => quote(&values[0]),
-        _ => display(t),
-    }
-}
-
 /// The type printed as Puppet prints it (`Integer[1, 10]`, `Optional[String]`).
 pub fn display(t: &PType) -> String {
     match t {
@@ -2011,12 +2006,8 @@ pub fn display(t: &PType) -> String {
         PType::Undef => "Undef".to_string(),
         PType::Default => "Default".to_string(),
         PType::Unit => "Unit".to_string(),
-        PType::NotUndef(x) => {
-            with_params("NotUndef", x.iter().map(|x| display_wrapped(x)).collect())
-        }
-        PType::Optional(x) => {
-            with_params("Optional", x.iter().map(|x| display_wrapped(x)).collect())
-        }
+        PType::NotUndef(x) => with_params("NotUndef", x.iter().map(|x| display(x)).collect()),
+        PType::Optional(x) => with_params("Optional", x.iter().map(|x| display(x)).collect()),
         PType::Boolean => "Boolean".to_string(),
         PType::Integer { from, to } => {
             with_params("Integer", int_range(*from, *to).into_iter().collect())
@@ -2056,7 +2047,9 @@ pub fn display(t: &PType) -> String {
         PType::Array { elem, min, max } => {
             let sizes = size_params(*min, *max);
             let mut p = Vec::new();
-            if **elem != PType::Unit && (**elem != PType::Any || sizes.is_some()) {
+            // The type of the empty array prints as `Array[0, 0]`.
+            let empty = *max == 0 && matches!(**elem, PType::Unit | PType::Any);
+            if !empty && (**elem != PType::Any || sizes.is_some()) {
                 p.push(display(elem));
             }
             p.extend(sizes);
@@ -2071,7 +2064,9 @@ pub fn display(t: &PType) -> String {
             let sizes = size_params(*min, *max);
             let mut p = Vec::new();
             let any = **key == PType::Any && **value == PType::Any;
-            if **key != PType::Unit && (!any || sizes.is_some()) {
+            let unit = **key == PType::Unit && **value == PType::Unit;
+            let empty = *max == 0 && (any || unit);
+            if !empty && (!any || sizes.is_some()) {
                 p.push(display(key));
                 p.push(display(value));
             }
@@ -2859,6 +2854,29 @@ mod tests {
 
     /// Types as Puppet 7.23 printed them.
     const DISPLAY: &[(&str, &str)] = &[
+        ("Array[Any,0,0]", "Array[0, 0]"),
+        ("Hash[Any,Any,0,0]", "Hash[0, 0]"),
+        ("Optional[Enum['a']]", "Optional[Enum['a']]"),
+        ("NotUndef[Enum['a']]", "NotUndef[Enum['a']]"),
+        ("Pattern['x','x']", "Pattern[/x/]"),
+        (
+            "Struct[{Optional['x'] => Variant[String,Undef], 'y' => Undef}]",
+            "Struct[{'x' => Variant[String, Undef], 'y' => Undef}]",
+        ),
+        (
+            "Hash[Pattern[/^a/],Optional[Integer],1,5]",
+            "Hash[Pattern[/^a/], Optional[Integer], 1, 5]",
+        ),
+        (
+            "Tuple[Optional[String],Integer[default,3],0,default]",
+            "Tuple[Optional[String], Integer[default, 3], 0]",
+        ),
+        ("Type[Optional[Class['a']]]", "Type[Optional[Class[a]]]"),
+        ("Collection[default,5]", "Collection[0, 5]"),
+        ("Float[-1.5e-10]", "Float[-1.5e-10]"),
+        ("Resource['apache::vhost','x']", "Apache::Vhost['x']"),
+        ("Apache::Vhost", "Apache::Vhost"),
+        ("Class['A::B']", "Class[a::b]"),
         ("Integer[1,10]", "Integer[1, 10]"),
         ("Integer[1]", "Integer[1]"),
         ("Integer[default,5]", "Integer[default, 5]"),
@@ -2925,10 +2943,11 @@ mod tests {
         ("Struct", "Struct"),
         ("Optional", "Optional"),
         ("Optional[String]", "Optional[String]"),
-        ("Optional['x']", "Optional['x']"),
+        // rein: `Optional['x']` is `Optional[Enum['x']]`.
+        ("Optional['x']", "Optional[Enum['x']]"),
         ("NotUndef", "NotUndef"),
         ("NotUndef[String]", "NotUndef[String]"),
-        ("NotUndef['x']", "NotUndef['x']"),
+        ("NotUndef['x']", "NotUndef[Enum['x']]"),
         ("Variant[String,Integer]", "Variant[String, Integer]"),
         ("Variant", "Variant"),
         ("Type", "Type"),
