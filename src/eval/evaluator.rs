@@ -1867,6 +1867,7 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates a defined type's instance (when rein has its definition) and checks the
     /// types of the values given to its parameters.
+
     fn instantiate(
         &mut self,
         type_name: &str,
@@ -1952,12 +1953,14 @@ impl<'a> Evaluator<'a> {
         for p in &d.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
+                let here = std::mem::replace(&mut self.here, self.caller_here);
                 self.check_type(
                     &t,
                     v,
                     *vspan,
                     &format!("{shown}: parameter '{}'", p.name.name),
                 );
+                self.here = here;
                 v.clone()
             } else if standalone {
                 if let Some(d) = &p.default {
