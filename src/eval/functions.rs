@@ -1,14 +1,29 @@
 //! Puppet's pure built-in functions for the static evaluator: `sprintf`, `join`, `split`,
-//! `size`/`length`, `keys`, `values`, `merge`, `flatten`, `unique`, `sort`, `regsubst`,
-//! `upcase`, `downcase`, `capitalize`, `strip`, `versioncmp`, `empty`, `type`,
-//! `assert_type`, `with`, `then`, `lest`, the iteration functions (`each`, `map`, `filter`,
-//! `reduce`, ...) and the rest of the functions that need neither scope nor catalog.
+//! `size`/`length`, `keys`, `values`, `merge` (stdlib's), `flatten`, `unique`, `sort`,
+//! `regsubst`, `match`, `index`, `upcase`, `downcase`, `capitalize`, `camelcase`, `strip`
+//! (and `lstrip`, `rstrip`, `chomp`, `chop`), `abs`, `floor`, `ceiling`, `round`, `min`,
+//! `max`, `compare`, `versioncmp`, `empty`, `dig`, `get`, `type`, `assert_type`, `unwrap`,
+//! `with`, `then`, `lest`, and the iteration functions (`each`, `map`, `filter`, `reduce`,
+//! `any`, `all`, `slice`, `step`, `reverse_each`) over arrays, hashes, strings, integers and
+//! integer ranges. Semantics are Puppet 7's (the Ruby implementations shipped in
+//! `puppet-agent` 7.23), checked against `puppet apply`.
+//!
 //! Functions that read files, run commands, look data up or touch the catalog are not here:
 //! the evaluator handles the ones that concern scope and catalog, and gives unknowns for
-//! the others.
+//! the others. [`is_builtin`] knows the names of all of Puppet's functions
+//! (`builtin_functions.txt`).
+//!
+//! Unknown arguments give unknown results, typed when the result type is certain; an error
+//! is returned only when Puppet would certainly fail. What is not modelled (a format
+//! directive, a value whose Ruby string form is not certain, a sort whose order depends on
+//! Ruby's unstable sort) gives an unknown too, never a guess.
 
-use super::types::Aliases;
-use super::value::{EvalError, Value};
+use std::cmp::Ordering;
+
+use onig::{Regex, RegexOptions, Region, SearchOptions, Syntax};
+
+use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
+use super::value::{ErrorKind, EvalError, Value};
 
 /// The lambda given to a call, as the evaluator runs it.
 pub trait Block {
@@ -19,6 +34,9 @@ pub trait Block {
     fn call(&mut self, args: Vec<Value>) -> Result<Value, EvalError>;
 }
 
+/// What a function call gives: `None` when not modelled.
+type Out = Option<Result<Value, EvalError>>;
+
 /// Calls the built-in function `name`; `None` when rein does not model it (the caller
 /// gives an unknown). Unknown arguments give unknown results (typed when certain).
 pub fn call(
@@ -27,13 +45,2268 @@ pub fn call(
     block: Option<&mut dyn Block>,
     aliases: &Aliases,
 ) -> Option<Result<Value, EvalError>> {
-    let _ = (name, args, block, aliases);
-    None
+    match block {
+        Some(b) => call_with_block(name, args, b, aliases),
+        None => call_plain(name, args, aliases),
+    }
 }
+
+/// The names of Puppet's functions, one a line (comment lines start with `#`).
+const BUILTINS: &str = include_str!("builtin_functions.txt");
 
 /// Whether `name` is a function of Puppet's core (`puppet-agent` 7's built-ins, including
 /// the ones this module does not evaluate: `lookup`, `template`, `file`, `notice`, ...).
 pub fn is_builtin(name: &str) -> bool {
-    let _ = name;
-    true
+    !name.contains("::") && BUILTINS.lines().any(|l| !l.starts_with('#') && l == name)
+}
+
+fn call_plain(name: &str, args: &[Value], aliases: &Aliases) -> Out {
+    match name {
+        "sprintf" => sprintf(args),
+        "join" => join(args, aliases),
+        "split" => split(args),
+        "size" | "length" => size(args),
+        "keys" | "values" => keys_values(name, args, aliases),
+        "merge" => merge(args),
+        "flatten" => flatten(args),
+        "unique" => unique(args, None),
+        "sort" => sort(args, None),
+        "regsubst" => regsubst(args),
+        "match" => match_fn(args),
+        "index" => index(args, None),
+        "upcase" | "downcase" => case_map(name, args),
+        "capitalize" | "camelcase" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" => {
+            string_map(name, args)
+        }
+        "abs" | "floor" | "ceiling" | "round" => numeric(name, args, aliases),
+        "min" | "max" => min_max(name == "max", args, None),
+        "compare" => compare(args),
+        "versioncmp" => versioncmp(args, aliases),
+        "empty" => empty(args),
+        "dig" => dig(args),
+        "get" => get(args),
+        "type" => type_of(args),
+        "assert_type" => assert_type(args, None, aliases),
+        "unwrap" => unwrap(args),
+        "step" | "reverse_each" => iterator(args),
+        "slice" => slice(args, None),
+        _ => None,
+    }
+}
+
+fn call_with_block(name: &str, args: &[Value], block: &mut dyn Block, aliases: &Aliases) -> Out {
+    match name {
+        "each" | "map" | "filter" | "any" | "all" | "reverse_each" => iterate(name, args, block),
+        "reduce" => reduce(args, block),
+        "index" => index(args, Some(block)),
+        "unique" => unique(args, Some(block)),
+        "sort" => sort(args, Some(block)),
+        "min" | "max" => min_max(name == "max", args, Some(block)),
+        "slice" => slice(args, Some(block)),
+        "step" => step(args, block),
+        "with" => Some(lambda(block, args.to_vec())),
+        "then" => match args {
+            [Value::Undef] => ok(Value::Undef),
+            [Value::Unknown(_)] => unk(PType::Any),
+            [v] => Some(lambda(block, vec![v.clone()])),
+            _ => None,
+        },
+        "lest" => match args {
+            [Value::Undef] => Some(lambda(block, vec![])),
+            [Value::Unknown(_)] => unk(PType::Any),
+            [v] => ok(v.clone()),
+            _ => None,
+        },
+        "assert_type" => assert_type(args, Some(block), aliases),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Small helpers
+
+fn ok(v: Value) -> Out {
+    Some(Ok(v))
+}
+
+fn unk(t: PType) -> Out {
+    Some(Ok(Value::unknown(t)))
+}
+
+fn err(kind: ErrorKind, message: impl Into<String>) -> Out {
+    Some(Err(EvalError::new(kind, message)))
+}
+
+fn t_string() -> PType {
+    PType::String {
+        min: 0,
+        max: INT_MAX,
+    }
+}
+
+fn t_int() -> PType {
+    PType::Integer {
+        from: INT_MIN,
+        to: INT_MAX,
+    }
+}
+
+fn t_array() -> PType {
+    PType::Array {
+        elem: Box::new(PType::Any),
+        min: 0,
+        max: INT_MAX,
+    }
+}
+
+fn t_array_of(elem: PType) -> PType {
+    PType::Array {
+        elem: Box::new(elem),
+        min: 0,
+        max: INT_MAX,
+    }
+}
+
+fn t_hash() -> PType {
+    PType::Hash {
+        key: Box::new(PType::Any),
+        value: Box::new(PType::Any),
+        min: 0,
+        max: INT_MAX,
+    }
+}
+
+/// `'func' parameter 'param' expects <mismatch>`, Puppet's message for an argument of the
+/// wrong type to a function with one signature.
+fn param_mismatch(func: &str, param: &str, expected: PType, got: &Value, aliases: &Aliases) -> Out {
+    err(
+        ErrorKind::TypeMismatch,
+        format!(
+            "'{func}' parameter '{param}' expects {}",
+            types::mismatch(&expected, got, aliases)
+        ),
+    )
+}
+
+fn any_unknown(args: &[Value]) -> bool {
+    args.iter().any(Value::has_unknown)
+}
+
+/// Puppet's truthiness; `None` for an unknown.
+fn truthy(v: &Value) -> Option<bool> {
+    match v {
+        Value::Undef | Value::Bool(false) => Some(false),
+        Value::Unknown(_) => None,
+        _ => Some(true),
+    }
+}
+
+/// Ruby's `eql?` (hash-key identity: strings case-sensitively, `1` and `1.0` differ);
+/// `None` when unknowns make it undecidable.
+fn ruby_eql(a: &Value, b: &Value) -> Option<bool> {
+    ruby_equal(a, b, false)
+}
+
+/// Ruby's `==` (as `eql?`, but `1 == 1.0`).
+fn ruby_eq(a: &Value, b: &Value) -> Option<bool> {
+    ruby_equal(a, b, true)
+}
+
+fn ruby_equal(a: &Value, b: &Value, numeric: bool) -> Option<bool> {
+    match (a, b) {
+        (Value::Unknown(_), _) | (_, Value::Unknown(_)) => None,
+        (Value::Sensitive(_), _) | (_, Value::Sensitive(_)) => None,
+        (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => {
+            Some(numeric && (*x as f64) == *y)
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            let mut all = Some(true);
+            for (p, q) in x.iter().zip(y.iter()) {
+                match ruby_equal(p, q, numeric) {
+                    Some(false) => return Some(false),
+                    None => all = None,
+                    Some(true) => {}
+                }
+            }
+            all
+        }
+        (Value::Hash(x), Value::Hash(y)) => {
+            if x.len() != y.len() {
+                return Some(false);
+            }
+            let mut all = Some(true);
+            for (k, v) in x.iter() {
+                match hash_get(y, k) {
+                    Some(Some(w)) => match ruby_equal(v, w, numeric) {
+                        Some(false) => return Some(false),
+                        None => all = None,
+                        Some(true) => {}
+                    },
+                    Some(None) => return Some(false),
+                    None => all = None,
+                }
+            }
+            all
+        }
+        (Value::Type(x), Value::Type(y)) => Some(x == y),
+        _ => Some(a == b),
+    }
+}
+
+/// The value under `key` in a hash (Ruby lookup: `eql?` keys); `None` when undecidable.
+fn hash_get<'a>(entries: &'a [(Value, Value)], key: &Value) -> Option<Option<&'a Value>> {
+    let mut certain = true;
+    for (k, v) in entries {
+        match ruby_eql(k, key) {
+            Some(true) => return Some(Some(v)),
+            Some(false) => {}
+            None => certain = false,
+        }
+    }
+    if certain {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// Sets `key` in an ordered hash (an existing key keeps its place); `None` when undecidable.
+fn hash_set(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) -> Option<()> {
+    for entry in entries.iter_mut() {
+        if ruby_eql(&entry.0, &key)? {
+            entry.1 = value;
+            return Some(());
+        }
+    }
+    entries.push((key, value));
+    Some(())
+}
+
+/// Ruby's `Float#to_s` (`1.0`, `1.5`, `1.0e+20`, `1.0e-05`).
+fn ruby_float(f: f64) -> Option<String> {
+    if !f.is_finite() {
+        return None;
+    }
+    let a = f.abs();
+    if a == 0.0 || (1e-4..1e16).contains(&a) {
+        let s = format!("{f}");
+        return Some(if s.contains('.') { s } else { format!("{s}.0") });
+    }
+    let s = format!("{f:e}");
+    let (mantissa, exp) = s.split_once('e')?;
+    let mantissa = if mantissa.contains('.') {
+        mantissa.to_string()
+    } else {
+        format!("{mantissa}.0")
+    };
+    let exp: i32 = exp.parse().ok()?;
+    let sign = if exp < 0 { '-' } else { '+' };
+    Some(format!("{mantissa}e{sign}{:02}", exp.abs()))
+}
+
+/// Ruby's `to_s` of a value as `Array#join` and `%s` see it; `None` when not certain.
+fn ruby_to_s(v: &Value) -> Option<String> {
+    match v {
+        Value::Str(s) => Some(s.to_string()),
+        Value::Int(i) => Some(i.to_string()),
+        Value::Float(f) => ruby_float(*f),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Undef => Some(String::new()),
+        Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
+        _ => None,
+    }
+}
+
+/// Ruby's `inspect` of a value (`[1, "a"]`, `{"a"=>1}`); `None` when not certain.
+fn ruby_inspect(v: &Value) -> Option<String> {
+    match v {
+        Value::Str(s) => {
+            let mut out = String::from("\"");
+            let mut chars = s.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\t' => out.push_str("\\t"),
+                    '\r' => out.push_str("\\r"),
+                    '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+                    c if c.is_control() => return None,
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+            Some(out)
+        }
+        Value::Int(_) | Value::Float(_) | Value::Bool(_) => ruby_to_s(v),
+        Value::Array(items) => {
+            let parts: Option<Vec<String>> = items.iter().map(ruby_inspect).collect();
+            Some(format!("[{}]", parts?.join(", ")))
+        }
+        Value::Hash(entries) => {
+            let parts: Option<Vec<String>> = entries
+                .iter()
+                .map(|(k, v)| Some(format!("{}=>{}", ruby_inspect(k)?, ruby_inspect(v)?)))
+                .collect();
+            Some(format!("{{{}}}", parts?.join(", ")))
+        }
+        _ => None,
+    }
+}
+
+/// Compiles a regexp with Ruby's syntax; Ruby's `RegexpError` wording when it does not.
+fn compile(source: &str, options: RegexOptions) -> Result<Regex, EvalError> {
+    Regex::with_options(source, options, Syntax::ruby()).map_err(|e| {
+        EvalError::new(
+            ErrorKind::Other,
+            format!("{}: /{}/", e.description(), source),
+        )
+    })
+}
+
+/// The regexp a pattern argument stands for (a string compiled as a regexp, a regexp, a
+/// `Regexp[/x/]` type); `None` when not modelled.
+fn pattern_source(v: &Value) -> Option<&str> {
+    match v {
+        Value::Str(s) | Value::Regex(s) => Some(s),
+        Value::Type(t) => match &**t {
+            PType::Regexp(Some(s)) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The first match of `re` in `s` at or after byte `from`.
+fn search(re: &Regex, s: &str, from: usize) -> Option<Region> {
+    if from > s.len() {
+        return None;
+    }
+    let mut region = Region::new();
+    re.search_with_options(
+        s,
+        from,
+        s.len(),
+        SearchOptions::SEARCH_OPTION_NONE,
+        Some(&mut region),
+    )?;
+    Some(region)
+}
+
+/// The length in bytes of the character at byte `at` (1 past the end).
+fn char_len(s: &str, at: usize) -> usize {
+    s.get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(1, char::len_utf8)
+}
+
+// ---------------------------------------------------------------------------------------
+// sprintf
+
+/// One `%` directive's flags, width and precision.
+#[derive(Default)]
+struct Spec {
+    minus: bool,
+    plus: bool,
+    space: bool,
+    sharp: bool,
+    zero: bool,
+    width: Option<usize>,
+    precision: Option<usize>,
+}
+
+fn sprintf(args: &[Value]) -> Out {
+    let fmt = match args.first() {
+        Some(Value::Str(s)) => s.clone(),
+        Some(Value::Unknown(_)) => return unk(t_string()),
+        _ => return None,
+    };
+    if any_unknown(args) {
+        return unk(t_string());
+    }
+    match format(&fmt, &args[1..]) {
+        Ok(Some(s)) => ok(Value::str(s)),
+        Ok(None) => unk(t_string()),
+        Err(message) => err(ErrorKind::Other, message),
+    }
+}
+
+/// Ruby's `Kernel#sprintf`; `Ok(None)` for what is not modelled, `Err` for Ruby's errors.
+fn format(fmt: &str, args: &[Value]) -> Result<Option<String>, String> {
+    let chars: Vec<char> = fmt.chars().collect();
+    let named = match args {
+        [Value::Hash(h)] => Some(h),
+        _ => None,
+    };
+    let mut out = String::new();
+    let mut next_arg = 0;
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '%' {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        i += 1;
+        if chars.get(i) == Some(&'%') {
+            out.push('%');
+            i += 1;
+            continue;
+        }
+        let mut spec = Spec::default();
+        let mut arg: Option<Value> = None;
+        let mut braced = false;
+        loop {
+            match chars.get(i) {
+                Some('-') => spec.minus = true,
+                Some('+') => spec.plus = true,
+                Some(' ') => spec.space = true,
+                Some('#') => spec.sharp = true,
+                Some('0') => spec.zero = true,
+                Some(c @ ('<' | '{')) => {
+                    let close = if *c == '<' { '>' } else { '}' };
+                    let Some(len) = chars[i + 1..].iter().position(|&d| d == close) else {
+                        return Ok(None);
+                    };
+                    let name: String = chars[i + 1..i + 1 + len].iter().collect();
+                    let Some(h) = named else { return Ok(None) };
+                    let Some(Some(v)) = hash_get(h, &Value::str(name)) else {
+                        return Ok(None);
+                    };
+                    arg = Some(v.clone());
+                    i += len + 1;
+                    if close == '}' {
+                        braced = true;
+                        i += 1;
+                        break;
+                    }
+                }
+                Some(c) if c.is_ascii_digit() => {
+                    let mut n = 0usize;
+                    while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+                        n = n.saturating_mul(10).saturating_add(d as usize);
+                        i += 1;
+                    }
+                    if chars.get(i) == Some(&'$') {
+                        let Some(v) = n.checked_sub(1).and_then(|k| args.get(k)) else {
+                            return Ok(None);
+                        };
+                        arg = Some(v.clone());
+                    } else {
+                        spec.width = Some(n);
+                        continue;
+                    }
+                }
+                Some('*') => {
+                    let Some(Value::Int(w)) = args.get(next_arg) else {
+                        return Ok(None);
+                    };
+                    next_arg += 1;
+                    if *w < 0 {
+                        spec.minus = true;
+                    }
+                    spec.width = usize::try_from(w.unsigned_abs()).ok();
+                }
+                Some('.') => {
+                    i += 1;
+                    if chars.get(i) == Some(&'*') {
+                        let Some(Value::Int(p)) = args.get(next_arg) else {
+                            return Ok(None);
+                        };
+                        next_arg += 1;
+                        spec.precision = usize::try_from(*p).ok();
+                    } else {
+                        let mut n = 0usize;
+                        while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+                            n = n.saturating_mul(10).saturating_add(d as usize);
+                            i += 1;
+                        }
+                        spec.precision = Some(n);
+                        continue;
+                    }
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        let conversion = if braced {
+            's'
+        } else {
+            let Some(&c) = chars.get(i) else {
+                return Ok(None);
+            };
+            i += 1;
+            c
+        };
+        let arg = match arg {
+            Some(a) => a,
+            None => {
+                let Some(a) = args.get(next_arg) else {
+                    return Err("too few arguments".to_string());
+                };
+                next_arg += 1;
+                a.clone()
+            }
+        };
+        let Some(piece) = directive(conversion, &spec, &arg) else {
+            return Ok(None);
+        };
+        out.push_str(&piece);
+    }
+    Ok(Some(out))
+}
+
+/// One formatted directive, padded; `None` when not modelled.
+fn directive(conversion: char, spec: &Spec, arg: &Value) -> Option<String> {
+    let (sign, body, numeric) = match conversion {
+        's' | 'p' => {
+            let s = if conversion == 's' {
+                ruby_to_s(arg)?
+            } else {
+                ruby_inspect(arg)?
+            };
+            let s = match spec.precision {
+                Some(p) => s.chars().take(p).collect(),
+                None => s,
+            };
+            (String::new(), s, false)
+        }
+        'd' | 'i' | 'u' => {
+            let n = to_integer(arg)?;
+            let mut digits = n.unsigned_abs().to_string();
+            if let Some(p) = spec.precision {
+                while digits.len() < p {
+                    digits.insert(0, '0');
+                }
+            }
+            (sign_of(n < 0, spec), digits, spec.precision.is_none())
+        }
+        'x' | 'X' | 'o' | 'b' | 'B' => {
+            let n = to_integer(arg)?;
+            if (n < 0 && !spec.plus && !spec.space) || (n == 0 && spec.sharp) {
+                return None;
+            }
+            let m = n.unsigned_abs();
+            let (mut digits, prefix) = match conversion {
+                'x' => (format!("{m:x}"), "0x"),
+                'X' => (format!("{m:X}"), "0X"),
+                'o' => (format!("{m:o}"), "0"),
+                'b' => (format!("{m:b}"), "0b"),
+                _ => (format!("{m:b}"), "0B"),
+            };
+            if let Some(p) = spec.precision {
+                while digits.len() < p {
+                    digits.insert(0, '0');
+                }
+            }
+            let mut sign = sign_of(n < 0, spec);
+            if spec.sharp {
+                sign.push_str(prefix);
+            }
+            (sign, digits, spec.precision.is_none())
+        }
+        'f' | 'e' | 'E' | 'g' | 'G' => {
+            let f = to_float(arg)?;
+            if !f.is_finite() || (spec.sharp && matches!(conversion, 'g' | 'G')) {
+                return None;
+            }
+            let p = spec.precision.unwrap_or(6);
+            let a = f.abs();
+            let body = match conversion {
+                'f' => format!("{a:.p$}"),
+                'e' => exponent_form(a, p)?,
+                'E' => exponent_form(a, p)?.to_uppercase(),
+                _ => {
+                    let g = general_form(a, p)?;
+                    if conversion == 'G' {
+                        g.to_uppercase()
+                    } else {
+                        g
+                    }
+                }
+            };
+            let negative = f.is_sign_negative() && f != 0.0;
+            (sign_of(negative, spec), body, true)
+        }
+        _ => return None,
+    };
+    let len = sign.chars().count() + body.chars().count();
+    let width = spec.width.unwrap_or(0);
+    if len >= width {
+        return Some(format!("{sign}{body}"));
+    }
+    let pad = width - len;
+    Some(if spec.minus {
+        format!("{sign}{body}{}", " ".repeat(pad))
+    } else if spec.zero && numeric {
+        format!("{sign}{}{body}", "0".repeat(pad))
+    } else {
+        format!("{}{sign}{body}", " ".repeat(pad))
+    })
+}
+
+fn sign_of(negative: bool, spec: &Spec) -> String {
+    if negative {
+        "-".into()
+    } else if spec.plus {
+        "+".into()
+    } else if spec.space {
+        " ".into()
+    } else {
+        String::new()
+    }
+}
+
+/// `%e` of a non-negative number: `1.234568e+04`.
+fn exponent_form(a: f64, p: usize) -> Option<String> {
+    let s = format!("{a:.p$e}");
+    let (mantissa, exp) = s.split_once('e')?;
+    let exp: i32 = exp.parse().ok()?;
+    let sign = if exp < 0 { '-' } else { '+' };
+    Some(format!("{mantissa}e{sign}{:02}", exp.abs()))
+}
+
+/// `%g` of a non-negative number (C's rules: `%e` for small and large exponents, trailing
+/// zeros removed).
+fn general_form(a: f64, p: usize) -> Option<String> {
+    let p = p.max(1);
+    let probe = format!("{a:.prec$e}", prec = p - 1);
+    let exp: i64 = probe.split_once('e')?.1.parse().ok()?;
+    let trim = |s: String| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    };
+    if exp < -4 || exp >= p as i64 {
+        let e = exponent_form(a, p - 1)?;
+        let (mantissa, rest) = e.split_once('e')?;
+        Some(format!("{}e{rest}", trim(mantissa.to_string())))
+    } else {
+        let decimals = usize::try_from(p as i64 - 1 - exp).ok()?;
+        Some(trim(format!("{a:.decimals$}")))
+    }
+}
+
+/// An argument as `%d` converts it (integers, floats truncated, decimal strings).
+fn to_integer(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        Value::Float(f) if f.is_finite() && f.abs() < 9.0e18 => Some(f.trunc() as i64),
+        Value::Str(s) => {
+            let digits = s.strip_prefix('-').unwrap_or(s);
+            let plain = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            if plain {
+                s.parse().ok()
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// An argument as `%f` converts it (numbers, plain decimal strings).
+fn to_float(v: &Value) -> Option<f64> {
+    match v {
+        Value::Int(i) => Some(*i as f64),
+        Value::Float(f) => Some(*f),
+        Value::Str(s) => plain_decimal(s),
+        _ => None,
+    }
+}
+
+/// A string of the form `-?\d+(\.\d+)?` as a number.
+fn plain_decimal(s: &str) -> Option<f64> {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    let (int, frac) = match body.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (body, None),
+    };
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    if digits(int) && frac.is_none_or(digits) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Strings
+
+fn join(args: &[Value], aliases: &Aliases) -> Out {
+    let (arr, delim) = match args {
+        [a] => (a, None),
+        [a, d] => (a, Some(d)),
+        _ => return None,
+    };
+    let delim = match delim {
+        None => String::new(),
+        Some(Value::Str(s)) => s.to_string(),
+        Some(Value::Unknown(_)) => return unk(t_string()),
+        Some(d) => return param_mismatch("join", "delimiter", t_string(), d, aliases),
+    };
+    match arr {
+        Value::Array(items) => {
+            if arr.has_unknown() {
+                return unk(t_string());
+            }
+            match join_items(items, &delim) {
+                Some(s) => ok(Value::str(s)),
+                None => unk(t_string()),
+            }
+        }
+        Value::Unknown(_) => unk(t_string()),
+        _ => param_mismatch("join", "arg", t_array(), arr, aliases),
+    }
+}
+
+/// Ruby's `Array#join`: nested arrays joined with the same separator.
+fn join_items(items: &[Value], delim: &str) -> Option<String> {
+    let parts: Option<Vec<String>> = items
+        .iter()
+        .map(|v| match v {
+            Value::Array(inner) => join_items(inner, delim),
+            _ => ruby_to_s(v),
+        })
+        .collect();
+    Some(parts?.join(delim))
+}
+
+fn split(args: &[Value]) -> Out {
+    let [s, pattern] = args else { return None };
+    let result_type = t_array_of(t_string());
+    let s = match s {
+        Value::Str(s) => s,
+        Value::Unknown(_) => return unk(result_type),
+        _ => {
+            return err(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "'split' parameter 'str' expects {}",
+                    types::mismatch(&t_string(), s, &Aliases::default())
+                ),
+            )
+        }
+    };
+    if pattern.is_unknown() {
+        return unk(result_type);
+    }
+    let Some(source) = pattern_source(pattern) else {
+        return None;
+    };
+    let re = match compile(source, RegexOptions::REGEX_OPTION_NONE) {
+        Ok(re) => re,
+        Err(e) => return Some(Err(e)),
+    };
+    match ruby_split(&re, s) {
+        Some(parts) => ok(Value::array(parts.into_iter().map(Value::str).collect())),
+        None => unk(result_type),
+    }
+}
+
+/// Ruby's `String#split` with a regexp and no limit: captures are included, trailing empty
+/// strings removed, an empty match splits between characters.
+fn ruby_split(re: &Regex, s: &str) -> Option<Vec<String>> {
+    let mut result: Vec<String> = Vec::new();
+    let (mut beg, mut start) = (0usize, 0usize);
+    let mut last_null = false;
+    while let Some(region) = search(re, s, start) {
+        let (b, e) = region.pos(0)?;
+        if start == b && b == e {
+            if s.is_empty() {
+                result.push(String::new());
+                break;
+            } else if last_null {
+                let l = char_len(s, beg);
+                result.push(s.get(beg..beg + l)?.to_string());
+                beg = start;
+            } else {
+                start += char_len(s, start);
+                last_null = true;
+                continue;
+            }
+        } else {
+            result.push(s.get(beg..b)?.to_string());
+            beg = e;
+            start = e;
+        }
+        last_null = false;
+        for group in 1..region.len() {
+            if let Some((gb, ge)) = region.pos(group) {
+                result.push(s.get(gb..ge)?.to_string());
+            }
+        }
+    }
+    if !s.is_empty() && s.len() > beg {
+        result.push(s.get(beg..)?.to_string());
+    }
+    while result.last().is_some_and(String::is_empty) {
+        result.pop();
+    }
+    Some(result)
+}
+
+/// A `regsubst` replacement: a string with backreferences, or a hash from matched text.
+enum Replacement<'a> {
+    Text(&'a str),
+    Map(&'a [(Value, Value)]),
+}
+
+fn regsubst(args: &[Value]) -> Out {
+    let (target, pattern, replacement, flags) = match args {
+        [t, p, r] => (t, p, r, None),
+        [t, p, r, f] => (t, p, r, Some(f)),
+        [t, p, r, f, Value::Str(_)] => (t, p, r, Some(f)),
+        _ => return None,
+    };
+    let result_type = match target {
+        Value::Array(_) => t_array_of(t_string()),
+        Value::Str(_) => t_string(),
+        _ => PType::Any,
+    };
+    if any_unknown(args) {
+        return unk(result_type);
+    }
+    let flags = match flags {
+        None | Some(Value::Undef) => "",
+        Some(Value::Str(f)) => f,
+        Some(_) => return None,
+    };
+    let string_pattern = matches!(pattern, Value::Str(_));
+    let valid_flags = if string_pattern {
+        flags.chars().all(|c| "GEIM".contains(c))
+    } else {
+        flags.is_empty() || flags == "G"
+    };
+    if !valid_flags {
+        return None;
+    }
+    let mut options = RegexOptions::REGEX_OPTION_NONE;
+    if string_pattern {
+        for c in flags.chars() {
+            match c {
+                'E' => options |= RegexOptions::REGEX_OPTION_EXTEND,
+                'I' => options |= RegexOptions::REGEX_OPTION_IGNORECASE,
+                'M' => options |= RegexOptions::REGEX_OPTION_MULTILINE,
+                _ => {}
+            }
+        }
+    }
+    let global = flags.contains('G');
+    let source = pattern_source(pattern)?;
+    let replacement = match replacement {
+        Value::Str(r) => Replacement::Text(r),
+        Value::Hash(h)
+            if h.iter()
+                .all(|(k, v)| k.as_str().is_some() && v.as_str().is_some()) =>
+        {
+            Replacement::Map(h)
+        }
+        _ => return None,
+    };
+    let re = match compile(source, options) {
+        Ok(re) => re,
+        Err(e) => return Some(Err(e)),
+    };
+    let result = match target {
+        Value::Str(s) => substitute(&re, s, &replacement, global).map(Value::str),
+        Value::Array(items) => items
+            .iter()
+            .map(|item| {
+                item.as_str()
+                    .and_then(|s| substitute(&re, s, &replacement, global))
+                    .map(Value::str)
+            })
+            .collect::<Option<Vec<Value>>>()
+            .map(Value::array),
+        _ => None,
+    };
+    match result {
+        Some(v) => ok(v),
+        None => unk(result_type),
+    }
+}
+
+/// Ruby's `sub` (`global` false) or `gsub`.
+fn substitute(re: &Regex, s: &str, replacement: &Replacement, global: bool) -> Option<String> {
+    let mut out = String::new();
+    let (mut last, mut start) = (0usize, 0usize);
+    while let Some(region) = search(re, s, start) {
+        let (b, e) = region.pos(0)?;
+        out.push_str(s.get(last..b)?);
+        match replacement {
+            Replacement::Text(r) => out.push_str(&expand(r, s, &region)?),
+            Replacement::Map(h) => {
+                if let Some(Some(v)) = hash_get(h, &Value::str(s.get(b..e)?)) {
+                    out.push_str(v.as_str()?);
+                }
+            }
+        }
+        last = e;
+        if !global {
+            break;
+        }
+        if b == e {
+            if e >= s.len() {
+                break;
+            }
+            let l = char_len(s, e);
+            out.push_str(s.get(e..e + l)?);
+            last = e + l;
+            start = e + l;
+        } else {
+            start = e;
+        }
+    }
+    out.push_str(s.get(last..)?);
+    Some(out)
+}
+
+/// A replacement string with Ruby's escapes: `\0`-`\9`, `\&`, `` \` ``, `\'`, `\\`.
+fn expand(r: &str, s: &str, region: &Region) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = r.chars();
+    let group = |n: usize| -> Option<&str> {
+        match region.pos(n) {
+            Some((b, e)) => s.get(b..e),
+            None => Some(""),
+        }
+    };
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(d @ '0'..='9') => out.push_str(group(d as usize - '0' as usize)?),
+            Some('&') => out.push_str(group(0)?),
+            Some('`') => out.push_str(s.get(..region.pos(0)?.0)?),
+            Some('\'') => out.push_str(s.get(region.pos(0)?.1..)?),
+            Some('\\') => out.push('\\'),
+            Some('k') => return None,
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    Some(out)
+}
+
+fn match_fn(args: &[Value]) -> Out {
+    let [target, pattern] = args else { return None };
+    if any_unknown(args) {
+        return unk(PType::Any);
+    }
+    let one = |s: &str| -> Option<Result<Value, EvalError>> { match_pattern(s, pattern) };
+    match target {
+        Value::Str(s) => one(s),
+        Value::Array(items) => {
+            let mut out = Vec::new();
+            for item in items.iter() {
+                let s = item.as_str()?;
+                match one(s)? {
+                    Ok(v) => out.push(v),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            ok(Value::array(out))
+        }
+        _ => None,
+    }
+}
+
+/// `match(s, pattern)`: the match data as an array (undef for groups that did not take
+/// part), undef when no match.
+fn match_pattern(s: &str, pattern: &Value) -> Out {
+    let sources: Vec<&str> = match pattern {
+        Value::Str(p) | Value::Regex(p) => vec![p],
+        Value::Type(t) => match &**t {
+            PType::Regexp(Some(p)) => vec![p.as_str()],
+            PType::Pattern(ps) => ps.iter().map(String::as_str).collect(),
+            _ => return None,
+        },
+        Value::Array(items) => {
+            for item in flatten_values(items) {
+                match match_pattern(s, &item)? {
+                    Ok(Value::Undef) => {}
+                    other => return Some(other),
+                }
+            }
+            return ok(Value::Undef);
+        }
+        _ => return None,
+    };
+    for source in sources {
+        let re = match compile(source, RegexOptions::REGEX_OPTION_NONE) {
+            Ok(re) => re,
+            Err(e) => return Some(Err(e)),
+        };
+        if let Some(region) = search(&re, s, 0) {
+            let groups = (0..region.len())
+                .map(|i| match region.pos(i) {
+                    Some((b, e)) => s.get(b..e).map(Value::str),
+                    None => Some(Value::Undef),
+                })
+                .collect::<Option<Vec<Value>>>()?;
+            return ok(Value::array(groups));
+        }
+    }
+    ok(Value::Undef)
+}
+
+fn versioncmp(args: &[Value], aliases: &Aliases) -> Out {
+    let (a, b, ignore) = match args {
+        [a, b] => (a, b, &Value::Bool(false)),
+        [a, b, i] => (a, b, i),
+        _ => return None,
+    };
+    for (v, name) in [(a, "a"), (b, "b")] {
+        if !matches!(v, Value::Str(_) | Value::Unknown(_)) {
+            return param_mismatch("versioncmp", name, t_string(), v, aliases);
+        }
+    }
+    if !matches!(ignore, Value::Bool(_) | Value::Unknown(_)) {
+        return param_mismatch(
+            "versioncmp",
+            "ignore_trailing_zeroes",
+            PType::Boolean,
+            ignore,
+            aliases,
+        );
+    }
+    match (a, b, ignore) {
+        (Value::Str(a), Value::Str(b), Value::Bool(i)) => match version_compare(a, b, *i) {
+            Some(n) => ok(Value::Int(n)),
+            None => unk(PType::Integer { from: -1, to: 1 }),
+        },
+        _ => unk(PType::Integer { from: -1, to: 1 }),
+    }
+}
+
+/// `Puppet::Util::Package.versioncmp`.
+fn version_compare(a: &str, b: &str, ignore_trailing_zeroes: bool) -> Option<i64> {
+    let (a, b) = if ignore_trailing_zeroes {
+        (normalize_version(a)?, normalize_version(b)?)
+    } else {
+        (a.to_string(), b.to_string())
+    };
+    let ax = version_tokens(&a);
+    let bx = version_tokens(&b);
+    let sign = |o: Ordering| match o {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    };
+    for (x, y) in ax.iter().zip(bx.iter()) {
+        if x == y {
+            continue;
+        }
+        if *x == "-" {
+            return Some(-1);
+        }
+        if *y == "-" {
+            return Some(1);
+        }
+        if *x == "." {
+            return Some(-1);
+        }
+        if *y == "." {
+            return Some(1);
+        }
+        let digits = |t: &str| t.bytes().all(|c| c.is_ascii_digit());
+        if digits(x) && digits(y) && !x.starts_with('0') && !y.starts_with('0') {
+            let (p, q): (u128, u128) = (x.parse().ok()?, y.parse().ok()?);
+            return Some(sign(p.cmp(&q)));
+        }
+        return Some(sign(x.to_uppercase().cmp(&y.to_uppercase())));
+    }
+    Some(sign(a.cmp(&b)))
+}
+
+/// The tokens of `/[-.]|\d+|[^-.\d]+/`.
+fn version_tokens(s: &str) -> Vec<&str> {
+    let class = |c: char| {
+        if c == '-' || c == '.' {
+            0
+        } else if c.is_ascii_digit() {
+            1
+        } else {
+            2
+        }
+    };
+    let mut tokens = Vec::new();
+    let mut start = 0;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let k = class(c);
+        if k != 0 {
+            while let Some(&(_, d)) = chars.peek() {
+                if class(d) != k {
+                    break;
+                }
+                chars.next();
+            }
+        }
+        let end = chars.peek().map_or(s.len(), |&(j, _)| j);
+        tokens.push(&s[start.max(i)..end]);
+        start = end;
+    }
+    tokens
+}
+
+/// `versioncmp`'s trailing-zero removal: the dots and zeros ending the part before the first
+/// `-` go (so `10` becomes `1`, as in Puppet).
+fn normalize_version(v: &str) -> Option<String> {
+    let mut parts: Vec<&str> = v.split('-').collect();
+    while parts.last().is_some_and(|p| p.is_empty()) {
+        parts.pop();
+    }
+    let first = parts.first_mut()?;
+    *first = first.trim_end_matches(['.', '0']);
+    Some(parts.join("-"))
+}
+
+/// `upcase`/`downcase`: strings, numbers (unchanged), and arrays and hashes of them.
+fn case_map(name: &str, args: &[Value]) -> Out {
+    let [v] = args else { return None };
+    if v.has_unknown() {
+        return unk(match v {
+            Value::Str(_) => t_string(),
+            Value::Array(_) => t_array(),
+            Value::Hash(_) => t_hash(),
+            _ => PType::Any,
+        });
+    }
+    fn convert(upper: bool, v: &Value) -> Option<Value> {
+        match v {
+            Value::Str(s) => Some(Value::str(if upper {
+                s.to_uppercase()
+            } else {
+                s.to_lowercase()
+            })),
+            Value::Int(_) | Value::Float(_) => Some(v.clone()),
+            Value::Array(items) => items
+                .iter()
+                .map(|x| convert(upper, x))
+                .collect::<Option<Vec<Value>>>()
+                .map(Value::array),
+            Value::Hash(entries) => {
+                let mut out = Vec::new();
+                for (k, x) in entries.iter() {
+                    hash_set(&mut out, convert(upper, k)?, convert(upper, x)?)?;
+                }
+                Some(Value::hash(out))
+            }
+            _ => None,
+        }
+    }
+    convert(name == "upcase", v).map(Ok)
+}
+
+/// `capitalize`, `camelcase`, `strip`, `lstrip`, `rstrip`, `chomp`, `chop`: strings,
+/// numbers (unchanged) and arrays of them.
+fn string_map(name: &str, args: &[Value]) -> Out {
+    let [v] = args else { return None };
+    if v.has_unknown() {
+        return unk(match v {
+            Value::Str(_) => t_string(),
+            Value::Array(_) => t_array(),
+            _ => PType::Any,
+        });
+    }
+    let one = |x: &Value| -> Option<Value> {
+        match x {
+            Value::Str(s) => Some(Value::str(string_op(name, s))),
+            Value::Int(_) | Value::Float(_) => Some(x.clone()),
+            _ => None,
+        }
+    };
+    match v {
+        Value::Array(items) => items
+            .iter()
+            .map(one)
+            .collect::<Option<Vec<Value>>>()
+            .map(|items| Ok(Value::array(items))),
+        _ => one(v).map(Ok),
+    }
+}
+
+/// Ruby's whitespace for `strip`: NUL, tab, newline, vertical tab, form feed, return, space.
+fn ruby_space(c: char) -> bool {
+    matches!(c, '\0' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | ' ')
+}
+
+fn capitalize_str(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(first) => {
+            let mut out: String = first.to_uppercase().collect();
+            out.push_str(&chars.as_str().to_lowercase());
+            out
+        }
+        None => String::new(),
+    }
+}
+
+fn string_op(name: &str, s: &str) -> String {
+    match name {
+        "capitalize" => capitalize_str(s),
+        "camelcase" => {
+            let mut parts: Vec<&str> = s.split('_').collect();
+            while parts.last().is_some_and(|p| p.is_empty()) {
+                parts.pop();
+            }
+            parts.into_iter().map(capitalize_str).collect()
+        }
+        "strip" => s.trim_matches(ruby_space).to_string(),
+        "lstrip" => s.trim_start_matches(ruby_space).to_string(),
+        "rstrip" => s.trim_end_matches(ruby_space).to_string(),
+        "chomp" => s
+            .strip_suffix("\r\n")
+            .or_else(|| s.strip_suffix('\n'))
+            .or_else(|| s.strip_suffix('\r'))
+            .unwrap_or(s)
+            .to_string(),
+        _ => {
+            // chop
+            if let Some(rest) = s.strip_suffix("\r\n") {
+                rest.to_string()
+            } else {
+                let mut out = s.to_string();
+                out.pop();
+                out
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Numbers
+
+fn numeric(name: &str, args: &[Value], aliases: &Aliases) -> Out {
+    let [v] = args else { return None };
+    let number = match v {
+        Value::Unknown(_) => {
+            return unk(if name == "abs" {
+                PType::Numeric
+            } else {
+                t_int()
+            })
+        }
+        Value::Int(_) | Value::Float(_) => v.clone(),
+        Value::Str(s) if name != "round" => {
+            // Deprecated conversions: abs takes decimal strings, floor/ceiling Float(s).
+            let f = plain_decimal(s)?;
+            if name == "abs" && !s.contains('.') {
+                Value::Int(s.parse().ok()?)
+            } else {
+                Value::Float(f)
+            }
+        }
+        _ if name == "round" => {
+            return param_mismatch("round", "val", PType::Numeric, v, aliases);
+        }
+        _ => return None,
+    };
+    let to_int = |f: f64| -> Option<Value> {
+        (f.is_finite() && f.abs() < 9.0e18).then(|| Value::Int(f as i64))
+    };
+    let result = match (name, number) {
+        ("abs", Value::Int(i)) => i.checked_abs().map(Value::Int),
+        ("abs", Value::Float(f)) => Some(Value::Float(f.abs())),
+        (_, Value::Int(i)) if name != "round" => Some(Value::Int(i)),
+        ("round", Value::Int(i)) => (i.unsigned_abs() < (1 << 53)).then_some(Value::Int(i)),
+        ("floor", Value::Float(f)) => to_int(f.floor()),
+        ("ceiling", Value::Float(f)) => to_int(f.ceil()),
+        ("round", Value::Float(f)) => to_int(if f > 0.0 { f + 0.5 } else { f - 0.5 }),
+        _ => None,
+    };
+    match result {
+        Some(r) => ok(r),
+        None => unk(PType::Numeric),
+    }
+}
+
+/// Ruby's `<=>` on numbers, strings and arrays of them; `None` when not comparable (or
+/// unknown).
+fn ruby_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => Some(x.cmp(y)),
+        (Value::Int(x), Value::Float(y)) => (*x as f64).partial_cmp(y),
+        (Value::Float(x), Value::Int(y)) => x.partial_cmp(&(*y as f64)),
+        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y),
+        (Value::Str(x), Value::Str(y)) => Some(x.as_bytes().cmp(y.as_bytes())),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y.iter()) {
+                match ruby_cmp(p, q)? {
+                    Ordering::Equal => {}
+                    o => return Some(o),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
+        _ => None,
+    }
+}
+
+/// The integer a comparator lambda returned, as an ordering.
+fn block_ordering(v: &Value) -> Option<Ordering> {
+    match v {
+        Value::Int(i) => Some(i.cmp(&0)),
+        _ => None,
+    }
+}
+
+/// Why a comparison-driven algorithm stopped.
+enum Stop {
+    /// Not modelled or unknown: the result is an unknown.
+    Unknown,
+    Error(EvalError),
+}
+
+/// A stable merge sort with a fallible comparator (never panics on inconsistent orders).
+fn merge_sort(
+    items: Vec<Value>,
+    cmp: &mut dyn FnMut(&Value, &Value) -> Result<Ordering, Stop>,
+) -> Result<Vec<Value>, Stop> {
+    if items.len() <= 1 {
+        return Ok(items);
+    }
+    let mut left = items;
+    let right = left.split_off(left.len() / 2);
+    let left = merge_sort(left, cmp)?;
+    let right = merge_sort(right, cmp)?;
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut l = left.into_iter().peekable();
+    let mut r = right.into_iter().peekable();
+    while let (Some(a), Some(b)) = (l.peek(), r.peek()) {
+        if cmp(a, b)? == Ordering::Greater {
+            out.extend(r.next());
+        } else {
+            out.extend(l.next());
+        }
+    }
+    out.extend(l);
+    out.extend(r);
+    Ok(out)
+}
+
+/// Calls a comparator lambda.
+fn compare_with(block: &mut dyn Block, a: &Value, b: &Value) -> Result<Ordering, Stop> {
+    match block.call(vec![a.clone(), b.clone()]) {
+        Ok(v)
+        | Err(EvalError {
+            kind: ErrorKind::Next(v),
+            ..
+        }) => block_ordering(&v).ok_or(Stop::Unknown),
+        Err(e) => Err(Stop::Error(e)),
+    }
+}
+
+fn stop_out(stop: Stop, t: PType) -> Out {
+    match stop {
+        Stop::Unknown => unk(t),
+        Stop::Error(e) => Some(Err(e)),
+    }
+}
+
+fn sort(args: &[Value], block: Option<&mut dyn Block>) -> Out {
+    let [v] = args else { return None };
+    let (items, is_string) = match v {
+        Value::Array(items) => (items.to_vec(), false),
+        Value::Str(s) => (s.chars().map(|c| Value::str(c.to_string())).collect(), true),
+        Value::Unknown(_) => return unk(PType::Any),
+        _ => return None,
+    };
+    let result_type = if is_string { t_string() } else { t_array() };
+    if block.is_none() && v.has_unknown() {
+        return unk(result_type);
+    }
+    // Ruby's sort is not stable: equal but distinguishable elements make the order unknown.
+    let mut cmp: Box<dyn FnMut(&Value, &Value) -> Result<Ordering, Stop>> = match block {
+        Some(b) => Box::new(move |x: &Value, y: &Value| compare_with(b, x, y)),
+        None => Box::new(|x: &Value, y: &Value| ruby_cmp(x, y).ok_or(Stop::Unknown)),
+    };
+    let mut checked = |x: &Value, y: &Value| -> Result<Ordering, Stop> {
+        let o = cmp(x, y)?;
+        if o == Ordering::Equal && ruby_eql(x, y) != Some(true) {
+            return Err(Stop::Unknown);
+        }
+        Ok(o)
+    };
+    match merge_sort(items, &mut checked) {
+        Ok(sorted) if is_string => {
+            let s: Option<String> = sorted.iter().map(|c| c.as_str()).collect();
+            s.map(|s| Ok(Value::str(s)))
+        }
+        Ok(sorted) => ok(Value::array(sorted)),
+        Err(stop) => stop_out(stop, result_type),
+    }
+}
+
+/// Whether a string looks like a number to `min`/`max` (`-?\d+([._eE]\d+)?`).
+fn numeric_string(s: &str) -> Option<f64> {
+    let body = s.strip_prefix('-').unwrap_or(s);
+    let digits_end = body
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(body.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let rest = &body[digits_end..];
+    let number = if rest.is_empty() {
+        body.to_string()
+    } else {
+        let mut rc = rest.chars();
+        let sep = rc.next()?;
+        let tail = rc.as_str();
+        if !"._eE".contains(sep) || tail.is_empty() || !tail.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let sep = if sep == '_' {
+            String::new()
+        } else {
+            sep.to_string()
+        };
+        format!("{}{sep}{tail}", &body[..digits_end])
+    };
+    let f: f64 = number.parse().ok()?;
+    Some(if s.starts_with('-') { -f } else { f })
+}
+
+fn min_max(max: bool, args: &[Value], block: Option<&mut dyn Block>) -> Out {
+    let items: Vec<Value> = match args {
+        [Value::Array(items)] => items.to_vec(),
+        [Value::Unknown(_)] => return unk(PType::Any),
+        _ => args.to_vec(),
+    };
+    if items.is_empty() {
+        return if block.is_some() {
+            ok(Value::Undef)
+        } else {
+            err(
+                ErrorKind::Other,
+                format!(
+                    "{}(): Wrong number of arguments need at least one",
+                    if max { "max" } else { "min" }
+                ),
+            )
+        };
+    }
+    if block.is_none() && any_unknown(&items) {
+        return unk(PType::Any);
+    }
+    let all_numeric = items
+        .iter()
+        .all(|v| matches!(v, Value::Int(_) | Value::Float(_)));
+    let all_strings = items.iter().all(|v| matches!(v, Value::Str(_)));
+    let mut cmp: Box<dyn FnMut(&Value, &Value) -> Result<Ordering, Stop>> = match block {
+        Some(b) => Box::new(move |x: &Value, y: &Value| compare_with(b, x, y)),
+        None if all_numeric => Box::new(|x: &Value, y: &Value| ruby_cmp(x, y).ok_or(Stop::Unknown)),
+        None => Box::new(move |x: &Value, y: &Value| {
+            let xs = if all_strings {
+                x.as_str().map(str::to_string)
+            } else {
+                ruby_to_s(x)
+            };
+            let ys = if all_strings {
+                y.as_str().map(str::to_string)
+            } else {
+                ruby_to_s(y)
+            };
+            let (xs, ys) = (xs.ok_or(Stop::Unknown)?, ys.ok_or(Stop::Unknown)?);
+            if matches!(x, Value::Array(_) | Value::Hash(_))
+                || matches!(y, Value::Array(_) | Value::Hash(_))
+            {
+                return Err(Stop::Unknown);
+            }
+            match (numeric_string(&xs), numeric_string(&ys)) {
+                (Some(p), Some(q)) => p.partial_cmp(&q).ok_or(Stop::Unknown),
+                _ => Ok(xs.as_bytes().cmp(ys.as_bytes())),
+            }
+        }),
+    };
+    let mut best = items[0].clone();
+    for v in &items[1..] {
+        let o = match cmp(v, &best) {
+            Ok(o) => o,
+            Err(stop) => return stop_out(stop, PType::Any),
+        };
+        let better = if max {
+            o == Ordering::Greater
+        } else {
+            o == Ordering::Less
+        };
+        if better {
+            best = v.clone();
+        }
+    }
+    ok(best)
+}
+
+fn compare(args: &[Value]) -> Out {
+    if any_unknown(args) {
+        return unk(PType::Integer { from: -1, to: 1 });
+    }
+    let o = match args {
+        [a @ (Value::Int(_) | Value::Float(_)), b @ (Value::Int(_) | Value::Float(_))] => {
+            ruby_cmp(a, b)?
+        }
+        [Value::Str(a), Value::Str(b)] | [Value::Str(a), Value::Str(b), Value::Bool(true)] => a
+            .to_ascii_lowercase()
+            .as_bytes()
+            .cmp(b.to_ascii_lowercase().as_bytes()),
+        [Value::Str(a), Value::Str(b), Value::Bool(false)] => a.as_bytes().cmp(b.as_bytes()),
+        _ => return None,
+    };
+    ok(Value::Int(match o {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------
+// Collections
+
+fn size(args: &[Value]) -> Out {
+    let [v] = args else { return None };
+    match v {
+        Value::Str(s) => ok(Value::Int(s.chars().count() as i64)),
+        Value::Array(items) => ok(Value::Int(items.len() as i64)),
+        Value::Hash(entries) => ok(Value::Int(entries.len() as i64)),
+        Value::Unknown(_) => unk(PType::Integer {
+            from: 0,
+            to: INT_MAX,
+        }),
+        Value::Sensitive(_) => None,
+        _ => err(
+            ErrorKind::TypeMismatch,
+            format!(
+                "'size' parameter 'arg' expects {}",
+                types::mismatch(
+                    &PType::Variant(vec![
+                        PType::Collection {
+                            min: 0,
+                            max: INT_MAX
+                        },
+                        t_string(),
+                        PType::Other("Binary".into()),
+                    ]),
+                    v,
+                    &Aliases::default()
+                )
+            ),
+        ),
+    }
+}
+
+fn keys_values(name: &str, args: &[Value], aliases: &Aliases) -> Out {
+    let [v] = args else { return None };
+    match v {
+        Value::Hash(entries) => ok(Value::array(
+            entries
+                .iter()
+                .map(|(k, x)| if name == "keys" { k.clone() } else { x.clone() })
+                .collect(),
+        )),
+        Value::Unknown(_) => unk(t_array()),
+        _ => param_mismatch(name, "hsh", t_hash(), v, aliases),
+    }
+}
+
+/// stdlib's `merge` (not a core function): hashes merged left to right, undef and `''`
+/// ignored.
+fn merge(args: &[Value]) -> Out {
+    if any_unknown(args) {
+        return unk(t_hash());
+    }
+    let mut out = Vec::new();
+    for arg in args {
+        match arg {
+            Value::Hash(entries) => {
+                for (k, v) in entries.iter() {
+                    hash_set(&mut out, k.clone(), v.clone())?;
+                }
+            }
+            Value::Undef => {}
+            Value::Str(s) if s.is_empty() => {}
+            _ => return None,
+        }
+    }
+    ok(Value::hash(out))
+}
+
+fn flatten_values(items: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for v in items {
+        match v {
+            Value::Array(inner) => out.extend(flatten_values(inner)),
+            _ => out.push(v.clone()),
+        }
+    }
+    out
+}
+
+fn flatten(args: &[Value]) -> Out {
+    let flat = flatten_values(args);
+    if flat.iter().any(Value::is_unknown) {
+        return unk(t_array());
+    }
+    ok(Value::array(flat))
+}
+
+fn unique(args: &[Value], mut block: Option<&mut dyn Block>) -> Out {
+    let [v] = args else { return None };
+    let result_type = match v {
+        Value::Str(_) => t_string(),
+        Value::Array(_) => t_array(),
+        Value::Hash(_) => t_hash(),
+        _ => {
+            return if v.is_unknown() {
+                unk(PType::Any)
+            } else {
+                None
+            }
+        }
+    };
+    if v.has_unknown() && block.is_none() {
+        return unk(result_type);
+    }
+    let mut key_of = |x: &Value| -> Result<Value, Stop> {
+        match block.as_deref_mut() {
+            None => Ok(x.clone()),
+            Some(b) => match b.call(vec![x.clone()]) {
+                Ok(k)
+                | Err(EvalError {
+                    kind: ErrorKind::Next(k),
+                    ..
+                }) => Ok(k),
+                Err(e) => Err(Stop::Error(e)),
+            },
+        }
+    };
+    // Groups of (key, members) in first-seen order.
+    let mut groups: Vec<(Value, Vec<usize>)> = Vec::new();
+    let items: Vec<Value> = match v {
+        Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
+        Value::Array(items) => items.to_vec(),
+        Value::Hash(entries) => entries.iter().map(|(_, x)| x.clone()).collect(),
+        _ => return None,
+    };
+    for (i, x) in items.iter().enumerate() {
+        let k = match key_of(x) {
+            Ok(k) => k,
+            Err(stop) => return stop_out(stop, result_type),
+        };
+        let mut found = None;
+        for (gi, (gk, _)) in groups.iter().enumerate() {
+            match ruby_eql(gk, &k) {
+                Some(true) => {
+                    found = Some(gi);
+                    break;
+                }
+                Some(false) => {}
+                None => return unk(result_type),
+            }
+        }
+        match found {
+            Some(gi) => groups[gi].1.push(i),
+            None => groups.push((k, vec![i])),
+        }
+    }
+    match v {
+        Value::Str(_) => {
+            let s: Option<String> = groups.iter().map(|(_, m)| items[m[0]].as_str()).collect();
+            s.map(|s| Ok(Value::str(s)))
+        }
+        Value::Array(_) => ok(Value::array(
+            groups.iter().map(|(_, m)| items[m[0]].clone()).collect(),
+        )),
+        Value::Hash(entries) => {
+            // Keys grouped by value: {[keys] => [unique values]}.
+            let mut out = Vec::new();
+            for (_, members) in &groups {
+                let keys: Vec<Value> = members.iter().map(|&i| entries[i].0.clone()).collect();
+                let mut values: Vec<Value> = Vec::new();
+                for &i in members {
+                    let x = &entries[i].1;
+                    let mut seen = false;
+                    for y in &values {
+                        match ruby_eql(x, y) {
+                            Some(true) => seen = true,
+                            Some(false) => {}
+                            None => return unk(result_type),
+                        }
+                    }
+                    if !seen {
+                        values.push(x.clone());
+                    }
+                }
+                hash_set(&mut out, Value::array(keys), Value::array(values))?;
+            }
+            ok(Value::hash(out))
+        }
+        _ => None,
+    }
+}
+
+fn empty(args: &[Value]) -> Out {
+    let [v] = args else { return None };
+    match v {
+        Value::Array(items) => ok(Value::Bool(items.is_empty())),
+        Value::Hash(entries) => ok(Value::Bool(entries.is_empty())),
+        Value::Str(s) => ok(Value::Bool(s.is_empty())),
+        Value::Int(_) | Value::Float(_) => ok(Value::Bool(false)),
+        Value::Undef => ok(Value::Bool(true)),
+        Value::Sensitive(inner) => match &**inner {
+            Value::Str(s) => ok(Value::Bool(s.is_empty())),
+            _ => unk(PType::Boolean),
+        },
+        Value::Unknown(_) => unk(PType::Boolean),
+        _ => None,
+    }
+}
+
+/// `dig`'s walk; `Err` with Puppet's message when a step is not a collection.
+fn dig_path(data: &Value, path: &[Value]) -> Out {
+    let mut d = data.clone();
+    let mut walked: Vec<Value> = Vec::new();
+    for k in path {
+        if matches!(d, Value::Undef) || matches!(k, Value::Undef) {
+            return ok(Value::Undef);
+        }
+        if d.is_unknown() || k.has_unknown() {
+            return unk(PType::Any);
+        }
+        let next = match (&d, k) {
+            (Value::Hash(entries), _) => match hash_get(entries, k) {
+                Some(found) => found.cloned().unwrap_or(Value::Undef),
+                None => return unk(PType::Any),
+            },
+            (Value::Array(items), Value::Int(i)) => {
+                let i = if *i < 0 { items.len() as i64 + i } else { *i };
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.get(i))
+                    .cloned()
+                    .unwrap_or(Value::Undef)
+            }
+            (Value::Array(_), _) => {
+                walked.push(k.clone());
+                let path = ruby_inspect(&Value::array(walked))?;
+                return err(
+                    ErrorKind::Other,
+                    format!(
+                        "The given data requires an Integer index at {path}, got '{}'",
+                        types::display(&types::infer(k))
+                    ),
+                );
+            }
+            _ => {
+                let path = ruby_inspect(&Value::array(walked))?;
+                return err(
+                    ErrorKind::Other,
+                    format!(
+                        "The given data does not contain a Collection at {path}, got '{}'",
+                        types::display(&types::infer(&d))
+                    ),
+                );
+            }
+        };
+        walked.push(k.clone());
+        d = next;
+    }
+    ok(d)
+}
+
+fn dig(args: &[Value]) -> Out {
+    let (data, path) = args.split_first()?;
+    match data {
+        Value::Undef | Value::Array(_) | Value::Hash(_) | Value::Unknown(_) => dig_path(data, path),
+        _ => None,
+    }
+}
+
+/// `get(value, 'a.b.0', default)`: dotted navigation with `dig`; quoted segments are not
+/// modelled.
+fn get(args: &[Value]) -> Out {
+    let (value, nav, default) = match args {
+        [v, n] => (v, n, Value::Undef),
+        [v, n, d] => (v, n, d.clone()),
+        _ => return None,
+    };
+    let nav = match nav {
+        Value::Str(s) => s,
+        Value::Unknown(_) => return unk(PType::Any),
+        _ => return None,
+    };
+    if matches!(value, Value::Undef) {
+        return ok(default);
+    }
+    if nav.is_empty() {
+        return ok(value.clone());
+    }
+    if nav.contains(['"', '\'']) || nav.chars().any(char::is_whitespace) {
+        return None;
+    }
+    let mut segments = Vec::new();
+    for seg in nav.split('.') {
+        if seg.is_empty() {
+            return None;
+        }
+        let digits = seg.strip_prefix(['+', '-']).unwrap_or(seg);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            segments.push(Value::Int(seg.parse().ok()?));
+        } else {
+            segments.push(Value::str(seg));
+        }
+    }
+    match dig_path(value, &segments)? {
+        Ok(Value::Undef) => ok(default),
+        Ok(v) if v.is_unknown() => unk(PType::Any),
+        Ok(v) => ok(v),
+        Err(e) => Some(Err(e)),
+    }
+}
+
+fn type_of(args: &[Value]) -> Out {
+    let (v, method) = match args {
+        [v] => (v, None),
+        [v, Value::Str(m)] => (v, Some(&**m)),
+        _ => return None,
+    };
+    if v.has_unknown() || !matches!(method, None | Some("detailed") | Some("reduced")) {
+        return unk(PType::Type(None));
+    }
+    ok(Value::ty(types::infer(v)))
+}
+
+fn assert_type(args: &[Value], block: Option<&mut dyn Block>, aliases: &Aliases) -> Out {
+    let [t, v] = args else { return None };
+    let Value::Type(t) = t else { return None };
+    match types::instance_of(t, v, aliases) {
+        Some(true) | None => ok(v.clone()),
+        Some(false) => match block {
+            Some(b) => Some(lambda(
+                b,
+                vec![Value::Type(t.clone()), Value::ty(types::infer(v))],
+            )),
+            None => err(
+                ErrorKind::TypeMismatch,
+                format!("assert_type(): expects {}", types::mismatch(t, v, aliases)),
+            ),
+        },
+    }
+}
+
+fn unwrap(args: &[Value]) -> Out {
+    match args {
+        [Value::Sensitive(inner)] => ok((**inner).clone()),
+        [Value::Unknown(_)] => unk(PType::Any),
+        [v] => ok(v.clone()),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Lambdas and iteration
+
+/// Calls a lambda outside an iteration: `next(v)` gives `v`; `break()` and `return()`
+/// travel on.
+fn lambda(block: &mut dyn Block, args: Vec<Value>) -> Result<Value, EvalError> {
+    match block.call(args) {
+        Err(EvalError {
+            kind: ErrorKind::Next(v),
+            ..
+        }) => Ok(v),
+        other => other,
+    }
+}
+
+/// One iteration's outcome.
+enum Step {
+    Value(Value),
+    Break,
+}
+
+/// Calls a lambda inside an iteration that stops on `break()`.
+fn iteration(block: &mut dyn Block, args: Vec<Value>) -> Result<Step, EvalError> {
+    match block.call(args) {
+        Ok(v) => Ok(Step::Value(v)),
+        Err(EvalError {
+            kind: ErrorKind::Next(v),
+            ..
+        }) => Ok(Step::Value(v)),
+        Err(EvalError {
+            kind: ErrorKind::Break,
+            ..
+        }) => Ok(Step::Break),
+        Err(e) => Err(e),
+    }
+}
+
+/// The elements an iterable yields: values, or key-value pairs for a hash.
+enum Elements {
+    Values(Vec<Value>),
+    Pairs(Vec<(Value, Value)>),
+}
+
+/// Most elements rein iterates over (an integer or range bigger than this is not modelled).
+const MAX_ITERATION: i64 = 100_000;
+
+/// What iterating over `v` yields; `None` when not modelled (unknown, or not iterable).
+fn elements(v: &Value) -> Option<Elements> {
+    let range = |from: i64, to: i64| -> Option<Elements> {
+        if to.checked_sub(from)? >= MAX_ITERATION {
+            return None;
+        }
+        Some(Elements::Values((from..=to).map(Value::Int).collect()))
+    };
+    match v {
+        Value::Array(items) => Some(Elements::Values(items.to_vec())),
+        Value::Hash(entries) => Some(Elements::Pairs(entries.to_vec())),
+        Value::Str(s) => Some(Elements::Values(
+            s.chars().map(|c| Value::str(c.to_string())).collect(),
+        )),
+        Value::Int(n) if *n >= 0 => range(0, n - 1),
+        Value::Type(t) => match &**t {
+            PType::Integer { from, to } if *from != INT_MIN && *to != INT_MAX => range(*from, *to),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl Elements {
+    fn len(&self) -> usize {
+        match self {
+            Elements::Values(v) => v.len(),
+            Elements::Pairs(p) => p.len(),
+        }
+    }
+
+    /// The element at `i` as a single lambda argument (a pair is `[key, value]`).
+    fn single(&self, i: usize) -> Value {
+        match self {
+            Elements::Values(v) => v[i].clone(),
+            Elements::Pairs(p) => Value::array(vec![p[i].0.clone(), p[i].1.clone()]),
+        }
+    }
+
+    /// The lambda arguments for element `i`: one, or two (`index, value` / `key, value`).
+    fn args(&self, i: usize, two: bool) -> Vec<Value> {
+        match (self, two) {
+            (_, false) => vec![self.single(i)],
+            (Elements::Values(v), true) => vec![Value::Int(i as i64), v[i].clone()],
+            (Elements::Pairs(p), true) => vec![p[i].0.clone(), p[i].1.clone()],
+        }
+    }
+
+    /// The element's key: its index, or a hash key.
+    fn key(&self, i: usize) -> Value {
+        match self {
+            Elements::Values(_) => Value::Int(i as i64),
+            Elements::Pairs(p) => p[i].0.clone(),
+        }
+    }
+}
+
+/// Whether the lambda takes two parameters (`Callable[2,2]` is tried first), one, or
+/// neither (`None`).
+fn two_params(block: &dyn Block) -> Option<bool> {
+    let (min, max) = block.arity();
+    if min <= 2 && max >= 2 {
+        Some(true)
+    } else if min <= 1 && max >= 1 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// `each`, `map`, `filter`, `any`, `all` and `reverse_each` with a lambda. `break()` ends
+/// `each` (which returns its argument), `map` and `filter` on arrays (which return what was
+/// gathered); in the others Puppet fails, so the `Break` travels on.
+fn iterate(name: &str, args: &[Value], block: &mut dyn Block) -> Out {
+    let [v] = args else { return None };
+    let result_type = match name {
+        "each" => PType::Any,
+        "map" => t_array(),
+        "filter" => match v {
+            Value::Hash(_) => t_hash(),
+            _ => t_array(),
+        },
+        "any" | "all" => PType::Boolean,
+        _ => PType::Undef,
+    };
+    if v.is_unknown() {
+        return if name == "each" {
+            ok(v.clone())
+        } else {
+            unk(result_type)
+        };
+    }
+    let elems = elements(v)?;
+    let two = if name == "reverse_each" {
+        (block.arity().0 <= 1 && block.arity().1 >= 1).then_some(false)?
+    } else {
+        two_params(block)?
+    };
+    let n = elems.len();
+    let order: Vec<usize> = if name == "reverse_each" {
+        (0..n).rev().collect()
+    } else {
+        (0..n).collect()
+    };
+    let stops = matches!(name, "each" | "map" | "reverse_each")
+        || (name == "filter" && matches!(elems, Elements::Values(_)));
+    let mut mapped = Vec::new();
+    let mut kept = Vec::new();
+    let mut unknown = false;
+    for i in order {
+        let step = if stops {
+            iteration(block, elems.args(i, two))
+        } else {
+            lambda(block, elems.args(i, two)).map(Step::Value)
+        };
+        let r = match step {
+            Ok(Step::Value(r)) => r,
+            Ok(Step::Break) => break,
+            Err(e) => return Some(Err(e)),
+        };
+        match name {
+            "map" => mapped.push(r),
+            "filter" => match truthy(&r) {
+                Some(true) => kept.push(i),
+                Some(false) => {}
+                None => unknown = true,
+            },
+            "any" => match truthy(&r) {
+                Some(true) if !unknown => return ok(Value::Bool(true)),
+                Some(true) => return unk(PType::Boolean),
+                Some(false) => {}
+                None => unknown = true,
+            },
+            "all" => match truthy(&r) {
+                Some(false) if !unknown => return ok(Value::Bool(false)),
+                Some(false) => return unk(PType::Boolean),
+                Some(true) => {}
+                None => unknown = true,
+            },
+            _ => {}
+        }
+    }
+    if unknown {
+        return unk(result_type);
+    }
+    match name {
+        "each" => ok(v.clone()),
+        "map" => ok(Value::array(mapped)),
+        "filter" => match &elems {
+            Elements::Values(items) => ok(Value::array(
+                kept.iter().map(|&i| items[i].clone()).collect(),
+            )),
+            Elements::Pairs(pairs) => ok(Value::hash(
+                kept.iter().map(|&i| pairs[i].clone()).collect(),
+            )),
+        },
+        "any" => ok(Value::Bool(false)),
+        "all" => ok(Value::Bool(true)),
+        _ => ok(Value::Undef),
+    }
+}
+
+/// `reduce` with or without a start value; `break()` gives the memo so far.
+fn reduce(args: &[Value], block: &mut dyn Block) -> Out {
+    let (v, start) = match args {
+        [v] => (v, None),
+        [v, m] => (v, Some(m.clone())),
+        _ => return None,
+    };
+    if v.is_unknown() {
+        return unk(PType::Any);
+    }
+    let elems = elements(v)?;
+    let n = elems.len();
+    let (mut memo, first) = match start {
+        Some(m) => (m, 0),
+        None if n == 0 => return ok(Value::Undef),
+        None => (elems.single(0), 1),
+    };
+    for i in first..n {
+        match iteration(block, vec![memo.clone(), elems.single(i)]) {
+            Ok(Step::Value(r)) => memo = r,
+            Ok(Step::Break) => break,
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    ok(memo)
+}
+
+/// `index(collection, value)`, `index(string, substring or regexp)` (a character index),
+/// and `index(collection) |...| { ... }`.
+fn index(args: &[Value], block: Option<&mut dyn Block>) -> Out {
+    match (args, block) {
+        ([v], Some(block)) => {
+            if v.is_unknown() {
+                return unk(PType::Any);
+            }
+            let elems = elements(v)?;
+            let two = two_params(block)?;
+            let mut unknown = false;
+            for i in 0..elems.len() {
+                // A hash with a one-parameter lambda gives the lambda the values.
+                let args = match (&elems, two) {
+                    (Elements::Pairs(p), false) => vec![p[i].1.clone()],
+                    _ => elems.args(i, two),
+                };
+                let r = match lambda(block, args) {
+                    Ok(r) => r,
+                    Err(e) => return Some(Err(e)),
+                };
+                match truthy(&r) {
+                    Some(true) if !unknown => return ok(elems.key(i)),
+                    Some(true) => return unk(PType::Any),
+                    Some(false) => {}
+                    None => unknown = true,
+                }
+            }
+            if unknown {
+                unk(PType::Any)
+            } else {
+                ok(Value::Undef)
+            }
+        }
+        ([Value::Str(s), pattern], None) => {
+            let found = match pattern {
+                Value::Str(p) => s.find(&**p),
+                Value::Regex(p) => {
+                    let re = match compile(p, RegexOptions::REGEX_OPTION_NONE) {
+                        Ok(re) => re,
+                        Err(e) => return Some(Err(e)),
+                    };
+                    search(&re, s, 0).and_then(|r| r.pos(0)).map(|(b, _)| b)
+                }
+                Value::Unknown(_) => return unk(PType::Any),
+                _ => return None,
+            };
+            ok(match found {
+                Some(byte) => Value::Int(s[..byte].chars().count() as i64),
+                None => Value::Undef,
+            })
+        }
+        ([v, target], None) => {
+            if v.is_unknown() {
+                return unk(PType::Any);
+            }
+            let elems = elements(v)?;
+            for i in 0..elems.len() {
+                let candidate = match &elems {
+                    Elements::Values(items) => &items[i],
+                    Elements::Pairs(pairs) => &pairs[i].1,
+                };
+                match ruby_eq(candidate, target) {
+                    Some(true) => return ok(elems.key(i)),
+                    Some(false) => {}
+                    None => return unk(PType::Any),
+                }
+            }
+            ok(Value::Undef)
+        }
+        _ => None,
+    }
+}
+
+/// `slice(collection, n)`: the slices as an array; with a lambda, calls it for every slice
+/// (one parameter gets the slice, `n` parameters its elements, undef-filled) and returns the
+/// collection.
+fn slice(args: &[Value], block: Option<&mut dyn Block>) -> Out {
+    let [v, n] = args else { return None };
+    let Value::Int(size) = n else {
+        return if n.is_unknown() {
+            unk(PType::Any)
+        } else {
+            None
+        };
+    };
+    if *size < 1 {
+        return None;
+    }
+    let size = usize::try_from(*size).ok()?;
+    if v.is_unknown() {
+        return unk(if block.is_some() {
+            PType::Any
+        } else {
+            t_array()
+        });
+    }
+    let elems = elements(v)?;
+    let all: Vec<Value> = (0..elems.len()).map(|i| elems.single(i)).collect();
+    let slices: Vec<Vec<Value>> = all.chunks(size).map(<[Value]>::to_vec).collect();
+    let Some(block) = block else {
+        return ok(Value::array(slices.into_iter().map(Value::array).collect()));
+    };
+    let (min, max) = block.arity();
+    let serving = if min == max { min } else { size };
+    if serving == 0 || (serving != 1 && serving != size) {
+        return None;
+    }
+    for mut s in slices {
+        let args = if serving == 1 {
+            vec![Value::array(s)]
+        } else {
+            s.resize(size, Value::Undef);
+            s
+        };
+        match iteration(block, args) {
+            Ok(Step::Value(_)) => {}
+            Ok(Step::Break) => break,
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    ok(v.clone())
+}
+
+/// `step(iterable, n) |x| { ... }`: every n-th element; gives undef.
+fn step(args: &[Value], block: &mut dyn Block) -> Out {
+    let [v, Value::Int(n)] = args else {
+        return None;
+    };
+    if *n < 1 {
+        return None;
+    }
+    if v.is_unknown() {
+        return ok(Value::Undef);
+    }
+    let elems = elements(v)?;
+    let by = usize::try_from(*n).ok()?;
+    if two_params(block) != Some(false) {
+        return None;
+    }
+    for i in (0..elems.len()).step_by(by) {
+        match iteration(block, vec![elems.single(i)]) {
+            Ok(Step::Value(_)) => {}
+            Ok(Step::Break) => break,
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    ok(Value::Undef)
+}
+
+/// `step` and `reverse_each` without a lambda give an `Iterator`.
+fn iterator(args: &[Value]) -> Out {
+    match args {
+        [_] | [_, _] => unk(PType::Iterator),
+        _ => None,
+    }
 }
