@@ -1231,6 +1231,16 @@ fn string_map(name: &str, args: &[Value]) -> Out {
         }
     };
     match v {
+        // Puppet rejects arrays that mix strings and numbers (`Iterable[Variant[String,
+        // Numeric]]` does not accept their tuple type).
+        Value::Array(items)
+            if items.iter().any(|x| matches!(x, Value::Str(_)))
+                && items
+                    .iter()
+                    .any(|x| matches!(x, Value::Int(_) | Value::Float(_))) =>
+        {
+            None
+        }
         Value::Array(items) => items
             .iter()
             .map(one)
@@ -1885,7 +1895,7 @@ fn type_of(args: &[Value]) -> Out {
         [v, Value::Str(m)] => (v, Some(&**m)),
         _ => return None,
     };
-    if v.has_unknown() || !matches!(method, None | Some("detailed") | Some("reduced")) {
+    if v.has_unknown() || !matches!(method, None | Some("detailed")) {
         return unk(PType::Type(None));
     }
     ok(Value::ty(types::infer(v)))
@@ -2579,6 +2589,7 @@ mod tests {
         );
         let e = run("regsubst", vec![s("a"), s("("), s("b")]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Other);
+        assert_eq!(e.message, "end pattern with unmatched parenthesis: /(/");
 
         assert_eq!(
             c("match", vec![s("abc123"), re("([a-z]+)(\\d+)")]),
@@ -2790,7 +2801,29 @@ mod tests {
         assert_eq!(c("camelcase", vec![s("foo_bar_baz")]), s("FooBarBaz"));
         assert_eq!(c("upcase", vec![s("abc")]), s("ABC"));
         assert_eq!(c("downcase", vec![s("ÄBC")]), s("äbc"));
-        assert_eq!(c("strip", vec![s(" \t a b \n\0")]), s("a b"));
+        assert_eq!(c("strip", vec![s(" \t a b \n\\0")]), s("a b \n\\0"));
+        assert_eq!(c("strip", vec![sa(&[" a "])]), sa(&["a"]));
+        assert_eq!(c("capitalize", vec![sa(&["aB", "cD"])]), sa(&["Ab", "Cd"]));
+        assert_eq!(c("chomp", vec![a(vec![i(1)])]), a(vec![i(1)]));
+        assert_eq!(
+            c("upcase", vec![a(vec![s("a"), i(1)])]),
+            a(vec![s("A"), i(1)])
+        );
+        assert_eq!(
+            c("upcase", vec![h(vec![(s("a"), a(vec![s("b"), i(1)]))])]),
+            h(vec![(s("A"), a(vec![s("B"), i(1)]))])
+        );
+        assert_eq!(c("camelcase", vec![s("Foo__bar")]), s("FooBar"));
+        // Puppet rejects capitalize(['aB', 1]).
+        assert_eq!(
+            call(
+                "capitalize",
+                &[a(vec![s("aB"), i(1)])],
+                None,
+                &Aliases::default()
+            ),
+            None
+        );
         assert_eq!(c("lstrip", vec![s("  a ")]), s("a "));
         assert_eq!(c("rstrip", vec![s("  a ")]), s("  a"));
         assert_eq!(c("chomp", vec![s("a\r\n")]), s("a"));
