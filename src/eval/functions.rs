@@ -614,7 +614,11 @@ fn directive(conversion: char, spec: &Spec, arg: &Value) -> Option<String> {
                 return None;
             }
             let p = spec.precision.unwrap_or(6);
-            let a = f.abs();
+            let a = match conversion {
+                'f' => ruby_rounding(f.abs(), |e| e + p as i64)?,
+                'e' | 'E' => ruby_rounding(f.abs(), |_| p as i64 + 1)?,
+                _ => ruby_rounding(f.abs(), |_| p.max(1) as i64)?,
+            };
             let body = match conversion {
                 'f' => format!("{a:.p$}"),
                 'e' => exponent_form(a, p)?,
@@ -658,6 +662,51 @@ fn sign_of(negative: bool, spec: &Spec) -> String {
     } else {
         String::new()
     }
+}
+
+/// Ruby rounds a float for `%f`/`%e`/`%g` from its shortest representation, half to even:
+/// `0.35` (really 0.34999...) gives `0.4` with `%.1f` where exact rounding gives `0.3`.
+/// Returns the number to format exactly so as to get Ruby's digits; `kept` gives how many
+/// significant digits are kept from the decimal exponent (`0.D × 10^e`). `None` when not
+/// modelled.
+fn ruby_rounding(a: f64, kept: impl Fn(i64) -> i64) -> Option<f64> {
+    if a == 0.0 {
+        return Some(a);
+    }
+    let sci = format!("{a:e}");
+    let (mantissa, exp) = sci.split_once('e')?;
+    let digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let mut e10 = exp.parse::<i64>().ok()? + 1;
+    let Ok(k) = usize::try_from(kept(e10)) else {
+        return Some(a);
+    };
+    if digits.len() <= k || digits[k..] != [b'5'] {
+        return Some(a);
+    }
+    if k == 0 {
+        // No digit kept: Ruby rounds the exact value (0.5 gives 0, 0.05 gives 0.1).
+        return Some(a);
+    }
+    let mut head = digits[..k].to_vec();
+    if (head[k - 1] - b'0') % 2 == 1 {
+        let mut carry = true;
+        for d in head.iter_mut().rev() {
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                *d += 1;
+                carry = false;
+                break;
+            }
+        }
+        if carry {
+            head.insert(0, b'1');
+            e10 += 1;
+        }
+    }
+    format!("0.{}e{e10}", String::from_utf8(head).ok()?)
+        .parse()
+        .ok()
 }
 
 /// `%e` of a non-negative number: `1.234568e+04`.
@@ -2549,6 +2598,38 @@ mod tests {
             s("0 2 2")
         );
         assert_eq!(f(vec![s("%e"), i(0)]), s("0.000000e+00"));
+        // Ruby rounds the shortest representation half to even (ruby -e 'format(...)').
+        let g = |x: &str, v: f64| f(vec![s(x), Value::Float(v)]);
+        assert_eq!(g("%.1f", 0.35), s("0.4"));
+        assert_eq!(g("%.1f", 0.05), s("0.1"));
+        assert_eq!(g("%.2f", 0.005), s("0.01"));
+        assert_eq!(g("%.0e", 15.0), s("2e+01"));
+        assert_eq!(g("%.1f", 0.45), s("0.4"));
+        assert_eq!(g("%.1f", 2.25), s("2.2"));
+        assert_eq!(g("%.2f", 2.675), s("2.68"));
+        assert_eq!(g("%.2f", 1.005), s("1.00"));
+        assert_eq!(g("%.2e", 1.125), s("1.12e+00"));
+        assert_eq!(g("%.3g", 2.675), s("2.68"));
+        assert_eq!(g("%g", 0.00015), s("0.00015"));
+        assert_eq!(g("%5.1f|", 2.25), s("  2.2|"));
+        assert_eq!(g("%+.2e", -12345.678), s("-1.23e+04"));
+        assert_eq!(g("%G", 0.00001234), s("1.234E-05"));
+        assert_eq!(g("%g", 123456789.0), s("1.23457e+08"));
+        assert_eq!(
+            f(vec![
+                s("%05s|%-05d|%.3d|%+x|% o"),
+                s("ab"),
+                i(7),
+                i(7),
+                i(-255),
+                i(8)
+            ]),
+            s("   ab|7    |007|-ff| 10")
+        );
+        assert_eq!(
+            f(vec![s("%-6{x}|"), h(vec![(s("x"), s("ab"))])]),
+            s("ab    |")
+        );
         // Ruby prints negative hexadecimals as two's complement ("..f01"): not modelled.
         assert_eq!(f(vec![s("%x"), i(-255)]), Value::unknown(t_string()));
         assert_eq!(f(vec![s("%c"), s("bc")]), Value::unknown(t_string()));
