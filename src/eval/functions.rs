@@ -4,7 +4,7 @@
 //! (and `lstrip`, `rstrip`, `chomp`, `chop`), `abs`, `floor`, `ceiling`, `round`, `min`,
 //! `max`, `compare`, `versioncmp`, `empty`, `dig`, `get`, `type`, `assert_type`, `unwrap`,
 //! `with`, `then`, `lest`, and the iteration functions (`each`, `map`, `filter`, `reduce`,
-//! `any`, `all`, `slice`, `step`, `reverse_each`) over arrays, hashes, strings, integers and
+//! `any`, `all`, `partition`, `group_by`, `slice`, `step`, `reverse_each`) over arrays, hashes, strings, integers and
 //! integer ranges. Semantics are Puppet 7's (the Ruby implementations shipped in
 //! `puppet-agent` 7.23), checked against `puppet apply`.
 //!
@@ -98,6 +98,7 @@ fn call_with_block(name: &str, args: &[Value], block: &mut dyn Block, aliases: &
     match name {
         "each" | "map" | "filter" | "any" | "all" | "reverse_each" => iterate(name, args, block),
         "reduce" => reduce(args, block),
+        "partition" | "group_by" => partition_group(name == "group_by", args, block),
         "index" => index(args, Some(block)),
         "unique" => unique(args, Some(block)),
         "sort" => sort(args, Some(block)),
@@ -2185,6 +2186,70 @@ fn iterate(name: &str, args: &[Value], block: &mut dyn Block) -> Out {
     }
 }
 
+/// `partition` (`[[kept], [others]]`) and `group_by` (`{result => [elements]}`): array
+/// elements (with `|index, value|`, the values), hash entries as `[key, value]` pairs.
+/// `break()` is an error in Puppet: it travels on.
+fn partition_group(group: bool, args: &[Value], block: &mut dyn Block) -> Out {
+    let [v] = args else { return None };
+    let result_type = if group {
+        t_hash()
+    } else {
+        PType::Tuple {
+            types: vec![t_array(), t_array()],
+            min: 2,
+            max: 2,
+        }
+    };
+    if !matches!(v, Value::Array(_) | Value::Hash(_)) {
+        return if v.is_unknown() {
+            unk(result_type)
+        } else {
+            None
+        };
+    }
+    let elems = elements(v)?;
+    let two = two_params(block)?;
+    let (mut yes, mut no) = (Vec::new(), Vec::new());
+    let mut groups: Vec<(Value, Value)> = Vec::new();
+    for i in 0..elems.len() {
+        let r = match lambda(block, elems.args(i, two)) {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        let item = elems.single(i);
+        if group {
+            let mut found = false;
+            for (k, members) in groups.iter_mut() {
+                match ruby_eql(k, &r) {
+                    Some(true) => {
+                        if let Value::Array(m) = members {
+                            std::sync::Arc::make_mut(m).push(item.clone());
+                        }
+                        found = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => return unk(result_type),
+                }
+            }
+            if !found {
+                groups.push((r, Value::array(vec![item])));
+            }
+        } else {
+            match truthy(&r) {
+                Some(true) => yes.push(item),
+                Some(false) => no.push(item),
+                None => return unk(result_type),
+            }
+        }
+    }
+    if group {
+        ok(Value::hash(groups))
+    } else {
+        ok(Value::array(vec![Value::array(yes), Value::array(no)]))
+    }
+}
+
 /// `reduce` with or without a start value; `break()` gives the memo so far.
 fn reduce(args: &[Value], block: &mut dyn Block) -> Out {
     let (v, start) = match args {
@@ -2837,6 +2902,23 @@ mod tests {
             s("dflt")
         );
         assert_eq!(
+            c(
+                "get",
+                vec![h(vec![(s("a"), a(vec![i(1), i(2)]))]), s("a.-1")]
+            ),
+            i(2)
+        );
+        assert_eq!(c("split", vec![s("a\nb"), re("$")]), sa(&["a", "\nb"]));
+        assert_eq!(c("split", vec![s("a1b"), re("(x)?1")]), sa(&["a", "b"]));
+        assert_eq!(
+            c("regsubst", vec![s("aaa"), s("a"), s("\\0\\0"), s("G")]),
+            s("aaaaaa")
+        );
+        assert_eq!(
+            c("regsubst", vec![s("a\nb"), s("a.b"), s("x"), s("M")]),
+            s("x")
+        );
+        assert_eq!(
             c("get", vec![h(vec![(s("a"), i(1))]), s("")]),
             h(vec![(s("a"), i(1))])
         );
@@ -2872,6 +2954,23 @@ mod tests {
         assert_eq!(c("max", vec![a(vec![i(3), i(1)])]), i(3));
         assert_eq!(c("max", vec![i(1), s("a")]), s("a"));
         assert_eq!(c("min", vec![i(2), s("10")]), i(2));
+        assert_eq!(c("min", vec![s("a"), s("B"), s("b")]), s("B"));
+        assert_eq!(c("min", vec![a(vec![i(1), Value::Float(1.0)])]), i(1));
+        assert_eq!(c("index", vec![s("héllo"), s("l")]), i(2));
+        assert_eq!(c("camelcase", vec![s("_a_b_")]), s("AB"));
+        assert_eq!(c("sort", vec![sa(&["a", "B"])]), sa(&["B", "a"]));
+        assert_eq!(
+            c("unique", vec![a(vec![i(1), Value::Float(1.0), s("a")])]),
+            a(vec![i(1), Value::Float(1.0), s("a")])
+        );
+        assert_eq!(
+            c("versioncmp", vec![s("1.10"), s("1.9"), Value::Bool(true)]),
+            i(-1)
+        );
+        assert_eq!(
+            c("versioncmp", vec![s("10"), s("9"), Value::Bool(true)]),
+            i(-1)
+        );
         let e = run("min", vec![]).unwrap_err();
         assert_eq!(
             e.message,
@@ -3044,6 +3143,25 @@ mod tests {
         });
         assert_eq!(r, Ok(Value::Undef));
         assert_eq!(seen, vec![i(1), i(3)]);
+        let mut seen = Vec::new();
+        let r = cb(
+            "step",
+            vec![a(vec![i(1), i(2), i(3), i(4), i(5)]), i(2)],
+            (1, 1),
+            |args| {
+                seen.push(args[0].clone());
+                Ok(Value::Undef)
+            },
+        );
+        assert_eq!(r, Ok(Value::Undef));
+        assert_eq!(seen, vec![i(1), i(3), i(5)]);
+        let mut seen = Vec::new();
+        let r = cb("reverse_each", vec![i(5)], (1, 1), |args| {
+            seen.push(args[0].clone());
+            Ok(Value::Undef)
+        });
+        assert_eq!(r, Ok(Value::Undef));
+        assert_eq!(seen, vec![i(4), i(3), i(2), i(1), i(0)]);
         let mut slices = Vec::new();
         let r = cb("slice", vec![v123.clone(), i(2)], (2, 2), |args| {
             slices.push(a(args));
@@ -3064,6 +3182,63 @@ mod tests {
             cb("sort", vec![sa(&["a", "A"])], (2, 2), |_| Ok(i(0))),
             Ok(Value::unknown(t_array()))
         );
+    }
+
+    #[test]
+    fn partition_and_group_by() {
+        let v = a(vec![i(1), i(2), i(3), i(4)]);
+        let even = |args: Vec<Value>| Ok(Value::Bool(int_of(&args[0]) % 2 == 0));
+        assert_eq!(
+            cb("partition", vec![v.clone()], (1, 1), even),
+            Ok(a(vec![a(vec![i(2), i(4)]), a(vec![i(1), i(3)])]))
+        );
+        assert_eq!(
+            cb(
+                "partition",
+                vec![a(vec![i(5), i(6), i(7)])],
+                (2, 2),
+                |args| Ok(Value::Bool(args[0] == i(1)))
+            ),
+            Ok(a(vec![a(vec![i(6)]), a(vec![i(5), i(7)])]))
+        );
+        let hab = h(vec![(s("a"), i(1)), (s("b"), i(2))]);
+        assert_eq!(
+            cb("partition", vec![hab.clone()], (2, 2), |args| Ok(
+                Value::Bool(args[1] == i(2))
+            )),
+            Ok(a(vec![
+                a(vec![a(vec![s("b"), i(2)])]),
+                a(vec![a(vec![s("a"), i(1)])])
+            ]))
+        );
+        assert_eq!(
+            cb("group_by", vec![v], (1, 1), |args| Ok(i(
+                int_of(&args[0]) % 2
+            ))),
+            Ok(h(vec![
+                (i(1), a(vec![i(1), i(3)])),
+                (i(0), a(vec![i(2), i(4)]))
+            ]))
+        );
+        assert_eq!(
+            cb(
+                "group_by",
+                vec![a(vec![i(5), i(6), i(7)])],
+                (2, 2),
+                |args| Ok(i(int_of(&args[0]) % 2))
+            ),
+            Ok(h(vec![(i(0), a(vec![i(5), i(7)])), (i(1), a(vec![i(6)]))]))
+        );
+        let habc = h(vec![(s("a"), i(1)), (s("b"), i(2)), (s("c"), i(1))]);
+        assert_eq!(
+            cb("group_by", vec![habc], (2, 2), |args| Ok(args[1].clone())),
+            Ok(h(vec![
+                (i(1), a(vec![a(vec![s("a"), i(1)]), a(vec![s("c"), i(1)])])),
+                (i(2), a(vec![a(vec![s("b"), i(2)])]))
+            ]))
+        );
+        let e = cb("partition", vec![a(vec![i(1)])], (1, 1), |_| Err(brk())).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Break);
     }
 
     #[test]
