@@ -848,9 +848,7 @@ fn split(args: &[Value]) -> Out {
     if pattern.is_unknown() {
         return unk(result_type);
     }
-    let Some(source) = pattern_source(pattern) else {
-        return None;
-    };
+    let source = pattern_source(pattern)?;
     let re = match compile(source, RegexOptions::REGEX_OPTION_NONE) {
         Ok(re) => re,
         Err(e) => return Some(Err(e)),
@@ -1378,7 +1376,7 @@ fn numeric(name: &str, args: &[Value], aliases: &Aliases) -> Out {
         _ => return None,
     };
     let to_int = |f: f64| -> Option<Value> {
-        (f.is_finite() && f.abs() < 9.0e18).then(|| Value::Int(f as i64))
+        (f.is_finite() && f.abs() < 9.0e18).then_some(Value::Int(f as i64))
     };
     let result = match (name, number) {
         ("abs", Value::Int(i)) => i.checked_abs().map(Value::Int),
@@ -1425,6 +1423,9 @@ fn block_ordering(v: &Value) -> Option<Ordering> {
         _ => None,
     }
 }
+
+/// A comparison: Ruby's `<=>` or a comparator lambda.
+type Comparator<'a> = Box<dyn FnMut(&Value, &Value) -> Result<Ordering, Stop> + 'a>;
 
 /// Why a comparison-driven algorithm stopped.
 enum Stop {
@@ -1492,7 +1493,7 @@ fn sort(args: &[Value], block: Option<&mut dyn Block>) -> Out {
         return unk(result_type);
     }
     // Ruby's sort is not stable: equal but distinguishable elements make the order unknown.
-    let mut cmp: Box<dyn FnMut(&Value, &Value) -> Result<Ordering, Stop>> = match block {
+    let mut cmp: Comparator = match block {
         Some(b) => Box::new(move |x: &Value, y: &Value| compare_with(b, x, y)),
         None => Box::new(|x: &Value, y: &Value| ruby_cmp(x, y).ok_or(Stop::Unknown)),
     };
@@ -1569,7 +1570,7 @@ fn min_max(max: bool, args: &[Value], block: Option<&mut dyn Block>) -> Out {
         .iter()
         .all(|v| matches!(v, Value::Int(_) | Value::Float(_)));
     let all_strings = items.iter().all(|v| matches!(v, Value::Str(_)));
-    let mut cmp: Box<dyn FnMut(&Value, &Value) -> Result<Ordering, Stop>> = match block {
+    let mut cmp: Comparator = match block {
         Some(b) => Box::new(move |x: &Value, y: &Value| compare_with(b, x, y)),
         None if all_numeric => Box::new(|x: &Value, y: &Value| ruby_cmp(x, y).ok_or(Stop::Unknown)),
         None => Box::new(move |x: &Value, y: &Value| {
@@ -2595,6 +2596,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::approx_constant)] // 3.14159: the value given to puppet apply
     fn sprintf_like_ruby() {
         let f = |args: Vec<Value>| c("sprintf", args);
         assert_eq!(
@@ -3274,7 +3276,7 @@ mod tests {
     fn unknowns() {
         let u = Value::any();
         assert_eq!(c("upcase", vec![u.clone()]), Value::unknown(PType::Any));
-        assert_eq!(c("size", vec![u.clone()]).is_unknown(), true);
+        assert!(c("size", vec![u.clone()]).is_unknown());
         assert_eq!(
             c("versioncmp", vec![s("1"), u.clone()]),
             Value::unknown(PType::Integer { from: -1, to: 1 })
