@@ -286,13 +286,13 @@ fn hash_set(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) -> Opti
     Some(())
 }
 
-/// Ruby's `Float#to_s` (`1.0`, `1.5`, `1.0e+20`, `1.0e-05`).
+/// Ruby's `Float#to_s` (`1.0`, `1.5`, `1.0e+15`, `1.0e-05`).
 fn ruby_float(f: f64) -> Option<String> {
     if !f.is_finite() {
         return None;
     }
     let a = f.abs();
-    if a == 0.0 || (1e-4..1e16).contains(&a) {
+    if a == 0.0 || (1e-4..1e15).contains(&a) {
         let s = format!("{f}");
         return Some(if s.contains('.') { s } else { format!("{s}.0") });
     }
@@ -562,6 +562,11 @@ fn format(fmt: &str, args: &[Value]) -> Result<Option<String>, String> {
 
 /// One formatted directive, padded; `None` when not modelled.
 fn directive(conversion: char, spec: &Spec, arg: &Value) -> Option<String> {
+    // Widths and precisions beyond this are not modelled (no huge allocations).
+    const LIMIT: usize = 10_000;
+    if spec.width.unwrap_or(0) > LIMIT || spec.precision.unwrap_or(0) > LIMIT {
+        return None;
+    }
     let (sign, body, numeric) = match conversion {
         's' | 'p' => {
             let s = if conversion == 's' {
@@ -2533,6 +2538,26 @@ mod tests {
     }
 
     #[test]
+    fn float_strings() {
+        // ruby -e 'p [1e15, ...]'
+        let cases = [
+            (1e15, "1.0e+15"),
+            (9999999999999998.0, "9.999999999999998e+15"),
+            (1e14, "100000000000000.0"),
+            (100000000000000.5, "100000000000000.5"),
+            (0.0001, "0.0001"),
+            (0.00001, "1.0e-05"),
+            (1.5e-7, "1.5e-07"),
+            (-2.5e20, "-2.5e+20"),
+            (100.0, "100.0"),
+            (1.0 / 3.0, "0.3333333333333333"),
+        ];
+        for (f, expected) in cases {
+            assert_eq!(ruby_float(f).as_deref(), Some(expected), "{f}");
+        }
+    }
+
+    #[test]
     fn join_and_errors() {
         let v = a(vec![
             i(1),
@@ -2700,6 +2725,7 @@ mod tests {
         // Ruby prints negative hexadecimals as two's complement ("..f01"): not modelled.
         assert_eq!(f(vec![s("%x"), i(-255)]), Value::unknown(t_string()));
         assert_eq!(f(vec![s("%c"), s("bc")]), Value::unknown(t_string()));
+        assert_eq!(f(vec![s("%999999999d"), i(1)]), Value::unknown(t_string()));
         let e = run("sprintf", vec![s("%d %d"), i(1)]).unwrap_err();
         assert_eq!(e.message, "too few arguments");
     }
