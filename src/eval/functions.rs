@@ -3200,6 +3200,52 @@ mod tests {
             slices,
             vec![a(vec![i(1), i(2)]), a(vec![i(3), Value::Undef])]
         );
+        // A lambda that can take two parameters gets two (`|$x, $y = 1|`, `|*$r|`).
+        let pairs = a(vec![a(vec![i(0), i(5)]), a(vec![i(1), i(6)])]);
+        assert_eq!(
+            cb("map", vec![a(vec![i(5), i(6)])], (1, 2), |args| Ok(a(args))),
+            Ok(pairs.clone())
+        );
+        assert_eq!(
+            cb(
+                "map",
+                vec![a(vec![i(5), i(6)])],
+                (0, usize::MAX),
+                |args| Ok(a(args))
+            ),
+            Ok(pairs)
+        );
+        assert_eq!(
+            cb("map", vec![ha.clone()], (1, 2), |args| Ok(a(args))),
+            Ok(a(vec![a(vec![s("a"), i(1)])]))
+        );
+        let by_compare = |args: Vec<Value>| Ok(i(int_of(&args[0]) - int_of(&args[1])));
+        assert_eq!(
+            cb("min", vec![a(vec![i(3), i(1), i(2)])], (2, 2), by_compare),
+            Ok(i(1))
+        );
+        assert_eq!(
+            cb("max", vec![a(vec![i(3), i(1), i(2)])], (2, 2), by_compare),
+            Ok(i(3))
+        );
+        assert_eq!(
+            cb("unique", vec![v123.clone()], (1, 1), |args| Ok(i(int_of(
+                &args[0]
+            ) % 2))),
+            Ok(a(vec![i(1), i(2)]))
+        );
+        let mut slices = Vec::new();
+        let r = cb(
+            "slice",
+            vec![a(vec![i(1), i(2), i(3), i(4)]), i(2)],
+            (1, 2),
+            |args| {
+                slices.push(a(args));
+                Ok(Value::Undef)
+            },
+        );
+        assert!(r.is_ok());
+        assert_eq!(slices, vec![a(vec![i(1), i(2)]), a(vec![i(3), i(4)])]);
         let cmp_desc = |args: Vec<Value>| Ok(i(int_of(&args[1]) - int_of(&args[0])));
         assert_eq!(
             cb("sort", vec![a(vec![i(3), i(1), i(2)])], (2, 2), cmp_desc),
