@@ -65,7 +65,7 @@ fn call_plain(name: &str, args: &[Value], aliases: &Aliases) -> Out {
         "sprintf" => sprintf(args),
         "join" => join(args, aliases),
         "split" => split(args),
-        "size" | "length" => size(args),
+        "size" | "length" => size(name, args),
         "keys" | "values" => keys_values(name, args, aliases),
         "merge" => merge(args),
         "flatten" => flatten(args),
@@ -187,6 +187,20 @@ fn param_mismatch(func: &str, param: &str, expected: PType, got: &Value, aliases
             types::mismatch(&expected, got, aliases)
         ),
     )
+}
+
+/// `param_mismatch` for a parameter of type `Variant[types]` (Puppet's message: "expects a
+/// value of type Numeric or String, got Boolean").
+fn variant_mismatch(func: &str, param: &str, types: Vec<PType>, got: &Value) -> Out {
+    param_mismatch(func, param, PType::Variant(types), got, &Aliases::default())
+}
+
+/// A collection of any size.
+fn t_collection() -> PType {
+    PType::Collection {
+        min: 0,
+        max: INT_MAX,
+    }
 }
 
 fn any_unknown(args: &[Value]) -> bool {
@@ -937,7 +951,8 @@ fn regsubst(args: &[Value]) -> Out {
     let result_type = match target {
         Value::Array(_) => t_array_of(t_string()),
         Value::Str(_) => t_string(),
-        _ => PType::Any,
+        Value::Unknown(_) | Value::Sensitive(_) => PType::Any,
+        _ => return variant_mismatch("regsubst", "target", vec![t_array(), t_string()], target),
     };
     if any_unknown(args) {
         return unk(result_type);
@@ -1088,7 +1103,8 @@ fn match_fn(args: &[Value]) -> Out {
             }
             ok(Value::array(out))
         }
-        _ => None,
+        Value::Sensitive(_) => None,
+        _ => variant_mismatch("match", "string", vec![t_string(), t_array()], target),
     }
 }
 
@@ -1393,7 +1409,8 @@ fn numeric(name: &str, args: &[Value], aliases: &Aliases) -> Out {
         _ if name == "round" => {
             return param_mismatch("round", "val", PType::Numeric, v, aliases);
         }
-        _ => return None,
+        Value::Sensitive(_) => return None,
+        _ => return variant_mismatch(name, "val", vec![PType::Numeric, t_string()], v),
     };
     let to_int = |f: f64| -> Option<Value> {
         (f.is_finite() && f.abs() < 9.0e18).then_some(Value::Int(f as i64))
@@ -1659,7 +1676,7 @@ fn compare(args: &[Value]) -> Out {
 // ---------------------------------------------------------------------------------------
 // Collections
 
-fn size(args: &[Value]) -> Out {
+fn size(name: &str, args: &[Value]) -> Out {
     let [v] = args else { return None };
     match v {
         Value::Str(s) => ok(Value::Int(s.chars().count() as i64)),
@@ -1673,13 +1690,10 @@ fn size(args: &[Value]) -> Out {
         _ => err(
             ErrorKind::TypeMismatch,
             format!(
-                "'size' parameter 'arg' expects {}",
+                "'{name}' parameter 'arg' expects {}",
                 types::mismatch(
                     &PType::Variant(vec![
-                        PType::Collection {
-                            min: 0,
-                            max: INT_MAX
-                        },
+                        t_collection(),
                         t_string(),
                         PType::Other("Binary".into()),
                     ]),
@@ -1914,7 +1928,14 @@ fn dig(args: &[Value]) -> Out {
     let (data, path) = args.split_first()?;
     match data {
         Value::Undef | Value::Array(_) | Value::Hash(_) | Value::Unknown(_) => dig_path(data, path),
-        _ => None,
+        Value::Sensitive(_) => None,
+        _ => param_mismatch(
+            "dig",
+            "data",
+            PType::Optional(Some(Box::new(t_collection()))),
+            data,
+            &Aliases::default(),
+        ),
     }
 }
 
@@ -2895,6 +2916,39 @@ mod tests {
         assert_eq!(c("length", vec![a(vec![i(1), i(2)])]), i(2));
         assert_eq!(c("size", vec![h(vec![])]), i(0));
         assert!(run("size", vec![i(1)]).is_err());
+        // Messages as Puppet gives them, once types::mismatch words them.
+        for (name, args, start) in [
+            (
+                "length",
+                vec![Value::Bool(true)],
+                "'length' parameter 'arg' expects ",
+            ),
+            (
+                "abs",
+                vec![Value::Bool(true)],
+                "'abs' parameter 'val' expects ",
+            ),
+            (
+                "floor",
+                vec![Value::Bool(true)],
+                "'floor' parameter 'val' expects ",
+            ),
+            (
+                "match",
+                vec![i(1), re("a")],
+                "'match' parameter 'string' expects ",
+            ),
+            (
+                "regsubst",
+                vec![i(1), s("a"), s("b")],
+                "'regsubst' parameter 'target' expects ",
+            ),
+            ("dig", vec![i(1), s("a")], "'dig' parameter 'data' expects "),
+        ] {
+            let e = run(name, args).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::TypeMismatch);
+            assert!(e.message.starts_with(start), "{}", e.message);
+        }
         assert_eq!(c("index", vec![a(vec![i(1), i(2), i(3)]), i(2)]), i(1));
         assert_eq!(c("index", vec![s("hello"), s("l")]), i(2));
         assert_eq!(c("index", vec![s("hello"), re("l+o")]), i(2));
