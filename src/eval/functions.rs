@@ -1762,6 +1762,10 @@ fn flatten(args: &[Value]) -> Out {
 
 fn unique(args: &[Value], mut block: Option<&mut dyn Block>) -> Out {
     let [v] = args else { return None };
+    // Other iterables (an integer, a range) give an array of their elements.
+    if let (Value::Int(_) | Value::Type(_), Some(Elements::Values(items))) = (v, elements(v)) {
+        return unique(&[Value::array(items)], block);
+    }
     let result_type = match v {
         Value::Str(_) => t_string(),
         Value::Array(_) => t_array(),
@@ -2869,6 +2873,7 @@ mod tests {
             a(vec![i(1), i(2), s("a"), s("A")])
         );
         assert_eq!(c("unique", vec![s("aabbc")]), s("abc"));
+        assert_eq!(c("unique", vec![i(1)]), a(vec![i(0)]));
         assert_eq!(
             c("unique", vec![a(vec![a(vec![i(1)]), a(vec![i(1)])])]),
             a(vec![a(vec![i(1)])])
