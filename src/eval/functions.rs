@@ -1293,7 +1293,18 @@ fn case_map(name: &str, args: &[Value]) -> Out {
             _ => None,
         }
     }
-    convert(name == "upcase", v).map(Ok)
+    match v {
+        Value::Str(_) | Value::Int(_) | Value::Float(_) | Value::Array(_) | Value::Hash(_) => {
+            convert(name == "upcase", v).map(Ok)
+        }
+        Value::Sensitive(_) => None,
+        _ => variant_mismatch(
+            name,
+            "arg",
+            vec![PType::Numeric, t_string(), t_array(), t_hash()],
+            v,
+        ),
+    }
 }
 
 /// `capitalize`, `camelcase`, `strip`, `lstrip`, `rstrip`, `chomp`, `chop`: strings,
@@ -2949,6 +2960,11 @@ mod tests {
                 "'regsubst' parameter 'target' expects ",
             ),
             ("dig", vec![i(1), s("a")], "'dig' parameter 'data' expects "),
+            (
+                "upcase",
+                vec![Value::Undef],
+                "'upcase' parameter 'arg' expects ",
+            ),
         ] {
             let e = run(name, args).unwrap_err();
             assert_eq!(e.kind, ErrorKind::TypeMismatch);
