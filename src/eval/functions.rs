@@ -1675,6 +1675,22 @@ fn compare(args: &[Value]) -> Out {
             .as_bytes()
             .cmp(b.to_ascii_lowercase().as_bytes()),
         [Value::Str(a), Value::Str(b), Value::Bool(false)] => a.as_bytes().cmp(b.as_bytes()),
+        [a, b] => {
+            let label = |v: &Value| match v {
+                Value::Int(_) => Some("Integer"),
+                Value::Float(_) => Some("Float"),
+                Value::Str(_) => Some("String"),
+                _ => None,
+            };
+            let (la, lb) = (label(a)?, label(b)?);
+            return err(
+                ErrorKind::TypeMismatch,
+                format!(
+                    "'compare' compare(): Can only compare values of the same type (or for \
+                     Timestamp/Timespan also against Numeric). Got {la} and {lb}"
+                ),
+            );
+        }
         _ => return None,
     };
     ok(Value::Int(match o {
@@ -3139,6 +3155,11 @@ mod tests {
         assert_eq!(c("chop", vec![s("")]), s(""));
         assert_eq!(c("compare", vec![s("a"), s("B")]), i(-1));
         assert_eq!(c("compare", vec![i(2), Value::Float(1.5)]), i(1));
+        assert_eq!(
+            run("compare", vec![i(1), s("a")]).unwrap_err().message,
+            "'compare' compare(): Can only compare values of the same type (or for \
+             Timestamp/Timespan also against Numeric). Got Integer and String"
+        );
     }
 
     #[test]
