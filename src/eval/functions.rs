@@ -4,9 +4,9 @@
 //! (and `lstrip`, `rstrip`, `chomp`, `chop`), `abs`, `floor`, `ceiling`, `round`, `min`,
 //! `max`, `compare`, `versioncmp`, `empty`, `dig`, `get`, `type`, `assert_type`, `unwrap`,
 //! `with`, `then`, `lest`, and the iteration functions (`each`, `map`, `filter`, `reduce`,
-//! `any`, `all`, `partition`, `group_by`, `slice`, `step`, `reverse_each`) over arrays, hashes, strings, integers and
-//! integer ranges. Semantics are Puppet 7's (the Ruby implementations shipped in
-//! `puppet-agent` 7.23), checked against `puppet apply`.
+//! `any`, `all`, `partition`, `group_by`, `slice`, `step`, `reverse_each`) over arrays,
+//! hashes, strings, integers and integer ranges. Semantics are Puppet 7's (the Ruby
+//! implementations shipped in `puppet-agent` 7.23), checked against `puppet apply`.
 //!
 //! Functions that read files, run commands, look data up or touch the catalog are not here:
 //! the evaluator handles the ones that concern scope and catalog, and gives unknowns for
@@ -16,7 +16,8 @@
 //! Unknown arguments give unknown results, typed when the result type is certain; an error
 //! is returned only when Puppet would certainly fail. What is not modelled (a format
 //! directive, a value whose Ruby string form is not certain, a sort whose order depends on
-//! Ruby's unstable sort) gives an unknown too, never a guess.
+//! Ruby's unstable sort, an argument error whose wording is not certain) gives `None` or an
+//! unknown, never a guess.
 
 use std::cmp::Ordering;
 
