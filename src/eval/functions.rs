@@ -331,6 +331,8 @@ fn ruby_to_s(v: &Value) -> Option<String> {
         Value::Float(f) => ruby_float(*f),
         Value::Bool(b) => Some(b.to_string()),
         Value::Undef => Some(String::new()),
+        Value::Default => Some("default".to_string()),
+        Value::Regex(source) => Some(format!("(?-mix:{source})")),
         Value::Array(_) | Value::Hash(_) => ruby_inspect(v),
         _ => None,
     }
@@ -358,6 +360,8 @@ fn ruby_inspect(v: &Value) -> Option<String> {
             Some(out)
         }
         Value::Int(_) | Value::Float(_) | Value::Bool(_) => ruby_to_s(v),
+        Value::Undef => Some("nil".to_string()),
+        Value::Default => Some(":default".to_string()),
         Value::Array(items) => {
             let parts: Option<Vec<String>> = items.iter().map(ruby_inspect).collect();
             Some(format!("[{}]", parts?.join(", ")))
@@ -440,7 +444,17 @@ fn sprintf(args: &[Value]) -> Out {
         Some(Value::Unknown(_)) => return unk(t_string()),
         _ => return None,
     };
-    if any_unknown(args) {
+    // sprintf is a 3.x function: its arguments are converted first, regexps into strings
+    // (`%s` of /a/ is "/a/", where join gives "(?-mix:a)"); not modelled.
+    fn has_regex(v: &Value) -> bool {
+        match v {
+            Value::Regex(_) => true,
+            Value::Array(items) => items.iter().any(has_regex),
+            Value::Hash(entries) => entries.iter().any(|(k, v)| has_regex(k) || has_regex(v)),
+            _ => false,
+        }
+    }
+    if any_unknown(args) || args.iter().any(has_regex) {
         return unk(t_string());
     }
     match format(&fmt, &args[1..]) {
@@ -2641,6 +2655,18 @@ mod tests {
             s(",a,")
         );
         assert_eq!(c("join", vec![a(vec![]), s(",")]), s(""));
+        assert_eq!(
+            c("join", vec![a(vec![Value::Default, s("x")]), s(",")]),
+            s("default,x")
+        );
+        assert_eq!(
+            c("join", vec![a(vec![re("a+"), s("x")]), s(",")]),
+            s("(?-mix:a+),x")
+        );
+        assert_eq!(
+            c("join", vec![a(vec![h(vec![(s("a"), i(1))])]), s(",")]),
+            s("{\"a\"=>1}")
+        );
         let e = run("join", vec![i(1)]).unwrap_err();
         assert_eq!(e.kind, ErrorKind::TypeMismatch);
         assert!(
@@ -2711,6 +2737,18 @@ mod tests {
         assert_eq!(f(vec![s("%d"), s("42")]), s("42"));
         assert_eq!(f(vec![s("%s"), a(vec![i(1), s("a")])]), s("[1, \"a\"]"));
         assert_eq!(f(vec![s("%s"), h(vec![(s("a"), i(1))])]), s("{\"a\"=>1}"));
+        assert_eq!(f(vec![s("%s"), a(vec![i(1), Value::Undef])]), s("[1, nil]"));
+        assert_eq!(
+            f(vec![s("%s|%s"), Value::Default, a(vec![Value::Default])]),
+            s("default|[:default]")
+        );
+        assert_eq!(f(vec![s("%s"), re("a")]), Value::unknown(t_string()));
+        assert_eq!(f(vec![s("%p|%p"), s("a\"b"), i(1)]), s("\"a\\\"b\"|1"));
+        assert_eq!(
+            f(vec![s("%s"), h(vec![(s("a"), a(vec![i(1), s("b")]))])]),
+            s("{\"a\"=>[1, \"b\"]}")
+        );
+        assert_eq!(f(vec![s("%5.1s|%-3s|"), s("xyz"), s("é")]), s("    x|é  |"));
         let named = h(vec![(s("x"), s("v")), (s("y"), i(42))]);
         assert_eq!(f(vec![s("%<x>s : %<y>d"), named.clone()]), s("v : 42"));
         assert_eq!(f(vec![s("%{x}-"), named]), s("v-"));
