@@ -1645,7 +1645,9 @@ impl<'a> Evaluator<'a> {
                                 p.name.name
                             ),
                         );
-                        if span != Span::default() {
+                        // At the declaration only in a main manifest: elsewhere Hiera may
+                        // give the class a value.
+                        if span != Span::default() && self.main {
                             let here = std::mem::replace(&mut self.here, self.caller_here);
                             self.report(
                                 "type_mismatch",
