@@ -410,6 +410,7 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
                     a
                 });
             project.modulepath = options.modulepath.clone();
+            project.roots = paths.to_vec();
             jobs.par_iter()
                 .zip(parsed)
                 .map(|((p, s), parsed)| {

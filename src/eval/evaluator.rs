@@ -60,7 +60,8 @@ pub struct Options<'a> {
 
 /// Evaluates the file at `path` and returns what its evaluation finds.
 pub fn evaluate(path: &str, program: &Program, options: &Options<'_>) -> Vec<Finding> {
-    let modulepath = ModulePath::for_file(Path::new(path), options.modulepath);
+    let modulepath =
+        ModulePath::for_file(Path::new(path), options.modulepath, &options.project.roots);
     let mut locals = Locals::default();
     collect_locals(&program.body, &mut locals);
     let mut aliases = Aliases::default();
@@ -994,8 +995,14 @@ impl<'a> Evaluator<'a> {
         }
         match &t {
             Value::Type(base) => {
-                // `File['a', 'b']` is an array of references.
-                if matches!(**base, PType::Resource { title: None, .. }) && ks.len() > 1 {
+                let mut ks = ks;
+                // `File['a', 'b']` and `File[['a', 'b']]` are arrays of references.
+                let is_ref = matches!(**base, PType::Resource { title: None, .. })
+                    || matches!(**base, PType::Class(None));
+                if is_ref && ks.iter().any(|k| matches!(k, Value::Array(_))) {
+                    ks = flatten(&ks);
+                }
+                if is_ref && ks.len() > 1 {
                     let mut refs = Vec::new();
                     for k in &ks {
                         match types::parameterize(base, std::slice::from_ref(k), &self.aliases) {

@@ -91,15 +91,19 @@ pub struct ModulePath {
 }
 
 impl ModulePath {
-    /// The module path for `file`: `given` when the run has one, else the directory above
-    /// the file's module.
-    pub fn for_file(file: &Path, given: &[PathBuf]) -> ModulePath {
+    /// The module path for `file`: `given` when the run has one; else the directory above
+    /// the file's module when that directory is inside one of the checked `roots` (rein
+    /// reads no file outside the tree it checks unless told to). The file's own module is
+    /// always searched first.
+    pub fn for_file(file: &Path, given: &[PathBuf], roots: &[PathBuf]) -> ModulePath {
         let own = file
             .ancestors()
             .skip(1)
             .find(|a| a.file_name().is_some_and(|n| n == "manifests"))
             .and_then(Path::parent)
-            .and_then(|root| Some((module_name(root)?, root.to_path_buf())));
+            .map(Path::to_path_buf)
+            .or_else(|| module_root(file))
+            .and_then(|root| Some((module_name(&root)?, root)));
         if !given.is_empty() {
             return ModulePath {
                 dirs: given.to_vec(),
@@ -108,6 +112,7 @@ impl ModulePath {
         }
         let dirs = module_root(file)
             .and_then(|r| r.parent().map(Path::to_path_buf))
+            .filter(|dir| inside(dir, roots))
             .into_iter()
             .collect();
         ModulePath { dirs, own }
@@ -284,6 +289,14 @@ impl ModulePath {
         }
         out
     }
+}
+
+/// Whether `dir` is one of `roots` or below one.
+fn inside(dir: &Path, roots: &[PathBuf]) -> bool {
+    let Ok(dir) = dir.canonicalize() else {
+        return false;
+    };
+    roots.iter().any(|r| r.canonicalize().is_ok_and(|r| dir.starts_with(r)))
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.

@@ -112,7 +112,8 @@ impl UnknownAttribute {
 impl UnknownAttribute {
     /// A defined type of the run (or of the file, checked alone).
     fn module_path(&self, cx: &Context<'_>) -> ModulePath {
-        ModulePath::for_file(Path::new(cx.file.path), &cx.project().modulepath)
+        let project = cx.project();
+        ModulePath::for_file(Path::new(cx.file.path), &project.modulepath, &project.roots)
     }
 
     /// `class { 'name': ... }`: the parameters of a class of the file or the module path.
