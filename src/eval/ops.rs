@@ -257,10 +257,7 @@ fn parse_numeric(s: &str) -> Parsed {
         Num::Float(f) if neg => Num::Float(-f),
         n => n,
     };
-    if let Some(hex) = rest
-        .strip_prefix("0x")
-        .or_else(|| rest.strip_prefix("0X"))
-    {
+    if let Some(hex) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
         if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Parsed::NotNumeric;
         }
@@ -367,11 +364,7 @@ fn is_marker(e: &EvalError) -> bool {
 
 /// Ruby's `"%#+x"` of a value given as its sign and the hexadecimal digits of its magnitude.
 fn overflow_error(op: &str, negative: bool, hex: &str) -> EvalError {
-    let (range, sign) = if negative {
-        ("min", '-')
-    } else {
-        ("max", '+')
-    };
+    let (range, sign) = if negative { ("min", '-') } else { ("max", '+') };
     error(
         ErrorKind::Overflow,
         format!(
@@ -383,7 +376,11 @@ fn overflow_error(op: &str, negative: bool, hex: &str) -> EvalError {
 fn check_int(op: &str, i: i128) -> Result<Value, EvalError> {
     match i64::try_from(i) {
         Ok(i) => Ok(Value::Int(i)),
-        Err(_) => Err(overflow_error(op, i < 0, &format!("{:x}", i.unsigned_abs()))),
+        Err(_) => Err(overflow_error(
+            op,
+            i < 0,
+            &format!("{:x}", i.unsigned_abs()),
+        )),
     }
 }
 
@@ -767,9 +764,7 @@ fn array_to_entries(b: &[Value]) -> Result<Option<Vec<(Value, Value)>>, EvalErro
         Err(runtime_error("+", "odd number of arguments for Hash"))
     } else {
         Ok(Some(
-            b.chunks(2)
-                .map(|c| (c[0].clone(), c[1].clone()))
-                .collect(),
+            b.chunks(2).map(|c| (c[0].clone(), c[1].clone())).collect(),
         ))
     }
 }
@@ -978,9 +973,7 @@ fn unknown_equals(t: &PType, other: &Value) -> Option<bool> {
     match (t, other) {
         (PType::Integer { from, to }, Value::Int(i)) if i < from || i > to => Some(false),
         (PType::Enum { values, .. }, Value::Str(s))
-            if !values
-                .iter()
-                .any(|v| casecmp(v, s) == Ordering::Equal) =>
+            if !values.iter().any(|v| casecmp(v, s) == Ordering::Equal) =>
         {
             Some(false)
         }
@@ -1148,11 +1141,9 @@ type Captures = Vec<Option<String>>;
 /// Searches `s` with the Ruby regexp `pattern`: the captures of the first match.
 fn regex_search(pattern: &str, s: &str) -> Result<Option<Captures>, EvalError> {
     let re = compile(pattern)?;
-    Ok(re.captures(s).map(|c| {
-        (0..c.len())
-            .map(|i| c.at(i).map(str::to_string))
-            .collect()
-    }))
+    Ok(re
+        .captures(s)
+        .map(|c| (0..c.len()).map(|i| c.at(i).map(str::to_string)).collect()))
 }
 
 /// The Ruby class name in Ruby's message for a value that is no regexp source.
@@ -1218,11 +1209,9 @@ pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> 
             }
         }
     };
-    Ok(re.captures(s).map(|c| {
-        (0..c.len())
-            .map(|i| c.at(i).map(str::to_string))
-            .collect()
-    }))
+    Ok(re
+        .captures(s)
+        .map(|c| (0..c.len()).map(|i| c.at(i).map(str::to_string)).collect()))
 }
 
 /// Whether the outcome of [`matches`] (`Ok` or `Err`) is decided: no type on the right
@@ -1656,4 +1645,364 @@ fn ruby_to_s(v: &Value) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Expected values and messages are what `puppet apply` 7.23 printed.
+
+    use super::*;
+
+    fn s(x: &str) -> Value {
+        Value::str(x)
+    }
+    fn arr(items: Vec<Value>) -> Value {
+        Value::array(items)
+    }
+    fn hash(entries: Vec<(&str, Value)>) -> Value {
+        Value::hash(entries.into_iter().map(|(k, v)| (s(k), v)).collect())
+    }
+    fn ok(op: BinaryOp, l: Value, r: Value) -> Value {
+        match binary(op, &l, &r) {
+            Ok(v) => v,
+            Err(e) => panic!("{l:?} {} {r:?}: {e}", op.as_str()),
+        }
+    }
+    fn err(op: BinaryOp, l: Value, r: Value) -> (ErrorKind, String) {
+        match binary(op, &l, &r) {
+            Ok(v) => panic!("{l:?} {} {r:?} gave {v:?}", op.as_str()),
+            Err(e) => (e.kind, e.message),
+        }
+    }
+    fn ty(t: PType) -> Value {
+        Value::ty(t)
+    }
+    fn int_t() -> PType {
+        PType::Integer {
+            from: INT_MIN,
+            to: INT_MAX,
+        }
+    }
+    fn str_t() -> PType {
+        PType::String {
+            min: 0,
+            max: INT_MAX,
+        }
+    }
+    use BinaryOp::*;
+    use Value::{Bool, Float, Int, Undef};
+
+    #[test]
+    fn arithmetic() {
+        assert_eq!(ok(Add, Int(1), s("2")), Int(3));
+        assert_eq!(ok(Add, s("0x10"), Int(1)), Int(17));
+        assert_eq!(ok(Add, s("1.5"), Int(1)), Float(2.5));
+        assert_eq!(ok(Add, s("010"), Int(1)), Int(9));
+        assert_eq!(ok(Add, s(" 1"), Int(1)), Int(2));
+        assert_eq!(ok(Add, s("1e3"), Int(1)), Float(1001.0));
+        assert_eq!(ok(Add, s("-1"), Int(1)), Int(0));
+        assert_eq!(ok(Div, Int(-7), Int(2)), Int(-4));
+        assert_eq!(ok(Div, Int(7), Int(-2)), Int(-4));
+        assert_eq!(ok(Mod, Int(-7), Int(2)), Int(1));
+        assert_eq!(ok(Mod, Int(7), Int(-2)), Int(-1));
+        assert_eq!(ok(Div, Float(-7.0), Int(2)), Float(-3.5));
+        assert_eq!(ok(Add, Float(1.0), Int(1)), Float(2.0));
+        assert_eq!(ok(Mul, Int(2), Float(3.0)), Float(6.0));
+        assert_eq!(ok(Div, Float(10.0), Int(2)), Float(5.0));
+        assert_eq!(ok(Shl, Int(1), Int(3)), Int(8));
+        assert_eq!(ok(Shl, Int(1), Int(-1)), Int(0));
+        assert_eq!(ok(Shr, Int(8), Int(-1)), Int(16));
+        assert_eq!(ok(Shr, Int(-8), Int(1)), Int(-4));
+    }
+
+    #[test]
+    fn arithmetic_errors() {
+        assert_eq!(
+            err(Add, Int(i64::MAX), Int(1)),
+            (
+                ErrorKind::Overflow,
+                "A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'".into()
+            )
+        );
+        assert_eq!(
+            err(Sub, Int(-i64::MAX), Int(2)),
+            (
+                ErrorKind::Overflow,
+                "A '-' expression resulted in a value outside of Puppet Integer min range, got '-0x8000000000000001'".into()
+            )
+        );
+        assert_eq!(
+            err(Mul, Int(4611686018427387904), Int(2)).1,
+            "A '*' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000'"
+        );
+        assert_eq!(
+            err(Shl, Int(1), Int(64)).1,
+            "A '<<' expression resulted in a value outside of Puppet Integer max range, got '+0x10000000000000000'"
+        );
+        assert_eq!(
+            err(Add, s("a"), Int(1)),
+            (
+                ErrorKind::Operator,
+                "The value 'a' cannot be converted to Numeric.".into()
+            )
+        );
+        let div0 = (ErrorKind::DivisionByZero, "Division by 0".to_string());
+        assert_eq!(err(Div, Int(1), Int(0)), div0);
+        assert_eq!(err(Mod, Int(1), Int(0)), div0);
+        assert_eq!(
+            err(Div, Float(1.0), Int(0)).1,
+            "The result of the / expression is Infinity"
+        );
+        assert_eq!(
+            err(Mul, arr(vec![Int(1)]), Int(2)).1,
+            "The value '[1]' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Add, Int(1), arr(vec![Int(1), s("a")])).1,
+            "The value '[1, \"a\"]' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Add, Int(1), hash(vec![("a", s("b"))])).1,
+            "The value '{\"a\"=>\"b\"}' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Mod, Float(1.5), Int(2)).1,
+            "Operator '%' is not applicable to a Float."
+        );
+        assert_eq!(
+            err(Mod, Int(2), Float(1.5)).1,
+            "Operator '%' is not applicable to an Integer when right side is a Float."
+        );
+        assert_eq!(
+            err(Add, Bool(true), Int(1)).1,
+            "The value 'true' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Add, Undef, Int(1)).1,
+            "The value '' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Add, Value::Default, Int(1)).1,
+            "The value 'default' cannot be converted to Numeric."
+        );
+    }
+
+    #[test]
+    fn collections() {
+        let a12 = arr(vec![Int(1), Int(2)]);
+        assert_eq!(
+            ok(Add, a12.clone(), arr(vec![Int(3)])),
+            arr(vec![Int(1), Int(2), Int(3)])
+        );
+        assert_eq!(ok(Add, arr(vec![Int(1)]), Int(2)), a12);
+        assert_eq!(
+            ok(Add, arr(vec![Int(1)]), hash(vec![("a", Int(1))])),
+            arr(vec![Int(1), arr(vec![s("a"), Int(1)])])
+        );
+        assert_eq!(
+            ok(
+                Add,
+                hash(vec![("a", Int(1))]),
+                hash(vec![("a", Int(2)), ("b", Int(3))])
+            ),
+            hash(vec![("a", Int(2)), ("b", Int(3))])
+        );
+        let ab = hash(vec![("a", Int(1)), ("b", Int(2))]);
+        assert_eq!(
+            ok(Add, hash(vec![("a", Int(1))]), arr(vec![s("b"), Int(2)])),
+            ab
+        );
+        assert_eq!(
+            ok(
+                Add,
+                hash(vec![("a", Int(1))]),
+                arr(vec![arr(vec![s("b"), Int(2)])])
+            ),
+            ab
+        );
+        let a1213 = arr(vec![Int(1), Int(2), Int(1), Int(3)]);
+        let a23 = arr(vec![Int(2), Int(3)]);
+        assert_eq!(ok(Sub, a1213.clone(), arr(vec![Int(1)])), a23);
+        assert_eq!(ok(Sub, a1213, Int(1)), a23);
+        let nested = arr(vec![arr(vec![Int(1)]), Int(2)]);
+        assert_eq!(ok(Sub, nested.clone(), arr(vec![Int(1)])), nested);
+        let b2 = hash(vec![("b", Int(2))]);
+        assert_eq!(ok(Sub, ab.clone(), arr(vec![s("a")])), b2);
+        assert_eq!(ok(Sub, ab.clone(), s("a")), b2);
+        assert_eq!(ok(Sub, ab, hash(vec![("a", Int(5))])), b2);
+        assert_eq!(
+            ok(Shl, arr(vec![Int(1)]), arr(vec![Int(2)])),
+            arr(vec![Int(1), arr(vec![Int(2)])])
+        );
+        assert_eq!(
+            err(Shl, hash(vec![("a", Int(1))]), Int(1)),
+            (
+                ErrorKind::Operator,
+                "Operator '<<' is not applicable to a Hash.".into()
+            )
+        );
+        assert_eq!(
+            err(Add, hash(vec![("a", Int(1))]), Int(1)).1,
+            "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash"
+        );
+    }
+
+    #[test]
+    fn comparisons() {
+        assert_eq!(ok(Lt, s("a"), s("B")), Bool(true));
+        assert_eq!(ok(Eq, s("abc"), s("ABC")), Bool(true));
+        assert_eq!(ok(Eq, Int(1), Float(1.0)), Bool(true));
+        assert_eq!(ok(Eq, s("1"), Int(1)), Bool(false));
+        assert_eq!(ok(Lt, Value::Default, Value::Default), Bool(false));
+        assert_eq!(
+            err(Lt, s("a"), Int(1)).1,
+            "Comparison of: String < Integer, is not possible. Caused by 'A String is not comparable to a non String'."
+        );
+        assert_eq!(
+            err(Lt, Int(1), s("a")).1,
+            "Comparison of: Integer < String, is not possible. Caused by 'A Numeric is not comparable to non Numeric'."
+        );
+        assert_eq!(
+            err(Lt, arr(vec![Int(1)]), arr(vec![Int(2)])).1,
+            "Comparison of: Array < Array, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'."
+        );
+        assert_eq!(
+            err(Lt, Undef, Int(1)).1,
+            "Comparison of: Undef Value < Integer, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'."
+        );
+        assert_eq!(
+            err(Lt, Int(1), ty(int_t())).1,
+            "Comparison of: Integer < Integer-Type, is not possible. Caused by 'A Numeric is not comparable to non Numeric'."
+        );
+        // Types on the left compare by assignability: the type system's business.
+        assert!(ok(Lt, ty(int_t()), Int(1)).is_unknown());
+    }
+
+    #[test]
+    fn membership() {
+        assert_eq!(ok(In, s("b"), s("ABC")), Bool(true));
+        assert_eq!(ok(In, s("B"), s("abc")), Bool(true));
+        assert_eq!(ok(In, Int(1), arr(vec![Int(1), Int(2)])), Bool(true));
+        assert_eq!(ok(In, s("A"), arr(vec![s("a")])), Bool(true));
+        assert_eq!(ok(In, Float(1.0), arr(vec![Int(1)])), Bool(true));
+        assert_eq!(ok(In, s("a"), hash(vec![("a", Int(1))])), Bool(true));
+        assert_eq!(
+            ok(In, Value::Regex("b".into()), arr(vec![s("abc")])),
+            Bool(true)
+        );
+        assert_eq!(ok(In, Value::Regex("B".into()), s("abc")), Bool(false));
+    }
+
+    #[test]
+    fn matching() {
+        assert_eq!(
+            matches(&s("abc"), &Value::Regex("a(b)(x)?".into())),
+            Ok(Some(vec![Some("ab".into()), Some("b".into()), None]))
+        );
+        assert_eq!(matches(&s("abc"), &s("^b")), Ok(None));
+        assert_eq!(
+            matches(&Int(1), &Value::Regex("a".into())).map_err(|e| e.message),
+            Err("Left match operand must result in a String value. Got an Integer.".into())
+        );
+        assert_eq!(
+            matches(&s("a"), &s("(")).map_err(|e| e.message),
+            Err("Can not convert right match operand to a regular expression. Caused by 'end pattern with unmatched parenthesis: /(/'.".into())
+        );
+        assert!(match_known(&s("a"), &s("a")));
+        assert!(!match_known(&s("a"), &ty(int_t())));
+        assert!(!match_known(&Value::unknown(str_t()), &s("a")));
+        assert!(match_known(&Value::unknown(int_t()), &s("a")));
+        assert_eq!(
+            ok(NotMatch, s("abc"), Value::Regex("b".into())),
+            Bool(false)
+        );
+    }
+
+    #[test]
+    fn negation() {
+        assert_eq!(negate(&Int(5)), Ok(Int(-5)));
+        assert_eq!(negate(&Float(1.5)), Ok(Float(-1.5)));
+        assert_eq!(negate(&s("5")), Ok(Int(-5)));
+        assert_eq!(
+            negate(&s("a")).map_err(|e| e.message),
+            Err("The value 'a' cannot be converted to Numeric.".into())
+        );
+    }
+
+    #[test]
+    fn accessing() {
+        let e = |t: Value, k: Vec<Value>| match access(&t, &k) {
+            Ok(v) => panic!("gave {v:?}"),
+            Err(e) => e.message,
+        };
+        assert_eq!(
+            e(s("abc"), vec![s("x")]),
+            "A substring operation does not accept a String as a character index. Expected an Integer"
+        );
+        assert_eq!(
+            e(arr(vec![Int(1), Int(2)]), vec![s("a")]),
+            "The value 'a' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            e(Int(5), vec![Int(0)]),
+            "Operator '[]' is not applicable to an Integer."
+        );
+    }
+
+    #[test]
+    fn strings() {
+        let t = |v: Value| to_s(&v).unwrap_or_else(|| panic!("no string for {v:?}"));
+        assert_eq!(t(arr(vec![Int(1), s("a")])), "[1, a]");
+        assert_eq!(
+            t(Value::hash(vec![
+                (s("a"), Int(1)),
+                (s("b c"), arr(vec![s("x")]))
+            ])),
+            "{a => 1, b c => [x]}"
+        );
+        assert_eq!(t(Value::Regex("x".into())), "/x/");
+        assert_eq!(t(s("a\\\"b")), "a\\\"b");
+        assert_eq!(t(hash(vec![("a", Undef)])), "{a => }");
+        assert_eq!(
+            t(arr(vec![
+                Undef,
+                Bool(true),
+                Float(1.0),
+                Value::Regex("a".into()),
+                Value::Default,
+                ty(int_t())
+            ])),
+            "[, true, 1.0, /a/, default, Integer]"
+        );
+        let floats = [
+            (1.0, "1.0"),
+            (1.5, "1.5"),
+            (1e20, "1.0e+20"),
+            (100.0, "100.0"),
+            (123456789.0, "123456789.0"),
+            (1.5e-5, "1.5e-05"),
+            (0.0001, "0.0001"),
+            (1e15, "1.0e+15"),
+            (1e16, "1.0e+16"),
+            (-0.0, "-0.0"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (1.0 / 3.0, "0.3333333333333333"),
+            // Ruby's Float#to_s
+            (1e14, "100000000000000.0"),
+            (1.5e15, "1.5e+15"),
+            (9.99e14, "999000000000000.0"),
+            (1234567890123456.0, "1.234567890123456e+15"),
+            (0.00012, "0.00012"),
+            (0.00001, "1.0e-05"),
+            (-1e15, "-1.0e+15"),
+            (5e-324, "5.0e-324"),
+            (f64::MAX, "1.7976931348623157e+308"),
+        ];
+        for (f, text) in floats {
+            assert_eq!(t(Float(f)), text);
+        }
+        assert_eq!(t(ty(PType::Integer { from: 1, to: 2 })), "Integer[1, 2]");
+        assert_eq!(to_s(&Value::any()), None);
+        assert_eq!(to_s(&arr(vec![Value::any()])), None);
+    }
 }
