@@ -396,7 +396,7 @@ fn shift_left(op: &str, l: i128, n: i128) -> Result<Value, EvalError> {
     }
     let mag = l.unsigned_abs();
     let bits = 128 - mag.leading_zeros();
-    if n + i128::from(bits) <= 126 {
+    if n.saturating_add(i128::from(bits)) <= 126 {
         return check_int(op, l << n);
     }
     // Out of range for certain: Puppet prints the (big) result in hexadecimal.
@@ -405,7 +405,10 @@ fn shift_left(op: &str, l: i128, n: i128) -> Result<Value, EvalError> {
         // Ruby would not compute this either; keep the message short.
         return Err(overflow_error(op, l < 0, "..."));
     }
-    let head = u128::from(mag as u64) << (n % 4);
+    if mag.leading_zeros() < 4 {
+        return Ok(unknown_int());
+    }
+    let head = mag << (n % 4);
     let hex = format!("{head:x}{}", "0".repeat((n / 4) as usize));
     Err(overflow_error(op, l < 0, &hex))
 }
@@ -556,6 +559,10 @@ fn calculate(op: BinaryOp, lhs: &Value, rhs: &Value) -> Result<Value, EvalError>
                 Operand::Unknown(f) => *f,
             };
             let (lf, rf) = (float(&l), float(&r));
+            if rf.is_none() {
+                // The right side may fail to convert, with a message of its own.
+                return Ok(Value::unknown(PType::Numeric));
+            }
             // Errors certain whatever the unknowns are.
             if op == BinaryOp::Mod && lf == Some(true) {
                 return Err(error(
@@ -1177,11 +1184,7 @@ pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> 
             let Some(name) = ruby_class_name(other) else {
                 return Ok(None);
             };
-            let how = if name == "nil" || name == "true" || name == "false" {
-                format!("no implicit conversion from {name} to string")
-            } else {
-                format!("no implicit conversion of {name} into String")
-            };
+            let how = format!("no implicit conversion of {name} into String");
             return Err(error(
                 ErrorKind::Other,
                 format!(
@@ -1550,7 +1553,7 @@ fn type_to_s(t: &PType) -> Option<String> {
             title: Some(title),
         } if !title.contains(['\'', '\\']) => format!("{n}['{title}']"),
         PType::Class(None) => "Class".into(),
-        PType::Class(Some(n)) if !n.contains(['\'', '\\']) => format!("Class['{n}']"),
+        PType::Class(Some(n)) => format!("Class[{n}]"),
         _ => return None,
     })
 }
@@ -2004,5 +2007,421 @@ mod tests {
         assert_eq!(t(ty(PType::Integer { from: 1, to: 2 })), "Integer[1, 2]");
         assert_eq!(to_s(&Value::any()), None);
         assert_eq!(to_s(&arr(vec![Value::any()])), None);
+    }
+
+    #[test]
+    fn more_arithmetic() {
+        assert_eq!(ok(Shl, Int(1), Float(1.5)), Int(2));
+        assert_eq!(ok(Shr, Int(7), Float(1.9)), Int(3));
+        assert_eq!(ok(Add, s("::1"), Int(1)), Int(2));
+        match ok(Div, Float(0.0), Int(0)) {
+            Float(f) => assert!(f.is_nan()),
+            v => panic!("{v:?}"),
+        }
+        assert_eq!(
+            err(Sub, Int(-i64::MAX - 1), Int(1)).1,
+            "A '-' expression resulted in a value outside of Puppet Integer min range, got '-0x8000000000000001'"
+        );
+        assert_eq!(
+            err(Mul, Int(-i64::MAX), Int(2)).1,
+            "A '*' expression resulted in a value outside of Puppet Integer min range, got '-0xfffffffffffffffe'"
+        );
+        assert_eq!(
+            err(Mul, Float(1.0e308), Int(10)),
+            (
+                ErrorKind::Overflow,
+                "The result of the * expression is Infinity".into()
+            )
+        );
+        assert_eq!(
+            err(Div, Int(1), Float(0.0)),
+            (
+                ErrorKind::DivisionByZero,
+                "The result of the / expression is Infinity".into()
+            )
+        );
+        for bad in ["08", "0e1", "1e400", "0x", "1 2", "1.", ".5", "1e+3"] {
+            assert_eq!(
+                err(Add, s(bad), Int(1)).1,
+                format!("The value '{bad}' cannot be converted to Numeric.")
+            );
+        }
+        assert_eq!(
+            err(Sub, Int(1), arr(vec![Int(1)])).1,
+            "The value '[1]' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Shr, arr(vec![Int(1)]), Int(1)).1,
+            "The value '[1]' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Shl, Int(1), s("a")).1,
+            "The value 'a' cannot be converted to Numeric."
+        );
+    }
+
+    #[test]
+    fn more_collections() {
+        let h = |entries: Vec<(Value, Value)>| Value::hash(entries);
+        assert_eq!(
+            ok(
+                Add,
+                hash(vec![("a", Int(1))]),
+                arr(vec![arr(vec![s("b"), Int(2)]), arr(vec![s("c")])])
+            ),
+            hash(vec![("a", Int(1)), ("b", Int(2)), ("c", Undef)])
+        );
+        assert_eq!(
+            ok(Add, hash(vec![("a", Int(1))]), arr(vec![])),
+            hash(vec![("a", Int(1))])
+        );
+        assert_eq!(
+            ok(
+                Add,
+                hash(vec![("a", Int(1)), ("b", Int(2))]),
+                hash(vec![("a", Int(3))])
+            ),
+            hash(vec![("a", Int(3)), ("b", Int(2))])
+        );
+        assert_eq!(
+            ok(Sub, hash(vec![("a", Int(1))]), arr(vec![arr(vec![s("a")])])),
+            hash(vec![("a", Int(1))])
+        );
+        assert_eq!(
+            ok(Sub, arr(vec![Int(1), Int(2)]), arr(vec![Float(1.0)])),
+            arr(vec![Int(2)])
+        );
+        assert_eq!(
+            ok(Sub, arr(vec![s("a"), s("B")]), arr(vec![s("A"), s("b")])),
+            arr(vec![s("a"), s("B")])
+        );
+        assert_eq!(
+            ok(Sub, arr(vec![Int(1), Float(1.0), Int(2)]), Int(1)),
+            arr(vec![Int(2)])
+        );
+        assert_eq!(ok(Add, arr(vec![Int(1)]), Undef), arr(vec![Int(1), Undef]));
+        assert_eq!(
+            err(
+                Add,
+                hash(vec![("a", Int(1))]),
+                arr(vec![arr(vec![s("b"), Int(2), Int(3)])])
+            )
+            .1,
+            "Error while evaluating a '+' expression, invalid number of elements (3 for 1..2)"
+        );
+        assert_eq!(
+            err(
+                Add,
+                hash(vec![("a", Int(1))]),
+                arr(vec![s("a"), Int(2), s("b")])
+            )
+            .1,
+            "Error while evaluating a '+' expression, odd number of arguments for Hash"
+        );
+        // Access
+        let abc = s("abc");
+        let sub = |keys: Vec<Value>| access(&abc, &keys);
+        for (keys, want) in [
+            (vec![Int(5)], ""),
+            (vec![Int(-5)], ""),
+            (vec![Int(3)], ""),
+            (vec![Int(-1)], "c"),
+            (vec![Int(1), Int(-1)], "bc"),
+            (vec![Int(-2), Int(1)], "b"),
+            (vec![Int(-5), Int(3)], "a"),
+            (vec![Int(3), Int(1)], ""),
+            (vec![Int(4), Int(1)], ""),
+            (vec![s("1")], "b"),
+        ] {
+            assert_eq!(sub(keys.clone()), Ok(s(want)), "{keys:?}");
+        }
+        assert_eq!(access(&s("abcdef"), &[Int(1), Int(2)]), Ok(s("bc")));
+        let a123 = arr(vec![Int(1), Int(2), Int(3)]);
+        let at = |keys: Vec<Value>| access(&a123, &keys);
+        assert_eq!(at(vec![Int(1), Int(2)]), Ok(arr(vec![Int(2), Int(3)])));
+        assert_eq!(at(vec![Int(-1)]), Ok(Int(3)));
+        assert_eq!(at(vec![Int(5)]), Ok(Undef));
+        assert_eq!(at(vec![Int(1), Int(-1)]), Ok(arr(vec![Int(2), Int(3)])));
+        assert_eq!(at(vec![Int(-5), Int(3)]), Ok(arr(vec![Int(1)])));
+        assert_eq!(at(vec![Int(3), Int(1)]), Ok(arr(vec![])));
+        assert_eq!(at(vec![Int(4), Int(1)]), Ok(arr(vec![])));
+        assert_eq!(at(vec![arr(vec![Int(0), Int(1)])]), Ok(arr(vec![Int(1)])));
+        assert_eq!(at(vec![s("1")]), Ok(Int(2)));
+        let ab = hash(vec![("a", Int(1)), ("b", Int(2))]);
+        assert_eq!(
+            access(&ab, &[s("a"), s("b"), s("c")]),
+            Ok(arr(vec![Int(1), Int(2)]))
+        );
+        let abc_h = hash(vec![("a", Int(1)), ("b", Undef), ("c", Int(3))]);
+        assert_eq!(
+            access(&abc_h, &[s("a"), s("b"), s("c")]),
+            Ok(arr(vec![Int(1), Int(3)]))
+        );
+        assert_eq!(access(&ab, &[s("A")]), Ok(Undef));
+        assert_eq!(access(&h(vec![(Int(1), s("a"))]), &[Float(1.0)]), Ok(Undef));
+        assert_eq!(
+            access(&h(vec![(arr(vec![Int(1)]), s("a"))]), &[arr(vec![Int(1)])]),
+            Ok(s("a"))
+        );
+        let e = |t: Value, k: Vec<Value>| access(&t, &k).map_err(|e| e.message);
+        assert_eq!(
+            e(s("abc"), vec![Float(1.5)]),
+            Err("A substring operation does not accept a Float as a character index. Expected an Integer".into())
+        );
+        assert_eq!(
+            e(s("abc"), vec![Undef]),
+            Err("A substring operation does not accept an Undef as a character index. Expected an Integer".into())
+        );
+        assert_eq!(
+            e(arr(vec![Int(1)]), vec![Float(1.5)]),
+            Err("An Array[] cannot use Float where Integer is expected".into())
+        );
+        assert_eq!(
+            e(s("abc"), vec![Int(1), Int(2), Int(3)]),
+            Err("String supports [] with one or two arguments. Got 3".into())
+        );
+        for (v, l) in [
+            (Undef, "an Undef Value"),
+            (Bool(true), "a Boolean"),
+            (Value::Regex("a".into()), "a Regexp"),
+            (Value::Default, "an Object"),
+        ] {
+            assert_eq!(
+                e(v, vec![Int(0)]),
+                Err(format!("Operator '[]' is not applicable to {l}."))
+            );
+        }
+    }
+
+    #[test]
+    fn more_comparisons() {
+        let only = "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable";
+        assert_eq!(
+            err(Lt, Bool(true), Bool(false)).1,
+            format!("Comparison of: Boolean < Boolean, is not possible. Caused by '{only}'.")
+        );
+        assert_eq!(
+            err(Lt, Value::Regex("a".into()), Value::Regex("b".into())).1,
+            format!("Comparison of: Regexp < Regexp, is not possible. Caused by '{only}'.")
+        );
+        assert_eq!(ok(Lt, s("1"), s("10")), Bool(true));
+        assert_eq!(ok(Eq, s("Ä"), s("ä")), Bool(false));
+        assert_eq!(ok(Eq, Int(1), s("1")), Bool(false));
+        assert_eq!(ok(Eq, Undef, s("")), Bool(false));
+        assert_eq!(ok(Eq, s("09"), Int(9)), Bool(false));
+        assert_eq!(
+            ok(
+                Eq,
+                arr(vec![Int(1), arr(vec![Int(2)])]),
+                arr(vec![Float(1.0), arr(vec![Int(2)])])
+            ),
+            Bool(true)
+        );
+        assert_eq!(
+            ok(Eq, hash(vec![("a", Undef)]), hash(vec![("b", Undef)])),
+            Bool(true)
+        );
+        assert_eq!(
+            ok(Eq, hash(vec![("a", Int(1))]), hash(vec![("A", Int(1))])),
+            Bool(false)
+        );
+        assert_eq!(
+            ok(Eq, Value::Regex("a".into()), Value::Regex("a".into())),
+            Bool(true)
+        );
+        assert_eq!(ok(Eq, ty(int_t()), ty(int_t())), Bool(true));
+        // `String == String[0]` and `Optional[String] == Variant[Undef, String]` are true
+        // in Puppet: different structures are not claimed unequal.
+        assert!(ok(Eq, ty(str_t()), ty(PType::String { min: 0, max: 5 })).is_unknown());
+        // In
+        assert_eq!(ok(In, s("ä"), s("XÄX")), Bool(true));
+        assert_eq!(ok(In, s("x"), arr(vec![Value::Default])), Bool(true));
+        assert_eq!(
+            ok(In, s("abc"), arr(vec![Value::Regex("b".into())])),
+            Bool(true)
+        );
+        assert_eq!(ok(In, s("a"), arr(vec![arr(vec![s("a")])])), Bool(false));
+        assert_eq!(ok(In, Int(1), s("1")), Bool(false));
+        assert_eq!(ok(In, Int(1), Int(1)), Bool(false));
+        assert_eq!(ok(In, s("1"), arr(vec![Int(1)])), Bool(false));
+        assert_eq!(ok(In, Undef, arr(vec![Undef])), Bool(true));
+    }
+
+    #[test]
+    fn more_matching_and_strings() {
+        let e = |l: Value, r: Value| matches(&l, &r).map_err(|e| e.message);
+        assert_eq!(
+            e(s("a"), Int(1)),
+            Err("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of Integer into String'.".into())
+        );
+        assert_eq!(
+            e(s("a"), Undef),
+            Err("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of nil into String'.".into())
+        );
+        assert_eq!(
+            e(Undef, Value::Regex("a".into())),
+            Err("Left match operand must result in a String value. Got an Undef Value.".into())
+        );
+        assert_eq!(
+            e(arr(vec![s("a")]), Value::Regex("a".into())),
+            Err("Left match operand must result in a String value. Got an Array.".into())
+        );
+        let t = |v: Value| to_s(&v);
+        let types = [
+            (
+                PType::Integer {
+                    from: 1,
+                    to: INT_MAX,
+                },
+                "Integer[1]",
+            ),
+            (
+                PType::Integer {
+                    from: INT_MIN,
+                    to: 5,
+                },
+                "Integer[default, 5]",
+            ),
+            (PType::Class(Some("foo".into())), "Class[foo]"),
+            (
+                PType::Resource {
+                    type_name: Some("File".into()),
+                    title: None,
+                },
+                "File",
+            ),
+            (
+                PType::Resource {
+                    type_name: Some("File".into()),
+                    title: Some("/x".into()),
+                },
+                "File['/x']",
+            ),
+            (
+                PType::Resource {
+                    type_name: None,
+                    title: None,
+                },
+                "Resource",
+            ),
+        ];
+        for (ty_, text) in types {
+            assert_eq!(t(ty(ty_)).as_deref(), Some(text));
+        }
+        let sens = Value::Sensitive(std::sync::Arc::new(s("x")));
+        assert_eq!(
+            t(sens.clone()).as_deref(),
+            Some("Sensitive [value redacted]")
+        );
+        assert_eq!(
+            t(arr(vec![sens])).as_deref(),
+            Some("[Sensitive [value redacted]]")
+        );
+    }
+
+    #[test]
+    fn unknowns() {
+        let ui = Value::unknown(int_t());
+        let us = Value::unknown(str_t());
+        let fl = Value::unknown(PType::Float {
+            from: f64::NEG_INFINITY,
+            to: f64::INFINITY,
+        });
+        assert_eq!(ok(Add, ui.clone(), Int(1)), unknown_int());
+        assert_eq!(ok(Add, ui.clone(), Float(1.0)), unknown_float());
+        assert!(ok(Add, us.clone(), Int(1)).is_unknown());
+        assert!(ok(Add, Value::any(), Int(1)).is_unknown());
+        assert_eq!(err(Div, ui.clone(), Int(0)).0, ErrorKind::DivisionByZero);
+        assert!(ok(Div, fl.clone(), Int(0)).is_unknown());
+        assert_eq!(
+            err(Mod, fl, Int(2)).1,
+            "Operator '%' is not applicable to a Float."
+        );
+        // The left side converts first: 'a' fails whatever the right side is.
+        assert_eq!(
+            err(Add, s("a"), Value::any()).1,
+            "The value 'a' cannot be converted to Numeric."
+        );
+        assert_eq!(
+            err(Add, ui.clone(), s("a")).1,
+            "The value 'a' cannot be converted to Numeric."
+        );
+        assert!(ok(Add, us.clone(), s("a")).is_unknown());
+        assert_eq!(ok(Add, arr(vec![Int(1)]), ui.clone()), unknown_array());
+        assert_eq!(
+            ok(Shl, arr(vec![Int(1)]), ui.clone()),
+            arr(vec![Int(1), ui.clone()])
+        );
+        assert_eq!(
+            ok(Add, arr(vec![Int(1)]), arr(vec![ui.clone()])),
+            arr(vec![Int(1), ui.clone()])
+        );
+        assert_eq!(ok(Sub, arr(vec![ui.clone()]), Int(1)), unknown_array());
+        assert_eq!(
+            ok(Sub, arr(vec![ui.clone(), s("a")]), Int(1)),
+            unknown_array()
+        );
+        assert_eq!(
+            ok(Sub, arr(vec![us.clone(), s("a")]), Int(1)),
+            arr(vec![us.clone(), s("a")])
+        );
+        // Equality
+        assert_eq!(equals(&ui, &s("abc")), Some(false));
+        assert_eq!(equals(&ui, &Float(1.0)), None);
+        assert_eq!(equals(&us, &s("abc")), None);
+        assert_eq!(equals(&Value::any(), &s("abc")), None);
+        assert_eq!(
+            equals(&Value::unknown(PType::Integer { from: 0, to: 9 }), &Int(10)),
+            Some(false)
+        );
+        let e = Value::unknown(PType::Enum {
+            values: vec!["a".into(), "b".into()],
+            case_insensitive: false,
+        });
+        assert_eq!(equals(&e, &s("C")), Some(false));
+        assert_eq!(equals(&e, &s("A")), None);
+        assert_eq!(
+            equals(&arr(vec![ui.clone()]), &arr(vec![s("a")])),
+            Some(false)
+        );
+        assert_eq!(
+            equals(&arr(vec![ui.clone()]), &arr(vec![Int(1), Int(2)])),
+            Some(false)
+        );
+        // Comparisons
+        assert_eq!(ok(Lt, ui.clone(), Int(1)), unknown_bool());
+        assert_eq!(
+            err(Lt, us.clone(), Int(1)).1,
+            "Comparison of: String < Integer, is not possible. Caused by 'A String is not comparable to a non String'."
+        );
+        assert!(ok(Lt, Value::any(), Int(1)).is_unknown());
+        // In
+        assert_eq!(ok(In, ui.clone(), s("abc")), Bool(false));
+        assert!(ok(In, us.clone(), s("abc")).is_unknown());
+        assert!(ok(In, s("a"), arr(vec![us.clone()])).is_unknown());
+        assert_eq!(ok(In, s("a"), arr(vec![ui.clone(), Int(1)])), Bool(false));
+        assert_eq!(ok(In, s("a"), arr(vec![us.clone(), s("A")])), Bool(true));
+        // Matching
+        assert!(!match_known(&us, &Value::Regex("a".into())));
+        assert_eq!(matches(&us, &Value::Regex("a".into())), Ok(None));
+        assert!(match_known(&us, &s("(")));
+        assert!(matches(&us, &s("(")).is_err());
+        // Access, negation, truthiness, strings
+        assert_eq!(access(&us, &[Int(0)]), Ok(unknown_string()));
+        assert_eq!(
+            access(&ui, &[Int(0)]).map_err(|e| e.message),
+            Err("Operator '[]' is not applicable to an Integer.".into())
+        );
+        assert_eq!(access(&s("abc"), &[ui.clone()]), Ok(unknown_string()));
+        assert!(access(&arr(vec![Int(1)]), &[ui.clone()])
+            .map(|v| v.is_unknown())
+            .unwrap_or(false));
+        assert_eq!(access(&hash(vec![]), &[us.clone()]), Ok(Undef));
+        assert_eq!(negate(&ui), Ok(unknown_int()));
+        assert_eq!(negate(&Int(i64::MIN)), Ok(unknown_int()));
+        assert_eq!(truthy(&ui), Some(true));
+        assert_eq!(truthy(&Value::unknown(PType::Boolean)), None);
+        assert_eq!(truthy(&Value::any()), None);
+        assert_eq!(to_s(&ui), None);
     }
 }
