@@ -2412,11 +2412,14 @@ mod tests {
             access(&ui, &[Int(0)]).map_err(|e| e.message),
             Err("Operator '[]' is not applicable to an Integer.".into())
         );
-        assert_eq!(access(&s("abc"), &[ui.clone()]), Ok(unknown_string()));
-        assert!(access(&arr(vec![Int(1)]), &[ui.clone()])
+        assert_eq!(
+            access(&s("abc"), std::slice::from_ref(&ui)),
+            Ok(unknown_string())
+        );
+        assert!(access(&arr(vec![Int(1)]), std::slice::from_ref(&ui))
             .map(|v| v.is_unknown())
             .unwrap_or(false));
-        assert_eq!(access(&hash(vec![]), &[us.clone()]), Ok(Undef));
+        assert_eq!(access(&hash(vec![]), std::slice::from_ref(&us)), Ok(Undef));
         assert_eq!(negate(&ui), Ok(unknown_int()));
         assert_eq!(negate(&Int(i64::MIN)), Ok(unknown_int()));
         assert_eq!(truthy(&ui), Some(true));
