@@ -1306,11 +1306,7 @@ fn access_string(s: &str, keys: &[Value]) -> Result<Value, EvalError> {
                 Parsed::NotNumeric => Num::Float(f64::NAN),
             },
             Value::Float(f) => Num::Float(*f),
-            Value::Unknown(t) => match type_class(t) {
-                Some(Class::Int) | None => return Ok(unknown_string()),
-                Some(Class::Str) => return Ok(unknown_string()),
-                Some(_) => return Ok(unknown_string()),
-            },
+            Value::Unknown(_) => return Ok(unknown_string()),
             _ => Num::Float(f64::NAN),
         };
         match n {
@@ -1361,11 +1357,10 @@ fn access_array(a: &[Value], keys: &[Value]) -> Result<Value, EvalError> {
         return Err(arity_error("Array", keys.len()));
     }
     let mut idx = Vec::with_capacity(2);
-    for (i, k) in keys.iter().enumerate() {
+    for k in &keys {
         match coerce(k) {
             Ok(Operand::Known(Num::Int(n))) => idx.push(n),
             Ok(Operand::Known(Num::Float(_))) => {
-                let _ = i;
                 return Err(error(
                     ErrorKind::Other,
                     "An Array[] cannot use Float where Integer is expected",
@@ -1488,7 +1483,6 @@ fn float_to_s(f: f64) -> String {
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let sign = if f < 0.0 { "-" } else { "" };
     if (-4..15).contains(&exp) {
-        let n = digits.len() as i32;
         if exp >= 0 {
             let int_len = (exp + 1) as usize;
             if digits.len() <= int_len {
@@ -1498,7 +1492,6 @@ fn float_to_s(f: f64) -> String {
                 format!("{sign}{}.{}", &digits[..int_len], &digits[int_len..])
             }
         } else {
-            let _ = n;
             let zeros = "0".repeat((-exp - 1) as usize);
             format!("{sign}0.{zeros}{digits}")
         }
@@ -1643,6 +1636,7 @@ fn ruby_to_s(v: &Value) -> Option<String> {
         Value::Undef => String::new(),
         Value::Default => "default".into(),
         Value::Regex(p) => format!("(?-mix:{p})"),
+        Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Array(_) | Value::Hash(_) | Value::Bool(_) | Value::Int(_) | Value::Float(_) => {
             ruby_inspect(v)?
         }
@@ -2426,5 +2420,78 @@ mod tests {
         assert_eq!(truthy(&Value::unknown(PType::Boolean)), None);
         assert_eq!(truthy(&Value::any()), None);
         assert_eq!(to_s(&ui), None);
+    }
+
+    #[test]
+    fn probes_of_labels() {
+        assert_eq!(negate(&s("0x10")), Ok(Int(-16)));
+        assert_eq!(
+            ok(
+                Sub,
+                arr(vec![Int(1), arr(vec![Int(1), Int(2)])]),
+                Value::hash(vec![(Int(1), Int(2))])
+            ),
+            arr(vec![Int(1)])
+        );
+        assert_eq!(
+            access(&hash(vec![("a", Int(1))]), &[arr(vec![s("a")])]),
+            Ok(Undef)
+        );
+        assert_eq!(ok(In, s("a"), hash(vec![("A", Int(1))])), Bool(true));
+        assert_eq!(access(&arr(vec![Int(1)]), &[s("-1")]), Ok(Int(1)));
+        assert_eq!(access(&s("abc"), &[Int(0), Int(10)]), Ok(s("abc")));
+        assert_eq!(access(&s("héllo"), &[Int(1), Int(2)]), Ok(s("él")));
+        let sens = Value::Sensitive(std::sync::Arc::new(s("x")));
+        let cases = [
+            (
+                err(Lt, Int(1), Undef).1,
+                "Comparison of: Integer < Undef Value, is not possible. Caused by 'A Numeric is not comparable to non Numeric'.",
+            ),
+            (
+                err(Add, Int(1), sens.clone()).1,
+                "The value 'Sensitive [value redacted]' cannot be converted to Numeric.",
+            ),
+            (
+                negate(&arr(vec![Int(1)])).map_err(|e| e.message).err().unwrap_or_default(),
+                "The value '[1]' cannot be converted to Numeric.",
+            ),
+            (
+                negate(&Undef).map_err(|e| e.message).err().unwrap_or_default(),
+                "The value '' cannot be converted to Numeric.",
+            ),
+            (
+                err(Lt, Int(1), sens.clone()).1,
+                "Comparison of: Integer < Sensitive, is not possible. Caused by 'A Numeric is not comparable to non Numeric'.",
+            ),
+            (
+                err(Lt, sens, Int(1)).1,
+                "Comparison of: Sensitive < Integer, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'.",
+            ),
+            (
+                err(Lt, s("a"), Value::Default).1,
+                "Comparison of: String < Object, is not possible. Caused by 'A String is not comparable to a non String'.",
+            ),
+            (
+                err(Lt, Value::Default, Int(1)).1,
+                "Comparison of: Object < Integer, is not possible. Caused by 'Symbol not comparable to non Symbol'.",
+            ),
+            (
+                access(&arr(vec![Int(1)]), &[Undef]).map_err(|e| e.message).err().unwrap_or_default(),
+                "The value '' cannot be converted to Numeric.",
+            ),
+        ];
+        for (got, want) in cases {
+            assert_eq!(got, want);
+        }
+        for (rhs, class) in [
+            (Bool(true), "true"),
+            (arr(vec![Int(1)]), "Array"),
+            (hash(vec![("a", Int(1))]), "Hash"),
+        ] {
+            assert_eq!(
+                matches(&s("x"), &rhs).map_err(|e| e.message),
+                Err(format!("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {class} into String'."))
+            );
+        }
     }
 }
