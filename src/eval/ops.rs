@@ -244,7 +244,14 @@ enum Parsed {
 /// `NotNumeric`.
 fn parse_numeric(s: &str) -> Parsed {
     let s = s.strip_prefix("::").unwrap_or(s);
-    let blank = |c: char| c == ' ' || c == '\t';
+    // Ruby's [[:blank:]] on a UTF-8 string: tab and the Unicode space separators.
+    let blank = |c: char| {
+        matches!(
+            c,
+            ' ' | '\t' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+    };
     let s = s.trim_matches(blank);
     let (neg, rest) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -315,6 +322,10 @@ fn parse_numeric(s: &str) -> Parsed {
         let z = z.trim_start_matches('0');
         z.starts_with(['e', 'E'])
     };
+    // Puppet checks the integer part with Ruby's Integer(), which fails on `09` (octal).
+    if int_part.len() > 1 && int_part.starts_with('0') && int_part.contains(['8', '9']) {
+        return Parsed::NotNumeric;
+    }
     if int_part.bytes().all(|b| b == b'0') && tail_zero_exp {
         return Parsed::NotNumeric;
     }
@@ -1592,6 +1603,10 @@ fn ruby_inspect_str(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
             '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
             '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 out.push_str(&format!("\\u{:04X}", c as u32));
@@ -2493,5 +2508,24 @@ mod tests {
                 Err(format!("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {class} into String'."))
             );
         }
+    }
+
+    #[test]
+    fn numeric_strings() {
+        assert_eq!(ok(Add, s("\u{a0}1\u{3000}"), Int(1)), Int(2));
+        assert_eq!(ok(Add, s("\t-\t0x1f"), Int(1)), Int(-30));
+        assert_eq!(ok(Add, s("00.5"), Int(1)), Float(1.5));
+        assert_eq!(ok(Add, s("0.01e2"), Int(1)), Float(2.0));
+        assert_eq!(ok(Add, s("007"), Int(1)), Int(8));
+        for bad in ["09.5", "0.0e5"] {
+            assert_eq!(
+                err(Add, s(bad), Int(1)).1,
+                format!("The value '{bad}' cannot be converted to Numeric.")
+            );
+        }
+        assert_eq!(
+            err(Add, Int(1), arr(vec![s("a\u{7}b\u{1}"), s("#{")])).1,
+            "The value '[\"a\\ab\\u0001\", \"\\#{\"]' cannot be converted to Numeric."
+        );
     }
 }
