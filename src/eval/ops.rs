@@ -1529,10 +1529,72 @@ fn type_to_s(t: &PType) -> Option<String> {
             (true, false) => format!("Integer[default, {to}]"),
             (false, false) => format!("Integer[{from}, {to}]"),
         },
-        PType::Float { from, to } if from.is_infinite() && to.is_infinite() => "Float".into(),
+        PType::Float { from, to } => match (*from == f64::NEG_INFINITY, *to == f64::INFINITY) {
+            (true, true) => "Float".into(),
+            (false, true) => format!("Float[{}]", float_to_s(*from)),
+            (true, false) => format!("Float[default, {}]", float_to_s(*to)),
+            (false, false) => format!("Float[{}, {}]", float_to_s(*from), float_to_s(*to)),
+        },
         PType::Numeric => "Numeric".into(),
-        PType::String { min: 0, max } if *max == INT_MAX => "String".into(),
+        PType::String { min, max } => match (*min, *max == INT_MAX) {
+            (0, true) => "String".into(),
+            (m, true) => format!("String[{m}]"),
+            (m, false) => format!("String[{m}, {max}]"),
+        },
+        PType::Enum {
+            values,
+            case_insensitive,
+        } => {
+            let mut items = Vec::with_capacity(values.len() + 1);
+            for v in values {
+                if v.contains(['\'', '\\']) {
+                    return None;
+                }
+                items.push(format!("'{v}'"));
+            }
+            if *case_insensitive {
+                items.push("true".into());
+            }
+            format!("Enum[{}]", items.join(", "))
+        }
+        PType::Pattern(sources) => {
+            let items: Vec<String> = sources.iter().map(|p| format!("/{p}/")).collect();
+            format!("Pattern[{}]", items.join(", "))
+        }
         PType::Regexp(None) => "Regexp".into(),
+        PType::Regexp(Some(p)) => format!("Regexp[/{p}/]"),
+        PType::Optional(Some(t)) => format!("Optional[{}]", type_to_s(t)?),
+        PType::NotUndef(Some(t)) => format!("NotUndef[{}]", type_to_s(t)?),
+        PType::Type(Some(t)) => format!("Type[{}]", type_to_s(t)?),
+        PType::Sensitive(Some(t)) => format!("Sensitive[{}]", type_to_s(t)?),
+        PType::Variant(types) => {
+            let items: Option<Vec<String>> = types.iter().map(type_to_s).collect();
+            format!("Variant[{}]", items?.join(", "))
+        }
+        PType::Array { elem, min, max } => {
+            let e = type_to_s(elem)?;
+            match (**elem == PType::Any, *min, *max == INT_MAX) {
+                (true, 0, true) => "Array".into(),
+                (_, 0, true) => format!("Array[{e}]"),
+                (_, m, true) => format!("Array[{e}, {m}]"),
+                (_, m, false) => format!("Array[{e}, {m}, {max}]"),
+            }
+        }
+        PType::Hash {
+            key,
+            value,
+            min,
+            max,
+        } => {
+            let (k, v) = (type_to_s(key)?, type_to_s(value)?);
+            let any = **key == PType::Any && **value == PType::Any;
+            match (any, *min, *max == INT_MAX) {
+                (true, 0, true) => "Hash".into(),
+                (_, 0, true) => format!("Hash[{k}, {v}]"),
+                (_, m, true) => format!("Hash[{k}, {v}, {m}]"),
+                (_, m, false) => format!("Hash[{k}, {v}, {m}, {max}]"),
+            }
+        }
         PType::Scalar => "Scalar".into(),
         PType::ScalarData => "ScalarData".into(),
         PType::Data => "Data".into(),
@@ -2527,5 +2589,125 @@ mod tests {
             err(Add, Int(1), arr(vec![s("a\u{7}b\u{1}"), s("#{")])).1,
             "The value '[\"a\\ab\\u0001\", \"\\#{\"]' cannot be converted to Numeric."
         );
+    }
+
+    #[test]
+    fn types_printed() {
+        let b = Box::new;
+        let string = str_t;
+        let int12 = PType::Integer { from: 1, to: 2 };
+        let cases = [
+            (PType::String { min: 1, max: 5 }, "String[1, 5]"),
+            (PType::String { min: 0, max: 5 }, "String[0, 5]"),
+            (
+                PType::Enum {
+                    values: vec!["a".into(), "b c".into()],
+                    case_insensitive: false,
+                },
+                "Enum['a', 'b c']",
+            ),
+            (
+                PType::Enum {
+                    values: vec!["a".into(), "b".into()],
+                    case_insensitive: true,
+                },
+                "Enum['a', 'b', true]",
+            ),
+            (
+                PType::Optional(Some(b(int12.clone()))),
+                "Optional[Integer[1, 2]]",
+            ),
+            (PType::NotUndef(Some(b(string()))), "NotUndef[String]"),
+            (PType::Type(Some(b(int_t()))), "Type[Integer]"),
+            (PType::Sensitive(Some(b(string()))), "Sensitive[String]"),
+            (
+                PType::Variant(vec![int_t(), string()]),
+                "Variant[Integer, String]",
+            ),
+            (
+                PType::Array {
+                    elem: b(string()),
+                    min: 0,
+                    max: INT_MAX,
+                },
+                "Array[String]",
+            ),
+            (
+                PType::Array {
+                    elem: b(string()),
+                    min: 1,
+                    max: INT_MAX,
+                },
+                "Array[String, 1]",
+            ),
+            (
+                PType::Array {
+                    elem: b(string()),
+                    min: 1,
+                    max: 5,
+                },
+                "Array[String, 1, 5]",
+            ),
+            (
+                PType::Array {
+                    elem: b(PType::Any),
+                    min: 1,
+                    max: INT_MAX,
+                },
+                "Array[Any, 1]",
+            ),
+            (
+                PType::Array {
+                    elem: b(PType::Any),
+                    min: 0,
+                    max: INT_MAX,
+                },
+                "Array",
+            ),
+            (
+                PType::Hash {
+                    key: b(string()),
+                    value: b(int_t()),
+                    min: 0,
+                    max: INT_MAX,
+                },
+                "Hash[String, Integer]",
+            ),
+            (
+                PType::Hash {
+                    key: b(string()),
+                    value: b(int_t()),
+                    min: 1,
+                    max: INT_MAX,
+                },
+                "Hash[String, Integer, 1]",
+            ),
+            (
+                PType::Hash {
+                    key: b(PType::Any),
+                    value: b(PType::Any),
+                    min: 0,
+                    max: INT_MAX,
+                },
+                "Hash",
+            ),
+            (
+                PType::Pattern(vec!["a".into(), "b".into()]),
+                "Pattern[/a/, /b/]",
+            ),
+            (PType::Regexp(Some("a".into())), "Regexp[/a/]"),
+            (PType::Float { from: 1.5, to: 2.0 }, "Float[1.5, 2.0]"),
+            (
+                PType::Float {
+                    from: f64::NEG_INFINITY,
+                    to: 2.0,
+                },
+                "Float[default, 2.0]",
+            ),
+            (PType::Class(Some("foo::bar".into())), "Class[foo::bar]"),
+        ];
+        for (t, text) in cases {
+            assert_eq!(to_s(&ty(t)).as_deref(), Some(text));
+        }
     }
 }
