@@ -989,6 +989,7 @@ fn unknown_equals(t: &PType, other: &Value) -> Option<bool> {
         return Some(false);
     }
     match (t, other) {
+        (PType::Undef, Value::Undef) | (PType::Default, Value::Default) => Some(true),
         (PType::Integer { from, to }, Value::Int(i)) if i < from || i > to => Some(false),
         (PType::Enum { values, .. }, Value::Str(s))
             if !values.iter().any(|v| casecmp(v, s) == Ordering::Equal) =>
@@ -1280,16 +1281,20 @@ fn flatten(keys: &[Value]) -> Option<Vec<Value>> {
 /// Ruby's `seq[start, len]` after Puppet's index adjustment (a negative start counts from
 /// the end; a negative length counts from the end too): the range, or `None` for nil.
 fn slice_range(len: i128, k1: i128, k2: i128) -> Option<(usize, usize)> {
-    let mut k1 = if k1 < 0 { len + k1 } else { k1 };
-    let mut k2 = if k2 < 0 { len - k1 + k2 + 1 } else { k2 };
+    let mut k1 = if k1 < 0 { len.saturating_add(k1) } else { k1 };
+    let mut k2 = if k2 < 0 {
+        len.saturating_sub(k1).saturating_add(k2).saturating_add(1)
+    } else {
+        k2
+    };
     if k1 < 0 {
-        k2 += k1;
+        k2 = k2.saturating_add(k1);
         k1 = 0;
     }
     if k1 > len || k2 < 0 {
         return None;
     }
-    let end = (k1 + k2).min(len);
+    let end = k1.saturating_add(k2).min(len);
     Some((k1 as usize, end as usize))
 }
 
@@ -2518,6 +2523,16 @@ mod tests {
         assert_eq!(access(&arr(vec![Int(1)]), &[s("-1")]), Ok(Int(1)));
         assert_eq!(access(&s("abc"), &[Int(0), Int(10)]), Ok(s("abc")));
         assert_eq!(access(&s("héllo"), &[Int(1), Int(2)]), Ok(s("él")));
+        let huge = s("170141183460469231731687303715884105727");
+        assert_eq!(access(&s("abc"), &[huge.clone(), huge.clone()]), Ok(s("")));
+        assert_eq!(access(&s("abc"), &[Int(0), huge.clone()]), Ok(s("abc")));
+        assert_eq!(
+            access(
+                &s("abc"),
+                &[huge, s("-170141183460469231731687303715884105727")]
+            ),
+            Ok(s(""))
+        );
         let sens = Value::Sensitive(std::sync::Arc::new(s("x")));
         let cases = [
             (
