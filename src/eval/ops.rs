@@ -1719,6 +1719,7 @@ fn ruby_to_s(v: &Value) -> Option<String> {
         Value::Default => "default".into(),
         Value::Regex(p) => format!("(?-mix:{p})"),
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
+        Value::Type(t) => type_to_s(t)?,
         Value::Array(_) | Value::Hash(_) | Value::Bool(_) | Value::Int(_) | Value::Float(_) => {
             ruby_inspect(v)?
         }
@@ -2724,5 +2725,89 @@ mod tests {
         for (t, text) in cases {
             assert_eq!(to_s(&ty(t)).as_deref(), Some(text));
         }
+    }
+
+    #[test]
+    fn more_probes() {
+        assert_eq!(ok(Shl, Int(-1), Int(63)), Int(i64::MIN));
+        assert_eq!(
+            err(Shl, Int(-1), Int(64)).1,
+            "A '<<' expression resulted in a value outside of Puppet Integer min range, got '-0x10000000000000000'"
+        );
+        assert_eq!(
+            access(&hash(vec![("a", Int(1))]), &[arr(vec![])]),
+            Ok(Undef)
+        );
+        assert_eq!(ok(Lt, s("Ä"), s("ä")), Bool(true));
+        assert_eq!(
+            ok(Add, Int(i64::MAX), Float(0.5)),
+            Float(9.223372036854776e18)
+        );
+        let sens = Value::Sensitive(std::sync::Arc::new(s("a")));
+        assert_eq!(ok(In, s("a"), arr(vec![sens.clone()])), Bool(false));
+        assert_eq!(ok(In, Int(1), sens.clone()), Bool(false));
+        assert_eq!(
+            access(&sens, &[Int(0)]).map_err(|e| e.message),
+            Err("Operator '[]' is not applicable to a Sensitive.".into())
+        );
+        assert_eq!(
+            ok(
+                Add,
+                arr(vec![arr(vec![Int(1), Int(2)])]),
+                arr(vec![arr(vec![Int(3)])])
+            ),
+            arr(vec![arr(vec![Int(1), Int(2)]), arr(vec![Int(3)])])
+        );
+        assert_eq!(
+            ok(Add, hash(vec![("a", Int(1))]), hash(vec![])),
+            hash(vec![("a", Int(1))])
+        );
+        assert_eq!(
+            ok(
+                Sub,
+                arr(vec![Int(1), s("a"), arr(vec![Int(2)])]),
+                arr(vec![arr(vec![Int(2)]), s("A")])
+            ),
+            arr(vec![Int(1), s("a")])
+        );
+        assert_eq!(
+            ok(
+                Sub,
+                arr(vec![Value::Regex("a".into()), ty(int_t())]),
+                arr(vec![Value::Regex("a".into())])
+            ),
+            arr(vec![ty(int_t())])
+        );
+        let mixed = Value::hash(vec![(arr(vec![Int(1)]), Int(2)), (Int(1), Int(3))]);
+        assert_eq!(ok(Sub, mixed.clone(), arr(vec![Float(1.0)])), mixed);
+        assert_eq!(ok(Eq, Float(1.0), Int(1)), Bool(true));
+        assert_eq!(ok(Eq, Float(1.5), s("1.5")), Bool(false));
+        assert_eq!(ok(Eq, arr(vec![]), hash(vec![])), Bool(false));
+        assert_eq!(ok(Eq, Undef, arr(vec![])), Bool(false));
+        let e = |t: Value, k: Vec<Value>| access(&t, &k).map_err(|e| e.message);
+        assert_eq!(
+            e(s("abc"), vec![Bool(true)]),
+            Err("A substring operation does not accept a Boolean as a character index. Expected an Integer".into())
+        );
+        assert_eq!(
+            e(s("abc"), vec![arr(vec![])]),
+            Err("String supports [] with one or two arguments. Got 0".into())
+        );
+        assert_eq!(
+            e(arr(vec![Int(1)]), vec![Int(0), Int(1), Int(2)]),
+            Err("Array supports [] with one or two arguments. Got 3".into())
+        );
+        assert_eq!(
+            err(
+                Add,
+                ty(PType::Integer {
+                    from: 1,
+                    to: INT_MAX
+                }),
+                Int(1)
+            )
+            .1,
+            "The value 'Integer[1]' cannot be converted to Numeric."
+        );
     }
 }
