@@ -1143,8 +1143,38 @@ pub fn negate(v: &Value) -> Result<Value, EvalError> {
 // ---------------------------------------------------------------------------------------------
 // Matching
 
+/// The pattern with Ruby's ASCII-only `\d`, `\w`, `\s` (and their negations) spelled
+/// out: Oniguruma makes them Unicode-aware, Ruby does not (`'é' =~ /\w/` is false).
+fn ruby_ascii_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains(['\\']) {
+        return pattern.into();
+    }
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('d') => out.push_str("[0-9]"),
+            Some('D') => out.push_str("[^0-9]"),
+            Some('w') => out.push_str("[a-zA-Z0-9_]"),
+            Some('W') => out.push_str("[^a-zA-Z0-9_]"),
+            Some('s') => out.push_str("[ \\t\\n\\v\\f\\r]"),
+            Some('S') => out.push_str("[^ \\t\\n\\v\\f\\r]"),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out.into()
+}
+
 fn compile(pattern: &str) -> Result<onig::Regex, EvalError> {
-    onig::Regex::new(pattern).map_err(|e| {
+    onig::Regex::new(&ruby_ascii_classes(pattern)).map_err(|e| {
         error(
             ErrorKind::Other,
             format!(
@@ -2808,6 +2838,48 @@ mod tests {
             )
             .1,
             "The value 'Integer[1]' cannot be converted to Numeric."
+        );
+    }
+
+    #[test]
+    fn ruby_regexps() {
+        let m = |l: &str, p: &str| matches(&s(l), &Value::Regex(p.into())).map(|c| c.is_some());
+        assert_eq!(m("abc", r"\Aabc\z"), Ok(true));
+        assert_eq!(m("x\nabc", r"^abc$"), Ok(true));
+        assert_eq!(m("x\nabc", r"\Aabc"), Ok(false));
+        assert_eq!(m("a\nb", r"a.b"), Ok(false));
+        assert_eq!(m("ABC", r"(?i)abc"), Ok(true));
+        assert_eq!(m("ff", r"\A\h+\z"), Ok(true));
+        assert_eq!(m("é", r"\A\p{Alpha}\z"), Ok(true));
+        assert_eq!(m("é", r"\A[[:alpha:]]\z"), Ok(true));
+        // Ruby's \d, \w, \s are ASCII-only; POSIX brackets and \p{} are not.
+        assert_eq!(m("é", r"\A\w\z"), Ok(false));
+        assert_eq!(m("é", r"\A\W\z"), Ok(true));
+        assert_eq!(m("١", r"\d"), Ok(false));
+        assert_eq!(m("\u{a0}", r"\s"), Ok(false));
+        assert_eq!(m("a\u{b}", r"a\s"), Ok(true));
+        assert_eq!(m("é", r"\A\p{Word}\z"), Ok(true));
+        assert_eq!(m(r"a\d", r"a\\d"), Ok(true));
+        for (subject, pattern, want) in [
+            ("a-b.c", r"\A[\w.-]+\z", true),
+            ("a-b", r"\A[\w-]+\z", true),
+            ("é", r"\A[\w-]+\z", false),
+            ("a b", r"\A[^\s,]+\z", false),
+            ("ab,", r"\A[^\s]+\z", true),
+            ("1-2", r"\A[\d\-]+\z", true),
+            ("x", r"\A[\D]\z", true),
+            ("1", r"\A[^\D]\z", true),
+        ] {
+            assert_eq!(m(subject, pattern), Ok(want), "{subject} =~ /{pattern}/");
+        }
+        assert_eq!(m("ab", r"a\Kb"), Ok(true));
+        assert_eq!(
+            matches(&s("key=val"), &Value::Regex(r"(?<k>\w+)=(?<v>\w+)".into())),
+            Ok(Some(vec![
+                Some("key=val".into()),
+                Some("key".into()),
+                Some("val".into())
+            ]))
         );
     }
 }
