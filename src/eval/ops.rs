@@ -1029,14 +1029,17 @@ fn in_match_string(needle: &Value, element: &Value) -> Option<bool> {
 
 fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
     match needle {
-        Value::Regex(p) => any3(items.iter().map(|e| match e {
-            Value::Str(s) => regex_search(p, s).ok().map(|m| m.is_some()),
-            Value::Unknown(t) => match type_class(t) {
-                Some(Class::Str) | None => None,
-                Some(_) => Some(false),
-            },
-            _ => Some(false),
-        })),
+        Value::Regex(p) => {
+            let re = compile(p).ok()?;
+            any3(items.iter().map(|e| match e {
+                Value::Str(s) => Some(re.find(s).is_some()),
+                Value::Unknown(t) => match type_class(t) {
+                    Some(Class::Str) | None => None,
+                    Some(_) => Some(false),
+                },
+                _ => Some(false),
+            }))
+        }
         Value::Str(_) => any3(items.iter().map(|e| in_match_string(needle, e))),
         Value::Type(_) if items.is_empty() => Some(false),
         Value::Type(_) => None,
