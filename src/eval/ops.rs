@@ -2228,6 +2228,11 @@ mod tests {
             .1,
             "Error while evaluating a '+' expression, odd number of arguments for Hash"
         );
+        assert_eq!(
+            err(Add, hash(vec![("a", Int(1))]), arr(vec![arr(vec![])])).1,
+            "Error while evaluating a '+' expression, invalid number of elements (0 for 1..2)"
+        );
+        assert_eq!(ok(Add, arr(vec![Int(1)]), hash(vec![])), arr(vec![Int(1)]));
         // Access
         let abc = s("abc");
         let sub = |keys: Vec<Value>| access(&abc, &keys);
@@ -2754,6 +2759,38 @@ mod tests {
                 "Float[default, 2.0]",
             ),
             (PType::Class(Some("foo::bar".into())), "Class[foo::bar]"),
+            (
+                PType::Float {
+                    from: 1.5,
+                    to: f64::INFINITY,
+                },
+                "Float[1.5]",
+            ),
+            (
+                PType::Array {
+                    elem: b(PType::Any),
+                    min: 0,
+                    max: 5,
+                },
+                "Array[Any, 0, 5]",
+            ),
+            (
+                PType::Hash {
+                    key: b(string()),
+                    value: b(int_t()),
+                    min: 0,
+                    max: 5,
+                },
+                "Hash[String, Integer, 0, 5]",
+            ),
+            (
+                PType::Integer {
+                    from: 0,
+                    to: INT_MAX,
+                },
+                "Integer[0]",
+            ),
+            (PType::Regexp(Some(r"a\/b".into())), r"Regexp[/a\/b/]"),
         ];
         for (t, text) in cases {
             assert_eq!(to_s(&ty(t)).as_deref(), Some(text));
