@@ -8,6 +8,8 @@
 //! - rein's findings of deep rules are exactly the `rein:` lines;
 //! - when Puppet reports an error on line N, rein has an error on line N;
 //! - when Puppet compiles the manifest cleanly, rein has no error (warnings are allowed).
+//!
+//! `REIN_BLESS=1` rewrites the `rein:` lines with what rein reports (review the diff).
 
 use std::path::{Path, PathBuf};
 
@@ -105,7 +107,18 @@ fn deep_rules_agree_with_puppet_apply() {
                 })
                 .collect();
         let got: Vec<(String, usize)> = found.iter().map(|(r, l, _)| (r.clone(), *l)).collect();
-        if got != expect.rein {
+        if std::env::var_os("REIN_BLESS").is_some() {
+            // Rewrites the `rein:` lines with what rein reports (review the diff).
+            let mut text: String = expect
+                .apply
+                .iter()
+                .map(|a| format!("apply: {a}\n"))
+                .collect();
+            for (r, l) in &got {
+                text.push_str(&format!("rein: {r} {l}\n"));
+            }
+            std::fs::write(f.with_extension("expect"), text).unwrap();
+        } else if got != expect.rein {
             problems.push(format!(
                 "{name}: rein reports {got:?}, expected {:?}",
                 expect.rein

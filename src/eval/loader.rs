@@ -296,7 +296,9 @@ fn inside(dir: &Path, roots: &[PathBuf]) -> bool {
     let Ok(dir) = dir.canonicalize() else {
         return false;
     };
-    roots.iter().any(|r| r.canonicalize().is_ok_and(|r| dir.starts_with(r)))
+    roots
+        .iter()
+        .any(|r| r.canonicalize().is_ok_and(|r| dir.starts_with(r)))
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
