@@ -181,6 +181,9 @@ fn capitalize(name: &str) -> String {
         .join("::")
 }
 
+/// The attributes given to a resource or class: name, value, span of the attribute.
+type Attrs<'x> = &'x [(String, Value, Span)];
+
 /// Non-local exits of evaluation.
 #[derive(Debug)]
 enum Flow {
@@ -1505,7 +1508,7 @@ impl<'a> Evaluator<'a> {
     fn declare_class(
         &mut self,
         name: &str,
-        params: Option<(&[(String, Value, Span)], bool)>,
+        params: Option<Attrs<'_>>,
         span: Span,
         resource_like: bool,
     ) {
@@ -1520,18 +1523,17 @@ impl<'a> Evaluator<'a> {
                 .get(&key)
                 .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
             self.class_paths.entry(key.clone()).or_default().push(path);
-            if resource_like {
-                if certain {
-                    self.report(
-                        "duplicate_resource",
-                        span,
-                        format!(
-                            "Duplicate declaration: Class[{}] is already declared; cannot redeclare",
-                            capitalize(&key)
-                        ),
-                    );
-                }
+            if resource_like && certain {
+                self.report(
+                    "duplicate_resource",
+                    span,
+                    format!(
+                        "Duplicate declaration: Class[{}] is already declared; cannot redeclare",
+                        capitalize(&key)
+                    ),
+                );
             }
+
             return;
         }
         self.class_paths
@@ -1597,12 +1599,7 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Evaluates a class body; returns whether the evaluation was complete.
-    fn run_class(
-        &mut self,
-        c: &ClassDef,
-        params: Option<(&[(String, Value, Span)], bool)>,
-        span: Span,
-    ) -> bool {
+    fn run_class(&mut self, c: &ClassDef, params: Option<Attrs<'_>>, span: Span) -> bool {
         if self.depth >= MAX_DEPTH {
             self.open = true;
             return false;
@@ -1625,7 +1622,7 @@ impl<'a> Evaluator<'a> {
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
-        let given: &[(String, Value, Span)] = params.map_or(&[], |p| p.0);
+        let given: Attrs<'_> = params.unwrap_or(&[]);
         for p in &c.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
@@ -1749,7 +1746,11 @@ impl<'a> Evaluator<'a> {
                     }
                 };
                 if type_name == "class" {
-                    self.declare_class(&t, Some((&attrs, true)), body.span, true);
+                    // `@class` is invalid (`class_not_virtualizable`).
+                    if r.form != ResourceForm::Regular {
+                        continue;
+                    }
+                    self.declare_class(&t, Some(&attrs), body.span, true);
                     refs.push(Value::ty(PType::Class(Some(norm(&t)))));
                     continue;
                 }
@@ -1876,7 +1877,6 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates a defined type's instance (when rein has its definition) and checks the
     /// types of the values given to its parameters.
-
     fn instantiate(
         &mut self,
         type_name: &str,

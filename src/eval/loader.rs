@@ -353,39 +353,6 @@ fn scan(dir: &Path) -> HashMap<String, PathBuf> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn module_names_from_directories() {
-        assert_eq!(
-            module_name(Path::new("/m/puppetlabs-apache")),
-            Some("apache".into())
-        );
-        assert_eq!(module_name(Path::new("/m/ntp")), Some("ntp".into()));
-        assert_eq!(module_name(Path::new("/m/Bad")), None);
-    }
-
-    #[test]
-    fn autoload_paths() {
-        let mp = ModulePath {
-            dirs: vec![PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/fixtures/deep/modules"
-            ))],
-            own: None,
-        };
-        if mp.module("deepmod").is_none() {
-            return;
-        }
-        let p = mp.manifest_for("deepmod::sub::thing");
-        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
-        let p = mp.manifest_for("deepmod");
-        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/init.pp")));
-    }
-}
-
 /// The class named `key` (lower case, no leading `::`) in `program`, nested ones included.
 pub fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syntax::ClassDef> {
     fn walk<'p>(
@@ -417,4 +384,37 @@ pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syn
         }
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_names_from_directories() {
+        assert_eq!(
+            module_name(Path::new("/m/puppetlabs-apache")),
+            Some("apache".into())
+        );
+        assert_eq!(module_name(Path::new("/m/ntp")), Some("ntp".into()));
+        assert_eq!(module_name(Path::new("/m/Bad")), None);
+    }
+
+    #[test]
+    fn autoload_paths() {
+        let mp = ModulePath {
+            dirs: vec![PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/deep/modules"
+            ))],
+            own: None,
+        };
+        if mp.module("deepmod").is_none() {
+            return;
+        }
+        let p = mp.manifest_for("deepmod::sub::thing");
+        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
+        let p = mp.manifest_for("deepmod");
+        assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/init.pp")));
+    }
 }

@@ -347,32 +347,6 @@ pub fn default_value(kind: OptionKind, text: &str) -> Option<toml::Value> {
     ok.then_some(v)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn module_layout_from_paths() {
-        let l = ModuleLayout::of("mods/apache/manifests/mod/php.pp").unwrap();
-        assert_eq!(l.module, "apache");
-        assert_eq!(l.expected_name(), "apache::mod::php");
-        let l = ModuleLayout::of("/x/ntp/manifests/init.pp").unwrap();
-        assert_eq!(l.expected_name(), "ntp");
-        assert_eq!(ModuleLayout::of("site.pp"), None);
-        assert_eq!(ModuleLayout::of("manifests/init.pp"), None);
-    }
-
-    #[test]
-    fn option_defaults_parse_by_kind() {
-        assert_eq!(
-            default_value(OptionKind::Integer, "140"),
-            Some(toml::Value::Integer(140))
-        );
-        assert_eq!(default_value(OptionKind::Bool, "140"), None);
-        assert!(default_value(OptionKind::StringList, "[\"a\"]").is_some());
-    }
-}
-
 /// Facter 4's top-level core facts with modern names (the legacy ones are in
 /// `style_b_util::legacy_fact`): a top-scope variable of one of these names is defined on
 /// every agent.
@@ -440,3 +414,29 @@ const CORE_FACTS: &[&str] = &[
     "clientcert",
     "clientversion",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn module_layout_from_paths() {
+        let l = ModuleLayout::of("mods/apache/manifests/mod/php.pp").unwrap();
+        assert_eq!(l.module, "apache");
+        assert_eq!(l.expected_name(), "apache::mod::php");
+        let l = ModuleLayout::of("/x/ntp/manifests/init.pp").unwrap();
+        assert_eq!(l.expected_name(), "ntp");
+        assert_eq!(ModuleLayout::of("site.pp"), None);
+        assert_eq!(ModuleLayout::of("manifests/init.pp"), None);
+    }
+
+    #[test]
+    fn option_defaults_parse_by_kind() {
+        assert_eq!(
+            default_value(OptionKind::Integer, "140"),
+            Some(toml::Value::Integer(140))
+        );
+        assert_eq!(default_value(OptionKind::Bool, "140"), None);
+        assert!(default_value(OptionKind::StringList, "[\"a\"]").is_some());
+    }
+}
