@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `rein check` (release build), puppet-lint and `puppet parser validate` on the same
-# manifests and prints wall time and lines per second for each. rein is timed four ways:
-# parser only (`--ignore all`: syntax errors only), with the default rules, with every rule
+# manifests and prints wall time and lines per second for each. rein is timed five ways:
+# parser only (`--ignore all`: syntax errors only), with the default rules, with the default
+# rules but not the deep ones (`--ignore deep`: no evaluation), with every rule
 # (`--select all`), and with puppet-lint's checks only (`--only-checks` every puppet-lint
 # check: the same work as puppet-lint with every check on).
 #
@@ -46,6 +47,7 @@ time_rein() {
 }
 time_rein "rein check (parser):" --ignore all
 time_rein "rein check (default):"
+time_rein "rein (default - deep):" --ignore deep
 time_rein "rein check (all rules):" --select all
 time_rein "rein (puppet-lint mode):" --only-checks "$("$REIN" rule --format json | python3 -c 'import json, sys; print(",".join(r["puppet_lint"] for r in json.load(sys.stdin) if r["puppet_lint"]))')"
 

@@ -72,6 +72,7 @@ pub fn evaluate(path: &str, program: &Program, options: &Options<'_>) -> Vec<Fin
         let t = ev.type_of_expr(value);
         aliases.map.insert(name.clone(), t);
     }
+    let aliases = Arc::new(aliases);
     ev.aliases = aliases.clone();
 
     // The main manifest.
@@ -232,7 +233,8 @@ struct Evaluator<'a> {
     options: &'a Options<'a>,
     modulepath: &'a ModulePath,
     locals: &'a Locals<'a>,
-    aliases: Aliases,
+    /// Shared: cloned for every function call.
+    aliases: Arc<Aliases>,
     scopes: Vec<Scope>,
     current: usize,
     class_scopes: HashMap<String, usize>,
@@ -283,7 +285,7 @@ impl<'a> Evaluator<'a> {
             options,
             modulepath,
             locals,
-            aliases: Aliases::default(),
+            aliases: Arc::new(Aliases::default()),
             scopes: vec![top],
             current: 0,
             class_scopes: HashMap::new(),
@@ -584,11 +586,13 @@ impl<'a> Evaluator<'a> {
         });
         if let Some(value) = found {
             // Guard against an alias that refers to itself while it is being read.
-            self.aliases
+            Arc::make_mut(&mut self.aliases)
                 .map
                 .insert(name.to_string(), PType::Other(name.to_string()));
             let t = self.type_of_expr(value);
-            self.aliases.map.insert(name.to_string(), t);
+            Arc::make_mut(&mut self.aliases)
+                .map
+                .insert(name.to_string(), t);
         }
     }
 
@@ -616,7 +620,7 @@ impl<'a> Evaluator<'a> {
         }
         // `a::b`: a defined type of module `a`.
         let file = self.modulepath.manifest_for(name)?;
-        if !file.is_file() {
+        if !loader::is_file(&file) {
             return Some(false);
         }
         let l = loader::load(&file)?;
@@ -1417,7 +1421,7 @@ impl<'a> Evaluator<'a> {
         }
         if name.contains("::") {
             let file = self.modulepath.autoload_file(name, "functions")?;
-            if file.is_file() {
+            if loader::is_file(&file) {
                 return Some(true);
             }
             // The module is on the path: its functions are all there.
@@ -1587,7 +1591,7 @@ impl<'a> Evaluator<'a> {
         let Some(file) = file else {
             return false;
         };
-        if !file.is_file() {
+        if !loader::is_file(&file) {
             return true;
         }
         match loader::load(file) {

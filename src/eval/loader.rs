@@ -128,23 +128,9 @@ impl ModulePath {
                 return Some(root.clone());
             }
         }
-        type Index = Mutex<HashMap<PathBuf, Arc<HashMap<String, PathBuf>>>>;
-        static INDEX: OnceLock<Index> = OnceLock::new();
-        let index = INDEX.get_or_init(|| Mutex::new(HashMap::new()));
-        for dir in &self.dirs {
-            let modules = {
-                let Ok(mut map) = index.lock() else {
-                    return None;
-                };
-                map.entry(dir.clone())
-                    .or_insert_with(|| Arc::new(scan(dir)))
-                    .clone()
-            };
-            if let Some(root) = modules.get(name) {
-                return Some(root.clone());
-            }
-        }
-        None
+        self.dirs
+            .iter()
+            .find_map(|dir| scan_cached(dir).get(name).cloned())
     }
 
     /// Whether the module path is known (there is somewhere to look).
@@ -206,7 +192,7 @@ impl ModulePath {
         let rel: PathBuf = lower.split("::").collect();
         let file = rel.with_extension("rb");
         self.all_modules().iter().any(|root| {
-            root.join("lib/puppet/functions").join(&file).is_file()
+            is_file(&root.join("lib/puppet/functions").join(&file))
                 || (!lower.contains("::")
                     && root
                         .join("lib/puppet/parser/functions")
@@ -242,14 +228,14 @@ impl ModulePath {
         self.all_modules()
             .into_iter()
             .map(|root| root.join("lib/puppet/type").join(&file))
-            .find(|p| p.is_file())
+            .find(|p| is_file(p))
     }
 
     fn find_custom_type(&self, name: &str) -> bool {
         let file = format!("{name}.rb");
         self.all_modules()
             .iter()
-            .any(|root| root.join("lib/puppet/type").join(&file).is_file())
+            .any(|root| is_file(&root.join("lib/puppet/type").join(&file)))
     }
 
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
@@ -283,12 +269,27 @@ impl ModulePath {
     fn all_modules(&self) -> Vec<PathBuf> {
         let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
         for dir in &self.dirs {
-            let mut roots: Vec<PathBuf> = scan(dir).into_values().collect();
+            let mut roots: Vec<PathBuf> = scan_cached(dir).values().cloned().collect();
             roots.sort();
             out.extend(roots);
         }
         out
     }
+}
+
+/// Whether `path` is a file, asked of the file system once per run.
+pub fn is_file(path: &Path) -> bool {
+    type Known = Mutex<HashMap<PathBuf, bool>>;
+    static KNOWN: OnceLock<Known> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(&hit) = known.lock().ok().as_ref().and_then(|m| m.get(path)) {
+        return hit;
+    }
+    let found = path.is_file();
+    if let Ok(mut m) = known.lock() {
+        m.insert(path.to_path_buf(), found);
+    }
+    found
 }
 
 /// Whether `dir` is one of `roots` or below one.
@@ -327,6 +328,21 @@ fn collect_facts(dir: &Path, out: &mut std::collections::HashSet<String>, depth:
             }
         }
     }
+}
+
+/// The modules in `dir`, by module name, read once per run.
+fn scan_cached(dir: &Path) -> Arc<HashMap<String, PathBuf>> {
+    type Index = Mutex<HashMap<PathBuf, Arc<HashMap<String, PathBuf>>>>;
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    let index = INDEX.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(hit) = index.lock().ok().and_then(|m| m.get(dir).cloned()) {
+        return hit;
+    }
+    let modules = Arc::new(scan(dir));
+    if let Ok(mut m) = index.lock() {
+        m.insert(dir.to_path_buf(), modules.clone());
+    }
+    modules
 }
 
 /// The modules in `dir`, by module name.
