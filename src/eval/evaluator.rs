@@ -635,11 +635,15 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn check_type(&mut self, t: &PType, v: &Value, span: Span, what: &str) {
-        if types::instance_of(t, v, &self.aliases) == Some(false) {
-            let m = types::mismatch(t, v, &self.aliases);
+    /// Checks `v` against `t`; the value to bind: `v`, or an unknown of type `t` when it does
+    /// not match (Puppet stops there: what follows is not held against the bad value).
+    fn check_type(&mut self, t: &PType, v: Value, span: Span, what: &str) -> Value {
+        if types::instance_of(t, &v, &self.aliases) == Some(false) {
+            let m = types::mismatch(t, &v, &self.aliases);
             self.report("type_mismatch", span, format!("{what} expects {m}"));
+            return Value::unknown(t.clone());
         }
+        v
     }
 
     // ---------------------------------------------------------------- statements
@@ -1368,8 +1372,24 @@ impl<'a> Evaluator<'a> {
             .find(|f| norm(&f.name) == lname)
             .copied()
         {
-            let ret = f.return_type.as_ref().map(|t| self.type_of_expr(t));
-            return Ok(Value::unknown(ret.unwrap_or(PType::Any)));
+            return self.call_puppet_function(f, args, span);
+        }
+        if lname.contains("::") {
+            let file = self.modulepath.autoload_file(&lname, "functions");
+            if let Some(l) = file.as_deref().and_then(loader::load) {
+                let found = l.program.body.iter().find_map(|s| match &s.kind {
+                    ExprKind::Function(f) if norm(&f.name) == lname => Some(&**f),
+                    _ => None,
+                });
+                if let Some(f) = found {
+                    let was_here = std::mem::replace(&mut self.here, false);
+                    let caller = std::mem::replace(&mut self.caller_here, was_here);
+                    let r = self.call_puppet_function(f, args, span);
+                    self.caller_here = caller;
+                    self.here = was_here;
+                    return r;
+                }
+            }
         }
         let mut block = lambda.map(|l| LambdaBlock {
             lambda: l,
@@ -1434,6 +1454,80 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Calls a function written in Puppet: its arguments checked against its parameters
+    /// (reported at the call), its body evaluated in a scope of its own.
+    fn call_puppet_function(&mut self, f: &FunctionDef, args: Vec<Value>, span: Span) -> R {
+        let name = norm(&f.name);
+        let required = f
+            .params
+            .iter()
+            .filter(|p| p.default.is_none() && !p.captures_rest)
+            .count();
+        let max = if f.params.iter().any(|p| p.captures_rest) {
+            usize::MAX
+        } else {
+            f.params.len()
+        };
+        if args.len() < required || args.len() > max {
+            let expected = if required == max {
+                format!(
+                    "{required} argument{}",
+                    if required == 1 { "" } else { "s" }
+                )
+            } else if max == usize::MAX {
+                format!("at least {required} arguments")
+            } else {
+                format!("between {required} and {max} arguments")
+            };
+            let here = std::mem::replace(&mut self.here, self.caller_here);
+            self.report(
+                "evaluation_error",
+                span,
+                format!("'{name}' expects {expected}, got {}", args.len()),
+            );
+            self.here = here;
+            return Ok(Value::any());
+        }
+        if self.depth >= MAX_DEPTH {
+            self.open = true;
+            return Ok(Value::any());
+        }
+        self.depth += 1;
+        let saved = self.current;
+        self.current = self.push_scope(Some(0));
+        let mut args = args.into_iter();
+        for p in &f.params {
+            let t = self.param_type(p);
+            let v = if p.captures_rest {
+                Value::array(args.by_ref().collect())
+            } else if let Some(v) = args.next() {
+                let here = std::mem::replace(&mut self.here, self.caller_here);
+                let v = self.check_type(
+                    &t,
+                    v,
+                    span,
+                    &format!("'{name}' parameter '{}'", p.name.name),
+                );
+                self.here = here;
+                v
+            } else {
+                match &p.default {
+                    Some(d) => self.eval(d).unwrap_or_else(|_| Value::any()),
+                    None => Value::any(),
+                }
+            };
+            self.set_var(&p.name.name, v);
+        }
+        let r = self.eval_body(&f.body);
+        self.current = saved;
+        self.depth -= 1;
+        match r {
+            Ok(v) | Err(Flow::Return(v)) => Ok(v),
+            Err(Flow::Abort) => Err(Flow::Abort),
+            Err(_) => Ok(Value::any()),
+        }
+    }
+
     fn run_lambda(&mut self, l: &Lambda, args: Vec<Value>) -> Result<Value, EvalError> {
         if self.depth >= MAX_DEPTH {
             self.open = true;
@@ -1458,15 +1552,12 @@ impl<'a> Evaluator<'a> {
                     },
                 }
             };
-            if p.type_expr.is_some() && !p.captures_rest {
+            let v = if p.type_expr.is_some() && !p.captures_rest {
                 let t = self.param_type(p);
-                self.check_type(
-                    &t,
-                    &v,
-                    p.span,
-                    &format!("block parameter '{}'", p.name.name),
-                );
-            }
+                self.check_type(&t, v, p.span, &format!("block parameter '{}'", p.name.name))
+            } else {
+                v
+            };
             self.set_var(&p.name.name, v);
         }
         let r = self.eval_body(&l.body);
@@ -1631,14 +1722,14 @@ impl<'a> Evaluator<'a> {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
                 let here = std::mem::replace(&mut self.here, self.caller_here);
-                self.check_type(
+                let v = self.check_type(
                     &t,
-                    v,
+                    v.clone(),
                     *vspan,
                     &format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name),
                 );
                 self.here = here;
-                v.clone()
+                v
             } else {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());
@@ -1967,14 +2058,14 @@ impl<'a> Evaluator<'a> {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
                 let here = std::mem::replace(&mut self.here, self.caller_here);
-                self.check_type(
+                let v = self.check_type(
                     &t,
-                    v,
+                    v.clone(),
                     *vspan,
                     &format!("{shown}: parameter '{}'", p.name.name),
                 );
                 self.here = here;
-                v.clone()
+                v
             } else if standalone {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());
