@@ -1682,7 +1682,7 @@ impl<'a> Evaluator<'a> {
         let Some(file) = file else {
             return false;
         };
-        if !loader::is_file(&file) {
+        if !loader::is_file(file) {
             return true;
         }
         match loader::load(file) {
