@@ -259,6 +259,8 @@ struct Evaluator<'a> {
     loaded: Vec<Arc<Loaded>>,
     /// Evaluating the main manifest (its top scope is the whole top scope).
     main: bool,
+    /// The scope of the node definition being evaluated.
+    node_scope: Option<usize>,
     /// Whether the code that declared the class or defined type being bound is the checked
     /// file's (the values given to parameters are reported there).
     caller_here: bool,
@@ -304,6 +306,7 @@ impl<'a> Evaluator<'a> {
             findings: Vec::new(),
             loaded: Vec::new(),
             main: false,
+            node_scope: None,
             caller_here: true,
         }
     }
@@ -324,7 +327,10 @@ impl<'a> Evaluator<'a> {
                 self.path_cond.push((cond, node_index));
                 let saved = self.current;
                 self.current = self.push_scope(Some(0));
+                // Classes and defined types declared in a node see its variables.
+                self.node_scope = Some(self.current);
                 let _ = self.eval_body(&n.body);
+                self.node_scope = None;
                 self.current = saved;
                 self.path_cond.pop();
                 continue;
@@ -1701,7 +1707,7 @@ impl<'a> Evaluator<'a> {
         }
         self.depth += 1;
         let key = norm(&c.name);
-        let mut parent_scope = 0;
+        let mut parent_scope = self.node_scope.unwrap_or(0);
         // A parent rein could not evaluate completely hides variables.
         let mut parent_complete = true;
         if let Some(p) = &c.parent {
@@ -2051,7 +2057,7 @@ impl<'a> Evaluator<'a> {
             ops::to_s(&title).unwrap_or_default()
         );
         let saved = self.current;
-        self.current = self.push_scope(Some(0));
+        self.current = self.push_scope(Some(self.node_scope.unwrap_or(0)));
         self.set_var("title", title.clone());
         self.set_var("name", title);
         for p in &d.params {
@@ -2287,5 +2293,86 @@ impl Options<'_> {
     /// from it is certainly missing): true when `--modulepath` was given.
     pub fn modulepath_complete(&self) -> bool {
         !self.modulepath.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The findings of evaluating `src` as the file `path`, as `(rule, line, warning)`.
+    fn run(path: &str, src: &str) -> Vec<(&'static str, usize, bool)> {
+        let parsed = crate::syntax::parse(src);
+        assert!(!parsed.has_errors(), "{src}");
+        let project = Project::of(&parsed.program);
+        let no_facts = |n: &str| n == "osfamily";
+        let options = Options {
+            project: &project,
+            modulepath: &[],
+            is_fact: &no_facts,
+        };
+        evaluate(path, &parsed.program, &options)
+            .into_iter()
+            .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.warning))
+            .collect()
+    }
+
+    #[test]
+    fn unknown_branches_are_evaluated_but_not_compared() {
+        let src = "if $osfamily == 'Debian' {\n  $x = 1 + 'a'\n  file { '/a': }\n} else {\n  file { '/a': }\n}\nfile { \"/b${x}\": }\n";
+        assert_eq!(run("t.pp", src), vec![("invalid_operand", 2, false)]);
+    }
+
+    #[test]
+    fn declarations_under_different_conditions_are_not_duplicates() {
+        let src = "if $osfamily == 'Debian' { file { '/a': } }\nif $osfamily != 'RedHat' { file { '/a': } }\nfile { '/b': }\nif $osfamily == 'x' { file { '/b': } }\n";
+        assert_eq!(run("t.pp", src), vec![]);
+        let src = "if $osfamily == 'Debian' {\n  file { '/a': }\n  file { '/a': }\n}\n";
+        assert_eq!(run("t.pp", src), vec![("duplicate_resource", 3, false)]);
+    }
+
+    #[test]
+    fn a_class_is_evaluated_on_its_own_with_unknown_parameters() {
+        let src =
+            "class c (Integer $n = 3) {\n  $m = $n + 1\n  $k = 'x' + 1\n  notice($nowhere)\n}\n";
+        assert_eq!(
+            run("t.pp", src),
+            vec![
+                ("invalid_operand", 3, false),
+                ("undefined_variable", 4, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn loops_declare_each_title() {
+        let src = "[1, 2, 1].each |$i| {\n  notify { \"n${i}\": }\n}\n$h = { 'a' => 1 }\n$h.each |$k, $v| { notify { \"${k}${v}\": } }\n";
+        assert_eq!(run("t.pp", src), vec![("duplicate_resource", 2, false)]);
+    }
+
+    #[test]
+    fn recursion_stops() {
+        // A defined type that declares itself, and a function that calls itself.
+        let src = "define d ($n) {\n  d { \"x${n}\": n => $n + 1 }\n}\nd { 'a': n => 0 }\nfunction f($x) { f($x + 1) }\n$y = f(0)\n";
+        let found = run("t.pp", src);
+        assert!(
+            found.iter().all(|(r, _, _)| *r != "duplicate_resource"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn match_variables_and_selectors() {
+        let src = "if 'web01' =~ /^([a-z]+)(\\d+)$/ {\n  $role = $1 ? { 'web' => 'frontend', 'db' => 'backend' }\n  $n = $2 ? { '02' => 2 }\n}\n";
+        assert_eq!(run("t.pp", src), vec![("selector_no_match", 3, false)]);
+    }
+
+    #[test]
+    fn relationships_to_undeclared_resources_only_in_a_closed_catalog() {
+        let src = "notify { 'a': }\nNotify['a'] -> Notify['b']\n";
+        assert_eq!(run("t.pp", src), vec![("undeclared_resource", 2, false)]);
+        // A class rein cannot find may declare it.
+        let src = "include somewhere\nnotify { 'a': }\nNotify['a'] -> Notify['b']\n";
+        assert_eq!(run("t.pp", src), vec![]);
     }
 }
