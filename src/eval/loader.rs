@@ -96,6 +96,14 @@ impl ModulePath {
     /// reads no file outside the tree it checks unless told to). The file's own module is
     /// always searched first.
     pub fn for_file(file: &Path, given: &[PathBuf], roots: &[PathBuf]) -> ModulePath {
+        // `manifests/site.pp` has the ancestor `.`, not an empty path.
+        let anchored;
+        let file = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
+            anchored = Path::new(".").join(file);
+            anchored.as_path()
+        } else {
+            file
+        };
         let own = file
             .ancestors()
             .skip(1)
@@ -109,6 +117,17 @@ impl ModulePath {
                 dirs: given.to_vec(),
                 own,
             };
+        }
+        // A control repo (an environment): its `environment.conf`'s module path, or its
+        // `site/` and `modules/`.
+        if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a)) {
+            if inside(env, roots) {
+                let own = own.filter(|(_, root)| root != env);
+                return ModulePath {
+                    dirs: environment_modulepath(env),
+                    own,
+                };
+            }
         }
         let dirs = module_root(file)
             .and_then(|r| r.parent().map(Path::to_path_buf))
@@ -290,6 +309,39 @@ pub fn is_file(path: &Path) -> bool {
         m.insert(path.to_path_buf(), found);
     }
     found
+}
+
+/// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,
+/// or a `manifests/` beside a `modules/` or `site/` directory.
+fn is_environment(dir: &Path) -> bool {
+    is_file(&dir.join("environment.conf"))
+        || (dir.join("manifests").is_dir()
+            && (dir.join("modules").is_dir() || dir.join("site").is_dir()))
+}
+
+/// The module directories of environment `env`: the relative entries of its
+/// `environment.conf`'s `modulepath` (`site:modules:$basemodulepath` gives `site`, `modules`),
+/// else `site` and `modules`.
+fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
+    let conf = std::fs::read_to_string(env.join("environment.conf")).unwrap_or_default();
+    let listed = conf.lines().find_map(|l| {
+        let (key, value) = l.split_once('=')?;
+        (key.trim() == "modulepath").then(|| value.trim().to_string())
+    });
+    let entries: Vec<String> = match listed {
+        Some(v) => v
+            .split(':')
+            .map(str::trim)
+            .filter(|e| !e.is_empty() && !e.starts_with('$') && !e.starts_with('/'))
+            .map(str::to_string)
+            .collect(),
+        None => vec!["site".into(), "modules".into()],
+    };
+    entries
+        .into_iter()
+        .map(|e| env.join(e))
+        .filter(|d| d.is_dir())
+        .collect()
 }
 
 /// Whether `dir` is one of `roots` or below one.
