@@ -222,7 +222,20 @@ struct Reference {
     title: String,
     span: Span,
     from: String,
-    relationship: bool,
+    kind: RefKind,
+}
+
+/// How a resource is referred to (each has Puppet's own message when it is missing).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RefKind {
+    /// `->`, `~>`, `<-`, `<~`.
+    Relationship,
+    /// `require`, `before`, `notify`, `subscribe`.
+    Dependency,
+    /// `File['/x'] { ... }`.
+    Override,
+    /// `realize(File['/x'])`.
+    Realize,
 }
 
 const STEP_BUDGET: u64 = 2_000_000;
@@ -240,6 +253,8 @@ struct Evaluator<'a> {
     class_scopes: HashMap<String, usize>,
     /// Classes declared, with whether rein evaluated them completely.
     declared_classes: HashMap<String, bool>,
+    /// Virtual and exported resources declared.
+    virtuals: HashSet<(String, String)>,
     /// Where each class was declared (the branch paths of its declarations).
     class_paths: HashMap<String, Vec<PathCond>>,
     resources: HashMap<(String, String), Vec<Decl>>,
@@ -293,6 +308,7 @@ impl<'a> Evaluator<'a> {
             class_scopes: HashMap::new(),
             declared_classes: HashMap::new(),
             class_paths: HashMap::new(),
+            virtuals: HashSet::new(),
             resources: HashMap::new(),
             references: Vec::new(),
             open: false,
@@ -387,11 +403,11 @@ impl<'a> Evaluator<'a> {
         if main && !self.open && self.steps < STEP_BUDGET {
             let refs = std::mem::take(&mut self.references);
             for r in refs {
+                let key = (r.type_name.clone(), r.title.clone());
                 let known = if r.type_name == "class" {
                     self.declared_classes.contains_key(&r.title)
                 } else {
-                    self.resources
-                        .contains_key(&(r.type_name.clone(), r.title.clone()))
+                    self.resources.contains_key(&key) || self.virtuals.contains(&key)
                 };
                 if !known {
                     let shown = if r.type_name == "class" {
@@ -399,13 +415,20 @@ impl<'a> Evaluator<'a> {
                     } else {
                         format!("{}[{}]", capitalize(&r.type_name), r.title)
                     };
-                    let message = if r.relationship {
-                        format!(
+                    let message = match r.kind {
+                        RefKind::Relationship => format!(
                             "Could not find resource '{shown}' for relationship from '{}'",
                             r.from
-                        )
-                    } else {
-                        format!("Could not find dependency {shown} for {}", r.from)
+                        ),
+                        RefKind::Dependency => {
+                            format!("Could not find dependency {shown} for {}", r.from)
+                        }
+                        RefKind::Override => {
+                            format!("Could not find resource(s) {shown} for overriding")
+                        }
+                        RefKind::Realize => {
+                            format!("Failed to realize virtual resources {shown}")
+                        }
                     };
                     self.findings.push(Finding {
                         rule: "undeclared_resource",
@@ -820,7 +843,10 @@ impl<'a> Evaluator<'a> {
                 Ok(Value::Undef)
             }
             ExprKind::ResourceOverride(o) => {
-                let _ = self.eval(&o.resources)?;
+                let targets = self.eval(&o.resources)?;
+                for t in flatten(std::slice::from_ref(&targets)) {
+                    self.record_reference(&t, o.resources.span, String::new(), RefKind::Override);
+                }
                 for op in &o.ops {
                     self.eval_attribute_value(op)?;
                 }
@@ -1339,8 +1365,14 @@ impl<'a> Evaluator<'a> {
                 }
                 return Ok(Value::Undef);
             }
-            "realize" | "tag" | "tagged" | "notice" | "warning" | "err" | "info" | "debug"
-            | "alert" | "crit" | "emerg" => {
+            "realize" => {
+                for a in flatten(&args) {
+                    self.record_reference(&a, span, String::new(), RefKind::Realize);
+                }
+                return Ok(Value::Undef);
+            }
+            "tag" | "tagged" | "notice" | "warning" | "err" | "info" | "debug" | "alert"
+            | "crit" | "emerg" => {
                 return Ok(Value::Undef);
             }
             "defined" => return Ok(Value::unknown(PType::Boolean)),
@@ -1856,9 +1888,9 @@ impl<'a> Evaluator<'a> {
                     continue;
                 }
                 if r.form != ResourceForm::Regular {
-                    // Virtual and exported resources are not in the catalog until
-                    // collected.
-                    self.open = true;
+                    // Virtual and exported resources are in the catalog once realized or
+                    // collected: references to them are not reported.
+                    self.virtuals.insert((type_name.clone(), t.clone()));
                     continue;
                 }
                 self.declare_resource(&type_name, &t, body.title.span, span, literal_titles);
@@ -1927,13 +1959,13 @@ impl<'a> Evaluator<'a> {
                     &r,
                     *span,
                     format!("{}[{}]", capitalize(type_name), title),
-                    false,
+                    RefKind::Dependency,
                 );
             }
         }
     }
 
-    fn record_reference(&mut self, r: &Value, span: Span, from: String, relationship: bool) {
+    fn record_reference(&mut self, r: &Value, span: Span, from: String, kind: RefKind) {
         if !self.here {
             return;
         }
@@ -1950,7 +1982,7 @@ impl<'a> Evaluator<'a> {
                             title: norm(title),
                             span,
                             from,
-                            relationship,
+                            kind,
                         });
                     } else {
                         self.references.push(Reference {
@@ -1958,7 +1990,7 @@ impl<'a> Evaluator<'a> {
                             title: title.clone(),
                             span,
                             from,
-                            relationship,
+                            kind,
                         });
                     }
                 }
@@ -1967,7 +1999,7 @@ impl<'a> Evaluator<'a> {
                     title: norm(n),
                     span,
                     from,
-                    relationship,
+                    kind,
                 }),
                 _ => {}
             },
@@ -2133,7 +2165,7 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             for item in flatten(std::slice::from_ref(v)) {
-                self.record_reference(&item, e.span, from.clone(), true);
+                self.record_reference(&item, e.span, from.clone(), RefKind::Relationship);
             }
         }
         Ok(r)
