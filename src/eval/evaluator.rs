@@ -421,7 +421,10 @@ impl<'a> Evaluator<'a> {
                             r.from
                         ),
                         RefKind::Dependency => {
-                            format!("Could not find dependency {shown} for {}", r.from)
+                            format!(
+                                "Could not find resource '{shown}' in parameter '{}'",
+                                r.from
+                            )
                         }
                         RefKind::Override => {
                             format!("Could not find resource(s) {shown} for overriding")
@@ -1894,7 +1897,7 @@ impl<'a> Evaluator<'a> {
                     continue;
                 }
                 self.declare_resource(&type_name, &t, body.title.span, span, literal_titles);
-                self.record_metaparams(&type_name, &t, &attrs);
+                self.record_metaparams(&attrs);
                 refs.push(Value::ty(PType::Resource {
                     type_name: Some(capitalize(&type_name)),
                     title: Some(t.clone()),
@@ -1949,18 +1952,13 @@ impl<'a> Evaluator<'a> {
         });
     }
 
-    fn record_metaparams(&mut self, type_name: &str, title: &str, attrs: &[(String, Value, Span)]) {
+    fn record_metaparams(&mut self, attrs: &[(String, Value, Span)]) {
         for (name, v, span) in attrs {
             if !matches!(name.as_str(), "require" | "before" | "notify" | "subscribe") {
                 continue;
             }
             for r in flatten(std::slice::from_ref(v)) {
-                self.record_reference(
-                    &r,
-                    *span,
-                    format!("{}[{}]", capitalize(type_name), title),
-                    RefKind::Dependency,
-                );
+                self.record_reference(&r, *span, name.clone(), RefKind::Dependency);
             }
         }
     }
