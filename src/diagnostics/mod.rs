@@ -21,6 +21,7 @@ pub mod github;
 pub mod json;
 pub mod puppet_lint;
 pub mod sarif;
+pub mod suggest;
 pub mod text;
 
 use std::io::{self, Write};

@@ -31,6 +31,7 @@ use super::project::Project;
 use super::schema::core_types;
 use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use super::value::{ErrorKind, EvalError, Value};
+use crate::diagnostics::suggest::closest;
 use crate::syntax::visit::for_each_child;
 use crate::syntax::{
     AttributeOp, BinaryOp, Body, CaseExpr, ClassDef, DefineDef, ElseBranch, Expr, ExprKind,
@@ -46,6 +47,8 @@ pub struct Finding {
     pub message: String,
     /// The rule's milder form (a warning where the finding is not certain).
     pub warning: bool,
+    /// What to do about it ("did you mean ...").
+    pub help: Option<String>,
 }
 
 /// What the evaluator may use besides the file.
@@ -438,6 +441,7 @@ impl<'a> Evaluator<'a> {
                         span: r.span,
                         message,
                         warning: false,
+                        help: None,
                     });
                 }
             }
@@ -454,8 +458,32 @@ impl<'a> Evaluator<'a> {
                 span,
                 message: message.into(),
                 warning: false,
+                help: None,
             });
         }
+    }
+
+    /// Adds `help` to the finding reported since there were `before` findings, if any.
+    fn with_help(&mut self, before: usize, help: Option<String>) {
+        if self.findings.len() > before {
+            if let (Some(f), Some(h)) = (self.findings.last_mut(), help) {
+                f.help = Some(h);
+            }
+        }
+    }
+
+    /// The variables visible from the current scope, for a "did you mean" help.
+    fn visible_variables(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut s = Some(self.current);
+        while let Some(i) = s {
+            let Some(scope) = self.scopes.get(i) else {
+                break;
+            };
+            out.extend(scope.vars.keys().cloned());
+            s = scope.parent;
+        }
+        out
     }
 
     fn warn(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
@@ -465,6 +493,7 @@ impl<'a> Evaluator<'a> {
                 span,
                 message: message.into(),
                 warning: true,
+                help: None,
             });
         }
     }
@@ -961,6 +990,10 @@ impl<'a> Evaluator<'a> {
         {
             return Ok(Value::any());
         }
+        let before = self.findings.len();
+        let names = self.visible_variables();
+        let help = closest(name, names.iter().map(String::as_str))
+            .map(|c| format!("did you mean `${c}`?"));
         if !self.main {
             // A top-scope variable of a site manifest, or a custom fact, could define it.
             self.warn(
@@ -975,6 +1008,7 @@ impl<'a> Evaluator<'a> {
                 format!("Unknown variable: '${name}'"),
             );
         }
+        self.with_help(before, help);
         Ok(Value::any())
     }
 

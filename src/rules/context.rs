@@ -176,7 +176,10 @@ impl<'a> Context<'a> {
             .cloned()
             .collect();
         for f in found {
-            let d = Diagnostic::new(f.span, f.message);
+            let mut d = Diagnostic::new(f.span, f.message);
+            if let Some(h) = f.help {
+                d = d.with_help(h);
+            }
             if f.warning {
                 self.report_milder(d);
             } else {

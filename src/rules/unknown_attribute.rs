@@ -9,6 +9,7 @@ use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
 use std::path::Path;
 
+use crate::diagnostics::suggest::closest;
 use crate::eval::custom_types;
 use crate::eval::loader::{self, ModulePath};
 use crate::eval::project::Define;
@@ -31,39 +32,6 @@ static META: RuleMeta = RuleMeta {
     kinds: &[NodeKind::Resource],
     options: &[],
 };
-
-/// The attribute of `candidates` closest to `name` (at most two edits away), for a hint.
-fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .map(|c| (edit_distance(name, c), c))
-        .filter(|(d, _)| *d <= 2)
-        .min()
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance between `a` and `b` (in characters).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row.first().copied().unwrap_or(0);
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
-        }
-        for (j, cb) in b.iter().enumerate() {
-            let (Some(&left), Some(&up)) = (row.get(j), row.get(j + 1)) else {
-                continue;
-            };
-            let cost = usize::from(ca != *cb);
-            let value = (prev + cost).min(left + 1).min(up + 1);
-            prev = up;
-            if let Some(cell) = row.get_mut(j + 1) {
-                *cell = value;
-            }
-        }
-    }
-    row.last().copied().unwrap_or(0)
-}
 
 impl UnknownAttribute {
     /// A custom type of the file's own module (`lib/puppet/type/<ty>.rb` next to its
@@ -278,7 +246,7 @@ impl Rule for UnknownAttribute {
 
 #[cfg(test)]
 mod tests {
-    use super::edit_distance;
+    use crate::diagnostics::suggest::edit_distance;
     use crate::rules::style_b_util::testing::run;
 
     const NAME: &str = "unknown_attribute";
