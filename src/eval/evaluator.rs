@@ -1743,11 +1743,17 @@ impl<'a> Evaluator<'a> {
         self.open = true;
         let in_project = self.options.project.class(&key);
         if !in_project && self.class_missing(&key, file.as_deref()) {
+            let before = self.findings.len();
             self.report(
                 "unknown_class",
                 span,
                 format!("Could not find class ::{key}"),
             );
+            let module = key.split("::").next().unwrap_or_default();
+            let names = self.modulepath.manifest_names(module);
+            let help = closest(&key, names.iter().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"));
+            self.with_help(before, help);
         }
     }
 

@@ -179,6 +179,37 @@ impl ModulePath {
         Some(p)
     }
 
+    /// The names that module `module`'s manifests would define by their paths
+    /// (`apache`, `apache::mod::ssl`, ...), for suggestions.
+    pub fn manifest_names(&self, module: &str) -> Vec<String> {
+        fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>, depth: usize) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                return;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                let Some(stem) = p.file_stem().and_then(|s| s.to_str()) else {
+                    continue;
+                };
+                if p.is_dir() && depth < 6 {
+                    walk(&p, &format!("{prefix}::{stem}"), out, depth + 1);
+                } else if p.extension().is_some_and(|x| x == "pp") {
+                    out.push(if stem == "init" && depth == 0 {
+                        prefix.to_string()
+                    } else {
+                        format!("{prefix}::{stem}")
+                    });
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if let Some(root) = self.module(module) {
+            walk(&root.join("manifests"), module, &mut out, 0);
+        }
+        out.sort();
+        out
+    }
+
     /// The file of function or type alias `name` in the module's `functions/` or `types/`.
     pub fn autoload_file(&self, name: &str, dir: &str) -> Option<PathBuf> {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
@@ -484,5 +515,9 @@ mod tests {
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
         let p = mp.manifest_for("deepmod");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/init.pp")));
+        assert_eq!(
+            mp.manifest_names("deepmod"),
+            vec!["deepmod", "deepmod::site", "deepmod::sub::thing"]
+        );
     }
 }
