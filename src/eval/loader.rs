@@ -508,9 +508,6 @@ mod tests {
             ))],
             own: None,
         };
-        if mp.module("deepmod").is_none() {
-            return;
-        }
         let p = mp.manifest_for("deepmod::sub::thing");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
         let p = mp.manifest_for("deepmod");
