@@ -926,7 +926,7 @@ impl<'a> Evaluator<'a> {
                 StringPart::Interpolation { expr, .. } => {
                     let v = self.eval(expr)?;
                     match ops::to_s(&v) {
-                        Some(t) if known => s.push_str(&t),
+                        Some(t) if known && s.len() + t.len() <= MAX_STRING => s.push_str(&t),
                         _ => known = false,
                     }
                 }
@@ -1160,7 +1160,7 @@ impl<'a> Evaluator<'a> {
                 let l = self.eval(lhs)?;
                 let r = self.eval(rhs)?;
                 match ops::binary(op, &l, &r) {
-                    Ok(v) => Ok(v),
+                    Ok(v) => Ok(bounded(v)),
                     Err(err) => self.error(err, span),
                 }
             }
@@ -1171,7 +1171,7 @@ impl<'a> Evaluator<'a> {
                     return Ok(self.compare_types(op, a, b));
                 }
                 match ops::binary(op, &l, &r) {
-                    Ok(v) => Ok(v),
+                    Ok(v) => Ok(bounded(v)),
                     Err(err) => self.error(err, span),
                 }
             }
@@ -1494,7 +1494,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         match result {
-            Some(Ok(v)) => Ok(v),
+            Some(Ok(v)) => Ok(bounded(v)),
             Some(Err(err)) => self.error(err, span),
             None => {
                 if !functions::is_builtin(&lname) && self.function_known(&lname) == Some(false) {
@@ -2254,6 +2254,28 @@ fn flatten(values: &[Value]) -> Vec<Value> {
     out
 }
 
+/// The longest string and the largest collection the evaluator keeps: bigger values (a
+/// string doubled in a loop) become unknowns of their type, so evaluation stays small.
+const MAX_STRING: usize = 1 << 20;
+const MAX_ITEMS: usize = 100_000;
+
+fn bounded(v: Value) -> Value {
+    match &v {
+        Value::Str(s) if s.len() > MAX_STRING => Value::unknown(PType::String {
+            min: 0,
+            max: INT_MAX,
+        }),
+        Value::Array(a) if a.len() > MAX_ITEMS => Value::unknown(any_array()),
+        Value::Hash(h) if h.len() > MAX_ITEMS => Value::unknown(PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        }),
+        _ => v,
+    }
+}
+
 fn same_kind(a: &Value, b: &Value) -> bool {
     std::mem::discriminant(a) == std::mem::discriminant(b)
 }
@@ -2418,6 +2440,19 @@ mod tests {
     fn loops_declare_each_title() {
         let src = "[1, 2, 1].each |$i| {\n  notify { \"n${i}\": }\n}\n$h = { 'a' => 1 }\n$h.each |$k, $v| { notify { \"${k}${v}\": } }\n";
         assert_eq!(run("t.pp", src), vec![("duplicate_resource", 2, false)]);
+    }
+
+    #[test]
+    fn values_doubled_in_a_loop_stay_small() {
+        // 2^40 characters and elements if kept: they become unknowns past the limits.
+        let n = (1..=40)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let src = format!(
+            "$s = [{n}].reduce('ab') |$m, $x| {{ \"${{m}}${{m}}\" }}\n$a = [{n}].reduce([1]) |$m, $x| {{ $m + $m }}\n$b = $a + 'x'\n"
+        );
+        assert_eq!(run("t.pp", &src), vec![]);
     }
 
     #[test]
