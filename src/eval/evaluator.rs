@@ -523,6 +523,27 @@ impl<'a> Evaluator<'a> {
         self.next_cond
     }
 
+    /// Opens the scope of a lambda, function or defined type; `leave_local` closes it.
+    fn enter_local(&mut self, parent: usize) -> (usize, usize) {
+        let saved = self.current;
+        self.current = self.push_scope(Some(parent));
+        (saved, self.assigned.len())
+    }
+
+    /// Closes a scope opened by `enter_local`: nothing refers to its variables afterwards,
+    /// so they are dropped (the scope itself too when nothing was opened after it), which
+    /// keeps a loop of many calls small.
+    fn leave_local(&mut self, (saved, mark): (usize, usize)) {
+        let scope = self.current;
+        self.current = saved;
+        if scope + 1 == self.scopes.len() {
+            self.scopes.pop();
+            self.assigned.truncate(mark.min(self.assigned.len()));
+        } else if let Some(s) = self.scopes.get_mut(scope) {
+            s.vars.clear();
+        }
+    }
+
     fn push_scope(&mut self, parent: Option<usize>) -> usize {
         self.scopes.push(Scope {
             vars: HashMap::new(),
@@ -537,6 +558,23 @@ impl<'a> Evaluator<'a> {
             s.vars.insert(name.to_string(), v);
             self.assigned.push((cur, name.to_string()));
         }
+    }
+
+    /// Counts the work of building `v` (one step per 64 bytes or 16 items) against the
+    /// budget, so loops over big values end too.
+    fn charge(&mut self, v: Value) -> R {
+        let cost = match &v {
+            Value::Str(s) => s.len() / 64,
+            Value::Array(a) => a.len() / 16,
+            Value::Hash(h) => h.len() / 16,
+            _ => 0,
+        };
+        self.steps += cost as u64;
+        if self.steps > STEP_BUDGET {
+            self.open = true;
+            return Err(Flow::Abort);
+        }
+        Ok(v)
     }
 
     fn tick(&mut self) -> Result<(), Flow> {
@@ -932,6 +970,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
+        self.steps += (s.len() / 64) as u64;
         Ok(if known {
             Value::str(s)
         } else {
@@ -1160,7 +1199,7 @@ impl<'a> Evaluator<'a> {
                 let l = self.eval(lhs)?;
                 let r = self.eval(rhs)?;
                 match ops::binary(op, &l, &r) {
-                    Ok(v) => Ok(bounded(v)),
+                    Ok(v) => self.charge(bounded(v)),
                     Err(err) => self.error(err, span),
                 }
             }
@@ -1171,7 +1210,7 @@ impl<'a> Evaluator<'a> {
                     return Ok(self.compare_types(op, a, b));
                 }
                 match ops::binary(op, &l, &r) {
-                    Ok(v) => Ok(bounded(v)),
+                    Ok(v) => self.charge(bounded(v)),
                     Err(err) => self.error(err, span),
                 }
             }
@@ -1494,7 +1533,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         match result {
-            Some(Ok(v)) => Ok(bounded(v)),
+            Some(Ok(v)) => self.charge(bounded(v)),
             Some(Err(err)) => self.error(err, span),
             None => {
                 if !functions::is_builtin(&lname) && self.function_known(&lname) == Some(false) {
@@ -1568,8 +1607,7 @@ impl<'a> Evaluator<'a> {
             return Ok(Value::any());
         }
         self.depth += 1;
-        let saved = self.current;
-        self.current = self.push_scope(Some(0));
+        let local = self.enter_local(0);
         let mut args = args.into_iter();
         for p in &f.params {
             let t = self.param_type(p);
@@ -1594,7 +1632,7 @@ impl<'a> Evaluator<'a> {
             self.set_var(&p.name.name, v);
         }
         let r = self.eval_body(&f.body);
-        self.current = saved;
+        self.leave_local(local);
         self.depth -= 1;
         match r {
             Ok(v) | Err(Flow::Return(v)) => Ok(v),
@@ -1609,8 +1647,7 @@ impl<'a> Evaluator<'a> {
             return Err(EvalError::new(ErrorKind::Other, ABORT));
         }
         self.depth += 1;
-        let saved = self.current;
-        self.current = self.push_scope(Some(saved));
+        let local = self.enter_local(self.current);
         let mut args = args.into_iter();
         for p in &l.params {
             let v = if p.captures_rest {
@@ -1636,7 +1673,7 @@ impl<'a> Evaluator<'a> {
             self.set_var(&p.name.name, v);
         }
         let r = self.eval_body(&l.body);
-        self.current = saved;
+        self.leave_local(local);
         self.depth -= 1;
         match r {
             Ok(v) => Ok(v),
@@ -2126,8 +2163,7 @@ impl<'a> Evaluator<'a> {
             capitalize(&key),
             ops::to_s(&title).unwrap_or_default()
         );
-        let saved = self.current;
-        self.current = self.push_scope(Some(self.node_scope.unwrap_or(0)));
+        let local = self.enter_local(self.node_scope.unwrap_or(0));
         self.set_var("title", title.clone());
         self.set_var("name", title);
         for p in &d.params {
@@ -2168,7 +2204,7 @@ impl<'a> Evaluator<'a> {
             self.set_var(&p.name.name, v);
         }
         let r = self.eval_body(&d.body);
-        self.current = saved;
+        self.leave_local(local);
         self.depth -= 1;
         match r {
             Err(Flow::Abort) => Err(Flow::Abort),
@@ -2453,6 +2489,13 @@ mod tests {
             "$s = [{n}].reduce('ab') |$m, $x| {{ \"${{m}}${{m}}\" }}\n$a = [{n}].reduce([1]) |$m, $x| {{ $m + $m }}\n$b = $a + 'x'\n"
         );
         assert_eq!(run("t.pp", &src), vec![]);
+    }
+
+    #[test]
+    fn loops_over_big_values_end() {
+        // 99,999 iterations that each copy a 99,999-element array: the work is counted.
+        let src = "$big = Integer[1, 99999].map |$i| { $i }\nInteger[1, 99999].each |$i| { $c = $big + [1] }\n";
+        assert_eq!(run("t.pp", src), vec![]);
     }
 
     #[test]
