@@ -28,6 +28,7 @@ use super::functions::{self, Block};
 use super::loader::{self, Loaded, ModulePath};
 use super::ops;
 use super::project::Project;
+use super::regex;
 use super::schema::core_types;
 use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use super::value::{ErrorKind, EvalError, Value};
@@ -1184,7 +1185,12 @@ impl<'a> Evaluator<'a> {
                     self.matches = None;
                     return Ok(Value::unknown(PType::Boolean));
                 }
-                match ops::matches(&l, &r) {
+                let m = ops::matches(&l, &r);
+                if regex::take_gave_up() {
+                    self.matches = None;
+                    return Ok(Value::unknown(PType::Boolean));
+                }
+                match m {
                     Ok(Some(caps)) => {
                         if !negate {
                             self.matches = Some(caps);
@@ -1198,7 +1204,11 @@ impl<'a> Evaluator<'a> {
             BinaryOp::In => {
                 let l = self.eval(lhs)?;
                 let r = self.eval(rhs)?;
-                match ops::binary(op, &l, &r) {
+                let v = ops::binary(op, &l, &r);
+                if regex::take_gave_up() {
+                    return Ok(Value::unknown(PType::Boolean));
+                }
+                match v {
                     Ok(v) => self.charge(bounded(v)),
                     Err(err) => self.error(err, span),
                 }
@@ -1300,7 +1310,11 @@ impl<'a> Evaluator<'a> {
                         Some(false)
                     };
                 }
-                match ops::matches(v, m) {
+                let found = ops::matches(v, m);
+                if regex::take_gave_up() {
+                    return None;
+                }
+                match found {
                     Ok(Some(caps)) => {
                         self.matches = Some(caps);
                         Some(true)
@@ -1531,6 +1545,9 @@ impl<'a> Evaluator<'a> {
                 });
                 self.merge_branches(a);
             }
+        }
+        if regex::take_gave_up() {
+            return Ok(Value::any());
         }
         match result {
             Some(Ok(v)) => self.charge(bounded(v)),
@@ -2495,6 +2512,12 @@ mod tests {
     fn loops_over_big_values_end() {
         // 99,999 iterations that each copy a 99,999-element array: the work is counted.
         let src = "$big = Integer[1, 99999].map |$i| { $i }\nInteger[1, 99999].each |$i| { $c = $big + [1] }\n";
+        assert_eq!(run("t.pp", src), vec![]);
+    }
+
+    #[test]
+    fn a_regexp_search_that_gives_up_is_unknown() {
+        let src = "$x = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ /^(a+)+$/\n$y = $x ? { true => 1 }\n$z = $x ? { false => 1 }\n";
         assert_eq!(run("t.pp", src), vec![]);
     }
 

@@ -21,7 +21,7 @@
 
 use std::cmp::Ordering;
 
-use onig::{Regex, RegexOptions, Region, SearchOptions, Syntax};
+use onig::{Regex, RegexOptions, Region, Syntax};
 
 use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use super::value::{ErrorKind, EvalError, Value};
@@ -400,20 +400,9 @@ fn pattern_source(v: &Value) -> Option<&str> {
     }
 }
 
-/// The first match of `re` in `s` at or after byte `from`.
+/// The first match of `re` in `s` at or after byte `from` (see [`super::regex::search`]).
 fn search(re: &Regex, s: &str, from: usize) -> Option<Region> {
-    if from > s.len() {
-        return None;
-    }
-    let mut region = Region::new();
-    re.search_with_options(
-        s,
-        from,
-        s.len(),
-        SearchOptions::SEARCH_OPTION_NONE,
-        Some(&mut region),
-    )?;
-    Some(region)
+    super::regex::search(re, s, from)
 }
 
 /// The length in bytes of the character at byte `at` (1 past the end).

@@ -9,6 +9,7 @@ pub mod functions;
 pub mod loader;
 pub mod ops;
 pub mod project;
+pub mod regex;
 pub mod schema;
 pub mod types;
 pub mod value;

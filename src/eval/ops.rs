@@ -1032,7 +1032,7 @@ fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
         Value::Regex(p) => {
             let re = compile(p).ok()?;
             any3(items.iter().map(|e| match e {
-                Value::Str(s) => Some(re.find(s).is_some()),
+                Value::Str(s) => super::regex::is_match(&re, s),
                 Value::Unknown(t) => match type_class(t) {
                     Some(Class::Str) | None => None,
                     Some(_) => Some(false),
@@ -1193,9 +1193,7 @@ type Captures = Vec<Option<String>>;
 /// Searches `s` with the Ruby regexp `pattern`: the captures of the first match.
 fn regex_search(pattern: &str, s: &str) -> Result<Option<Captures>, EvalError> {
     let re = compile(pattern)?;
-    Ok(re
-        .captures(s)
-        .map(|c| (0..c.len()).map(|i| c.at(i).map(str::to_string)).collect()))
+    Ok(super::regex::captures(&re, s))
 }
 
 /// The Ruby class name in Ruby's message for a value that is no regexp source.
@@ -1257,9 +1255,7 @@ pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> 
             }
         }
     };
-    Ok(re
-        .captures(s)
-        .map(|c| (0..c.len()).map(|i| c.at(i).map(str::to_string)).collect()))
+    Ok(super::regex::captures(&re, s))
 }
 
 /// Whether the outcome of [`matches`] (`Ok` or `Err`) is decided: no type on the right

@@ -1034,7 +1034,7 @@ fn regex_match(re: &str, s: &str) -> Option<bool> {
             )
             .ok()
         });
-        r.as_ref().map(|r| r.find(s).is_some())
+        r.as_ref().and_then(|r| super::regex::is_match(r, s))
     })
 }
 
