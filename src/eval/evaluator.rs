@@ -524,6 +524,14 @@ impl<'a> Evaluator<'a> {
         self.next_cond
     }
 
+    /// `$module_name` in a class or defined type: the module its name says it is in (none
+    /// for a name without namespace outside a module, as Puppet has it: empty).
+    fn set_module_name(&mut self, key: &str) {
+        if let Some((module, _)) = key.split_once("::") {
+            self.set_var("module_name", Value::str(module));
+        }
+    }
+
     /// Opens the scope of a lambda, function or defined type; `leave_local` closes it.
     fn enter_local(&mut self, parent: usize) -> (usize, usize) {
         let saved = self.current;
@@ -1852,6 +1860,7 @@ impl<'a> Evaluator<'a> {
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
+        self.set_module_name(&key);
         let given: Attrs<'_> = params.unwrap_or(&[]);
         for p in &c.params {
             let t = self.param_type(p);
@@ -2183,6 +2192,7 @@ impl<'a> Evaluator<'a> {
         let local = self.enter_local(self.node_scope.unwrap_or(0));
         self.set_var("title", title.clone());
         self.set_var("name", title);
+        self.set_module_name(&key);
         for p in &d.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
