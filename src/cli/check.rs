@@ -337,6 +337,16 @@ impl Options {
     }
 }
 
+/// Whether some file of the run is checked with a deep rule (those evaluate code).
+fn rules_evaluate(jobs: &[(PathBuf, FileSettings)]) -> bool {
+    jobs.iter().any(|(_, s)| {
+        s.rules
+            .enabled()
+            .iter()
+            .any(|e| e.rule.meta().category == rules::Category::Deep)
+    })
+}
+
 /// The files to check with their settings, or the exit status of a configuration error
 /// (already reported).
 fn plan(
@@ -411,6 +421,16 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
                 });
             project.modulepath = options.modulepath.clone();
             project.roots = paths.to_vec();
+            // The deep rules follow classes into other files: those of the run are parsed.
+            if rules_evaluate(&jobs) {
+                jobs.par_iter().zip(&parsed).for_each(|((p, _), f)| {
+                    if let Ok(f) = f {
+                        if !f.has_errors() {
+                            crate::eval::loader::preload(p, &f.program);
+                        }
+                    }
+                });
+            }
             jobs.par_iter()
                 .zip(parsed)
                 .map(|((p, s), parsed)| {

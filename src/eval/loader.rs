@@ -17,7 +17,6 @@ use crate::syntax::{ParsedFile, Program};
 /// A parsed manifest of the module path.
 pub struct Loaded {
     pub path: PathBuf,
-    pub source: String,
     pub program: Program,
 }
 
@@ -28,8 +27,27 @@ fn cache() -> &'static Cache {
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// The cache key of `path`: without `.` components (`./a/b.pp` and `a/b.pp` are one file).
+fn key(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect()
+}
+
+/// Records a file the run has parsed already, so following it costs no second parse.
+pub fn preload(path: &Path, program: &Program) {
+    let loaded = Arc::new(Loaded {
+        path: path.to_path_buf(),
+        program: program.clone(),
+    });
+    if let Ok(mut map) = cache().lock() {
+        map.insert(key(path), Some(loaded));
+    }
+}
+
 /// Parses `path` once per run; `None` when it cannot be read or does not parse cleanly.
 pub fn load(path: &Path) -> Option<Arc<Loaded>> {
+    let path = &key(path);
     if let Ok(map) = cache().lock() {
         if let Some(hit) = map.get(path) {
             return hit.clone();
@@ -42,7 +60,6 @@ pub fn load(path: &Path) -> Option<Arc<Loaded>> {
         }
         Some(Arc::new(Loaded {
             path: path.to_path_buf(),
-            source,
             program: parsed.program,
         }))
     });
