@@ -1042,6 +1042,10 @@ impl<'a> Evaluator<'a> {
         let names = self.visible_variables();
         let help = closest(name, names.iter().map(String::as_str))
             .map(|c| format!("did you mean `${c}`?"));
+        if !self.main && !self.modulepath.dependencies_visible() {
+            // A custom fact of a dependency rein cannot see may well define it.
+            return Ok(Value::any());
+        }
         if !self.main {
             // A top-scope variable of a site manifest, or a custom fact, could define it.
             self.warn(

@@ -305,6 +305,32 @@ impl ModulePath {
             .any(|root| is_file(&root.join("lib/puppet/type").join(&file)))
     }
 
+    /// Whether every module the checked file's own module depends on (its
+    /// `metadata.json` `dependencies`) is on the path, so all the custom facts it may use
+    /// are known. True without a `metadata.json`.
+    pub fn dependencies_visible(&self) -> bool {
+        let Some((_, root)) = &self.own else {
+            return true;
+        };
+        self.cached("deps", &root.to_string_lossy(), |mp| {
+            let Ok(text) = std::fs::read_to_string(root.join("metadata.json")) else {
+                return true;
+            };
+            let Ok(meta) = serde_json::from_str::<serde_json::Value>(&text) else {
+                return true;
+            };
+            let Some(deps) = meta.get("dependencies").and_then(|d| d.as_array()) else {
+                return true;
+            };
+            deps.iter()
+                .filter_map(|d| d.get("name").and_then(|n| n.as_str()))
+                .all(|n| {
+                    let name = n.rsplit(['/', '-']).next().unwrap_or(n);
+                    mp.module(name).is_some()
+                })
+        })
+    }
+
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
