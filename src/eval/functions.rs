@@ -301,26 +301,9 @@ fn hash_set(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) -> Opti
     Some(())
 }
 
-/// Ruby's `Float#to_s` (`1.0`, `1.5`, `1.0e+15`, `1.0e-05`).
+/// Ruby's `Float#to_s` of a finite float (`1.0`, `1.5`, `1.0e+15`, `1.0e-05`).
 fn ruby_float(f: f64) -> Option<String> {
-    if !f.is_finite() {
-        return None;
-    }
-    let a = f.abs();
-    if a == 0.0 || (1e-4..1e15).contains(&a) {
-        let s = format!("{f}");
-        return Some(if s.contains('.') { s } else { format!("{s}.0") });
-    }
-    let s = format!("{f:e}");
-    let (mantissa, exp) = s.split_once('e')?;
-    let mantissa = if mantissa.contains('.') {
-        mantissa.to_string()
-    } else {
-        format!("{mantissa}.0")
-    };
-    let exp: i32 = exp.parse().ok()?;
-    let sign = if exp < 0 { '-' } else { '+' };
-    Some(format!("{mantissa}e{sign}{:02}", exp.abs()))
+    f.is_finite().then(|| super::value::ruby_float(f))
 }
 
 /// Ruby's `to_s` of a value as `Array#join` and `%s` see it; `None` when not certain.

@@ -1510,44 +1510,6 @@ pub fn truthy(v: &Value) -> Option<bool> {
     }
 }
 
-/// A float as Ruby's `Float#to_s` writes it (`1.0`, `0.0001`, `1.0e+15`, `1.5e-05`).
-fn float_to_s(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
-    }
-    // Shortest round-trip digits, as Ruby uses.
-    let sci = format!("{:e}", f.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let sign = if f < 0.0 { "-" } else { "" };
-    if (-4..15).contains(&exp) {
-        if exp >= 0 {
-            let int_len = (exp + 1) as usize;
-            if digits.len() <= int_len {
-                let zeros = "0".repeat(int_len - digits.len());
-                format!("{sign}{digits}{zeros}.0")
-            } else {
-                format!("{sign}{}.{}", &digits[..int_len], &digits[int_len..])
-            }
-        } else {
-            let zeros = "0".repeat((-exp - 1) as usize);
-            format!("{sign}0.{zeros}{digits}")
-        }
-    } else {
-        let (first, rest) = digits.split_at(1);
-        let rest = if rest.is_empty() { "0" } else { rest };
-        let esign = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs())
-    }
-}
-
 /// A type as Puppet prints it, for the types that print simply; `None` otherwise.
 fn type_to_s(t: &PType) -> Option<String> {
     Some(match t {
@@ -1565,9 +1527,13 @@ fn type_to_s(t: &PType) -> Option<String> {
         },
         PType::Float { from, to } => match (*from == f64::NEG_INFINITY, *to == f64::INFINITY) {
             (true, true) => "Float".into(),
-            (false, true) => format!("Float[{}]", float_to_s(*from)),
-            (true, false) => format!("Float[default, {}]", float_to_s(*to)),
-            (false, false) => format!("Float[{}, {}]", float_to_s(*from), float_to_s(*to)),
+            (false, true) => format!("Float[{}]", super::value::ruby_float(*from)),
+            (true, false) => format!("Float[default, {}]", super::value::ruby_float(*to)),
+            (false, false) => format!(
+                "Float[{}, {}]",
+                super::value::ruby_float(*from),
+                super::value::ruby_float(*to)
+            ),
         },
         PType::Numeric => "Numeric".into(),
         PType::String { min, max } => match (*min, *max == INT_MAX) {
@@ -1668,7 +1634,7 @@ pub fn to_s(v: &Value) -> Option<String> {
         Value::Default => "default".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) => float_to_s(*f),
+        Value::Float(f) => super::value::ruby_float(*f),
         Value::Regex(p) => format!("/{p}/"),
         Value::Array(a) => {
             let items: Option<Vec<String>> = a.iter().map(to_s).collect();
@@ -1723,7 +1689,7 @@ fn ruby_inspect(v: &Value) -> Option<String> {
         Value::Default => ":default".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) => float_to_s(*f),
+        Value::Float(f) => super::value::ruby_float(*f),
         Value::Regex(p) => format!("/{p}/"),
         Value::Array(a) => {
             let items: Option<Vec<String>> = a.iter().map(ruby_inspect).collect();

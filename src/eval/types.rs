@@ -356,7 +356,7 @@ fn display_arg(v: &Value) -> String {
         Value::Default => "default".to_string(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) => ruby_float(*f),
+        Value::Float(f) => crate::eval::value::ruby_float(*f),
         Value::Str(s) => quote(s),
         Value::Regex(r) => format!("/{r}/"),
         Value::Array(items) => format!(
@@ -564,7 +564,10 @@ fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
                 None => f64::INFINITY,
             };
             if from > to {
-                return Err(from_to_error(&ruby_float(from), &ruby_float(to)));
+                return Err(from_to_error(
+                    &crate::eval::value::ruby_float(from),
+                    &crate::eval::value::ruby_float(to),
+                ));
             }
             Ok(PType::Float { from, to })
         }
@@ -1923,53 +1926,6 @@ fn generalize(t: &PType) -> PType {
     }
 }
 
-/// A float as Ruby prints it (`1.0`, `0.0001`, `1.0e-05`, `1.0e+16`).
-fn ruby_float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".to_string();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
-    }
-    if f == 0.0 {
-        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.to_string();
-    }
-    let sci = format!("{f:e}");
-    let Some((mant, exp)) = sci.split_once('e') else {
-        return sci;
-    };
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let (sign, mant) = match mant.strip_prefix('-') {
-        Some(m) => ("-", m),
-        None => ("", mant),
-    };
-    let digits: String = mant.chars().filter(char::is_ascii_digit).collect();
-    if (-4..=14).contains(&exp) {
-        if exp >= 0 {
-            let int_len = exp as usize + 1;
-            let mut int_part = digits.chars().take(int_len).collect::<String>();
-            while int_part.len() < int_len {
-                int_part.push('0');
-            }
-            let frac: String = digits.chars().skip(int_len).collect();
-            let frac = if frac.is_empty() {
-                "0".to_string()
-            } else {
-                frac
-            };
-            format!("{sign}{int_part}.{frac}")
-        } else {
-            let zeros = "0".repeat((-exp - 1) as usize);
-            format!("{sign}0.{zeros}{digits}")
-        }
-    } else {
-        let (first, rest) = digits.split_at(1);
-        let rest = if rest.is_empty() { "0" } else { rest };
-        let esign = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs())
-    }
-}
-
 /// A string as a single-quoted Puppet literal.
 fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "\\'"))
@@ -2017,9 +1973,13 @@ pub fn display(t: &PType) -> String {
         PType::Float { from, to } => {
             let p = match (from.is_infinite(), to.is_infinite()) {
                 (true, true) => None,
-                (false, true) => Some(ruby_float(*from)),
-                (true, false) => Some(format!("default, {}", ruby_float(*to))),
-                (false, false) => Some(format!("{}, {}", ruby_float(*from), ruby_float(*to))),
+                (false, true) => Some(crate::eval::value::ruby_float(*from)),
+                (true, false) => Some(format!("default, {}", crate::eval::value::ruby_float(*to))),
+                (false, false) => Some(format!(
+                    "{}, {}",
+                    crate::eval::value::ruby_float(*from),
+                    crate::eval::value::ruby_float(*to)
+                )),
             };
             with_params("Float", p.into_iter().collect())
         }
@@ -3908,7 +3868,7 @@ mod tests {
             (0.0, "0.0"),
         ];
         for (f, want) in cases {
-            assert_eq!(ruby_float(f), want);
+            assert_eq!(crate::eval::value::ruby_float(f), want);
         }
     }
 

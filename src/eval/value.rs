@@ -143,3 +143,41 @@ impl PartialEq for Value {
         }
     }
 }
+
+/// A float as Ruby's `Float#to_s` writes it (`1.0`, `0.0001`, `1.0e+15`, `1.5e-05`).
+pub fn ruby_float(f: f64) -> String {
+    if f.is_nan() {
+        return "NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if f == 0.0 {
+        return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    // Shortest round-trip digits, as Ruby uses.
+    let sci = format!("{:e}", f.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let sign = if f < 0.0 { "-" } else { "" };
+    if (-4..15).contains(&exp) {
+        if exp >= 0 {
+            let int_len = (exp + 1) as usize;
+            if digits.len() <= int_len {
+                let zeros = "0".repeat(int_len - digits.len());
+                format!("{sign}{digits}{zeros}.0")
+            } else {
+                format!("{sign}{}.{}", &digits[..int_len], &digits[int_len..])
+            }
+        } else {
+            let zeros = "0".repeat((-exp - 1) as usize);
+            format!("{sign}0.{zeros}{digits}")
+        }
+    } else {
+        let (first, rest) = digits.split_at(1);
+        let rest = if rest.is_empty() { "0" } else { rest };
+        let esign = if exp < 0 { '-' } else { '+' };
+        format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs())
+    }
+}
