@@ -1,7 +1,9 @@
 //! The static evaluator: evaluates Puppet code without facts and without side effects, for
-//! the deep checks. [`value`] (values and unknowns), [`types`] (the type system), [`ops`]
-//! (operators), [`functions`] (pure built-ins), [`schema`] and [`custom_types`] (resource
-//! type schemas), [`project`] (what the files of a run define).
+//! the deep checks. [`evaluator`] runs a file's code and reports what would make Puppet's
+//! compilation fail; it builds on [`value`] (values and typed unknowns), [`types`] (the type
+//! system), [`ops`] (operators), [`functions`] (pure built-ins), [`regex`] (bounded regexp
+//! searches), [`loader`] (the module path), [`schema`] and [`custom_types`] (resource type
+//! schemas) and [`project`] (what the files of a run define).
 
 pub mod custom_types;
 pub mod evaluator;
