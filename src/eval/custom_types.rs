@@ -11,7 +11,7 @@
 //! a type has.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What a custom type file says.
@@ -141,24 +141,6 @@ pub fn parse(text: &str) -> Option<CustomType> {
         attributes,
         closed,
     })
-}
-
-/// The custom type `name` of the module whose manifest is at `manifest` (a path below a
-/// `manifests` directory): `<module>/lib/puppet/type/<name>.rb`, read once per run.
-pub fn of_module(manifest: &str, name: &str) -> Option<Arc<CustomType>> {
-    if !name
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-    {
-        return None;
-    }
-    let path = Path::new(manifest);
-    let module = path
-        .ancestors()
-        .find(|a| a.file_name().is_some_and(|n| n == "manifests"))?
-        .parent()?;
-    let file = module.join("lib/puppet/type").join(format!("{name}.rb"));
-    read_type(file, name)
 }
 
 /// The custom type `name` of a module on `path` (the checked file's own module first).

@@ -21,11 +21,11 @@
 //! in closed catalogs of the main manifest.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use super::functions::{self, Block};
-use super::loader::{self, Loaded, ModulePath};
+use super::loader::{self, ModulePath};
 use super::ops;
 use super::project::Project;
 use super::regex;
@@ -33,11 +33,9 @@ use super::schema::core_types;
 use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use super::value::{ErrorKind, EvalError, Value};
 use crate::diagnostics::suggest::closest;
-use crate::syntax::visit::for_each_child;
 use crate::syntax::{
     AttributeOp, BinaryOp, Body, CaseExpr, ClassDef, DefineDef, ElseBranch, Expr, ExprKind,
-    FunctionDef, Lambda, Parameter, Program, RelationshipOp, ResourceExpr, ResourceForm, Span,
-    StringPart, UnaryOp,
+    FunctionDef, Lambda, Parameter, Program, ResourceExpr, ResourceForm, Span, StringPart, UnaryOp,
 };
 
 /// One problem found by evaluation, for the deep rule named `rule`.
@@ -56,21 +54,20 @@ pub struct Finding {
 pub struct Options<'a> {
     /// The definitions of the run's files.
     pub project: &'a Project,
-    /// `--modulepath` directories (empty: the directory above the file's module).
-    pub modulepath: &'a [PathBuf],
+    /// Where the file's code finds other modules ([`ModulePath::for_file`]).
+    pub module_path: &'a ModulePath,
     /// Whether a top-scope variable name is one of Facter's core facts.
     pub is_fact: &'a dyn Fn(&str) -> bool,
 }
 
-/// Evaluates the file at `path` and returns what its evaluation finds.
-pub fn evaluate(path: &str, program: &Program, options: &Options<'_>) -> Vec<Finding> {
-    let modulepath =
-        ModulePath::for_file(Path::new(path), options.modulepath, &options.project.roots);
+/// Evaluates a file's `program` and returns what its evaluation finds.
+pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
+    let modulepath = options.module_path;
     let mut locals = Locals::default();
     collect_locals(&program.body, &mut locals);
     let mut aliases = Aliases::default();
     let mut out: Vec<Finding> = Vec::new();
-    let mut ev = Evaluator::new(path, options, &modulepath, &locals);
+    let mut ev = Evaluator::new(options, modulepath, &locals);
     // Aliases first: parameter types may use them.
     for (name, value) in &locals.aliases {
         let t = ev.type_of_expr(value);
@@ -97,7 +94,7 @@ pub fn evaluate(path: &str, program: &Program, options: &Options<'_>) -> Vec<Fin
         names.push((f.name.clone(), Kind::Function));
     }
     for (name, kind) in names {
-        let mut ev = Evaluator::new(path, options, &modulepath, &locals);
+        let mut ev = Evaluator::new(options, modulepath, &locals);
         ev.aliases = aliases.clone();
         match kind {
             Kind::Class => ev.root_class(&name),
@@ -246,7 +243,6 @@ const STEP_BUDGET: u64 = 2_000_000;
 const MAX_DEPTH: usize = 48;
 
 struct Evaluator<'a> {
-    path: &'a str,
     options: &'a Options<'a>,
     modulepath: &'a ModulePath,
     locals: &'a Locals<'a>,
@@ -275,7 +271,6 @@ struct Evaluator<'a> {
     steps: u64,
     depth: usize,
     findings: Vec<Finding>,
-    loaded: Vec<Arc<Loaded>>,
     /// Evaluating the main manifest (its top scope is the whole top scope).
     main: bool,
     /// The scope of the node definition being evaluated.
@@ -287,7 +282,6 @@ struct Evaluator<'a> {
 
 impl<'a> Evaluator<'a> {
     fn new(
-        path: &'a str,
         options: &'a Options<'a>,
         modulepath: &'a ModulePath,
         locals: &'a Locals<'a>,
@@ -296,13 +290,14 @@ impl<'a> Evaluator<'a> {
             vars: HashMap::new(),
             parent: None,
         };
-        let module = loader::module_root(Path::new(path)).and_then(|r| loader::module_name(&r));
         top.vars.insert(
             "module_name".into(),
-            module.map_or(Value::str(""), Value::str),
+            modulepath
+                .own
+                .as_ref()
+                .map_or(Value::str(""), |(name, _)| Value::str(name.as_str())),
         );
         Evaluator {
-            path,
             options,
             modulepath,
             locals,
@@ -324,7 +319,6 @@ impl<'a> Evaluator<'a> {
             steps: 0,
             depth: 0,
             findings: Vec::new(),
-            loaded: Vec::new(),
             main: false,
             node_scope: None,
             caller_here: true,
@@ -715,9 +709,7 @@ impl<'a> Evaluator<'a> {
         }
         if !name.contains("::") {
             // A custom type of some module.
-            if crate::eval::custom_types::of_module(self.path, name).is_some()
-                || self.modulepath.has_custom_type(name)
-            {
+            if self.modulepath.has_custom_type(name) {
                 return Some(true);
             }
             return if self.modulepath.is_known() && self.options.modulepath_complete() {
@@ -851,7 +843,7 @@ impl<'a> Evaluator<'a> {
                 self.assign(lhs, v.clone());
                 Ok(v)
             }
-            ExprKind::Relationship { op, lhs, rhs } => self.eval_relationship(*op, lhs, rhs),
+            ExprKind::Relationship { lhs, rhs, .. } => self.eval_relationship(lhs, rhs),
             ExprKind::Paren(inner) => self.eval(inner),
             ExprKind::Selector {
                 subject, entries, ..
@@ -1802,7 +1794,6 @@ impl<'a> Evaluator<'a> {
                 self.caller_here = caller;
                 self.here = was_here;
                 self.declared_classes.insert(key, complete);
-                self.loaded.push(l.clone());
                 return;
             }
         }
@@ -1833,8 +1824,13 @@ impl<'a> Evaluator<'a> {
             return true;
         }
         match loader::load(file) {
+            // A manifest without any class or define (generated, say) is not judged.
             Some(l) => {
-                find_class(&l.program, key).is_none() && !defines_anything_dynamic(&l.program)
+                find_class(&l.program, key).is_none()
+                    && l.program
+                        .body
+                        .iter()
+                        .any(|s| matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)))
             }
             None => false,
         }
@@ -1881,33 +1877,11 @@ impl<'a> Evaluator<'a> {
             } else {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                    if types::instance_of(&t, &dv, &self.aliases) == Some(false) {
-                        let m = types::mismatch(&t, &dv, &self.aliases);
-                        self.report(
-                            "type_mismatch",
-                            d.span,
-                            format!(
-                                "Class[{}]: parameter '{}' expects {m} (the default value)",
-                                capitalize(&key),
-                                p.name.name
-                            ),
-                        );
-                        // At the declaration only in a main manifest: elsewhere Hiera may
-                        // give the class a value.
-                        if span != Span::default() && self.main {
-                            let here = std::mem::replace(&mut self.here, self.caller_here);
-                            self.report(
-                                "type_mismatch",
-                                span,
-                                format!(
-                                    "Class[{}]: parameter '{}' expects {m}",
-                                    capitalize(&key),
-                                    p.name.name
-                                ),
-                            );
-                            self.here = here;
-                        }
-                    }
+                    let owner = format!("Class[{}]", capitalize(&key));
+                    // At the declaration only in a main manifest: elsewhere Hiera may give
+                    // the class a value.
+                    let at = (span != Span::default() && self.main).then(|| (span, owner.clone()));
+                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at);
                 }
                 // A caller or Hiera may set it: only its type is known.
                 Value::unknown(t)
@@ -2155,9 +2129,7 @@ impl<'a> Evaluator<'a> {
         }
         match self.resource_type_known(type_name) {
             Some(true) => {
-                if !self.modulepath.has_custom_type(type_name)
-                    && crate::eval::custom_types::of_module(self.path, type_name).is_none()
-                {
+                if !self.modulepath.has_custom_type(type_name) {
                     // A defined type rein could not evaluate.
                     self.open = true;
                 }
@@ -2209,26 +2181,15 @@ impl<'a> Evaluator<'a> {
                 );
                 self.here = here;
                 v
-            } else if standalone {
-                if let Some(d) = &p.default {
-                    let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                    self.check_default(&t, &dv, d.span, &key, &p.name.name);
+            } else if let Some(d) = &p.default {
+                let dv = self.eval(d).unwrap_or_else(|_| Value::any());
+                let at = (!standalone).then(|| (span, shown.clone()));
+                self.check_default(&t, &dv, d.span, &capitalize(&key), &p.name.name, at);
+                if standalone {
+                    Value::unknown(t)
+                } else {
+                    dv
                 }
-                Value::unknown(t)
-            } else if let Some(def) = &p.default {
-                let dv = self.eval(def).unwrap_or_else(|_| Value::any());
-                if types::instance_of(&t, &dv, &self.aliases) == Some(false) {
-                    self.check_default(&t, &dv, def.span, &key, &p.name.name);
-                    let m = types::mismatch(&t, &dv, &self.aliases);
-                    let here = std::mem::replace(&mut self.here, self.caller_here);
-                    self.report(
-                        "type_mismatch",
-                        span,
-                        format!("{shown}: parameter '{}' expects {m}", p.name.name),
-                    );
-                    self.here = here;
-                }
-                dv
             } else {
                 Value::unknown(t)
             };
@@ -2243,24 +2204,41 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn check_default(&mut self, t: &PType, dv: &Value, span: Span, owner: &str, param: &str) {
-        if types::instance_of(t, dv, &self.aliases) == Some(false) {
-            let m = types::mismatch(t, dv, &self.aliases);
+    /// Checks a parameter's default against its type: reported at the default (of
+    /// `owner`) and, when `at` names the declaration that used it, there too (in the
+    /// declaring code's file).
+    fn check_default(
+        &mut self,
+        t: &PType,
+        dv: &Value,
+        default_span: Span,
+        owner: &str,
+        param: &str,
+        at: Option<(Span, String)>,
+    ) {
+        if types::instance_of(t, dv, &self.aliases) != Some(false) {
+            return;
+        }
+        let m = types::mismatch(t, dv, &self.aliases);
+        self.report(
+            "type_mismatch",
+            default_span,
+            format!("{owner}: parameter '{param}' expects {m} (the default value)"),
+        );
+        if let Some((span, declared)) = at {
+            let here = std::mem::replace(&mut self.here, self.caller_here);
             self.report(
                 "type_mismatch",
                 span,
-                format!(
-                    "{}: parameter '{param}' expects {m} (the default value)",
-                    capitalize(owner)
-                ),
+                format!("{declared}: parameter '{param}' expects {m}"),
             );
+            self.here = here;
         }
     }
 
-    fn eval_relationship(&mut self, op: RelationshipOp, lhs: &Expr, rhs: &Expr) -> R {
+    fn eval_relationship(&mut self, lhs: &Expr, rhs: &Expr) -> R {
         let l = self.eval(lhs)?;
         let r = self.eval(rhs)?;
-        let _ = op;
         let from = flatten(std::slice::from_ref(&l))
             .first()
             .map(shown_ref)
@@ -2402,19 +2380,6 @@ fn builtin_variable(name: &str) -> bool {
 
 use loader::find_class;
 
-/// Whether a manifest could define classes rein cannot see (it has none at all, so it is
-/// unusual, e.g. generated).
-fn defines_anything_dynamic(program: &Program) -> bool {
-    let mut any = false;
-    for s in &program.body {
-        for_each_child(s, &mut |_, _| {});
-        if matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)) {
-            any = true;
-        }
-    }
-    !any
-}
-
 /// A lambda given to a function, run by the evaluator.
 struct LambdaBlock<'l> {
     lambda: &'l Lambda,
@@ -2451,7 +2416,7 @@ impl Options<'_> {
     /// Whether the module path holds every module the code may use (so a name missing
     /// from it is certainly missing): true when `--modulepath` was given.
     pub fn modulepath_complete(&self) -> bool {
-        !self.modulepath.is_empty()
+        !self.project.modulepath.is_empty()
     }
 }
 
@@ -2465,12 +2430,13 @@ mod tests {
         assert!(!parsed.has_errors(), "{src}");
         let project = Project::of(&parsed.program);
         let no_facts = |n: &str| n == "osfamily";
+        let module_path = ModulePath::for_file(Path::new(path), &[], &[]);
         let options = Options {
             project: &project,
-            modulepath: &[],
+            module_path: &module_path,
             is_fact: &no_facts,
         };
-        evaluate(path, &parsed.program, &options)
+        evaluate(&parsed.program, &options)
             .into_iter()
             .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.warning))
             .collect()

@@ -2,6 +2,7 @@
 //! the rule's options, facts computed once per file, and where to report diagnostics.
 
 use crate::eval::evaluator::{self, Finding};
+use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 use std::cell::OnceCell;
 
@@ -86,6 +87,7 @@ pub struct Facts {
     tokens: OnceCell<Vec<Token>>,
     scopes: OnceCell<Scopes>,
     evaluation: OnceCell<Vec<Finding>>,
+    module_path: OnceCell<ModulePath>,
 }
 
 /// One step on the path from the program to the current node.
@@ -147,6 +149,18 @@ impl<'a> Context<'a> {
         }
     }
 
+    /// Where this file's code finds other modules (computed once per file).
+    pub fn module_path(&self) -> &ModulePath {
+        self.facts.module_path.get_or_init(|| {
+            let project = self.project();
+            ModulePath::for_file(
+                std::path::Path::new(self.file.path),
+                &project.modulepath,
+                &project.roots,
+            )
+        })
+    }
+
     /// What the static evaluator finds in this file (evaluated on first use, once per
     /// file; the deep rules each report their share).
     pub fn evaluation(&self) -> &[Finding] {
@@ -157,10 +171,10 @@ impl<'a> Context<'a> {
             };
             let options = evaluator::Options {
                 project,
-                modulepath: &project.modulepath,
+                module_path: self.module_path(),
                 is_fact: &is_fact,
             };
-            evaluator::evaluate(self.file.path, self.file.program, &options)
+            evaluator::evaluate(self.file.program, &options)
         })
     }
 

@@ -1,17 +1,15 @@
 //! `unknown_attribute`: an attribute a resource type does not have
 //! (`file { '/x': bogus => 1 }`). Puppet's validator accepts it; applying the catalog fails
-//! with "no parameter named 'bogus'". Core types (schemas in [`crate::eval::schema`]) and
-//! the closed custom types of the manifest's own module ([`crate::eval::custom_types`]),
-//! and the defined types of the run ([`crate::eval::project`]); other modules' custom types
-//! are not known yet, so their attributes are not checked.
+//! with "no parameter named 'bogus'". Core types (schemas in [`crate::eval::schema`]), the
+//! closed custom types of the modules on the file's module path
+//! ([`crate::eval::custom_types`]), the defined types of the run ([`crate::eval::project`])
+//! or of the module path, and the parameters of classes declared with `class { }`.
 
 use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use std::path::Path;
-
 use crate::diagnostics::suggest::closest;
 use crate::eval::custom_types;
-use crate::eval::loader::{self, ModulePath};
+use crate::eval::loader;
 use crate::eval::project::Define;
 use crate::eval::schema::{core_types, Attribute};
 use crate::syntax::{Expr, ExprKind, ResourceExpr};
@@ -27,7 +25,7 @@ static META: RuleMeta = RuleMeta {
     plugin: None,
     aliases: &[],
     since: "0.2.0",
-    summary: "An attribute that the core resource type does not have.",
+    summary: "An attribute that the resource type (or class) does not have.",
     doc: include_str!("../../rules/unknown_attribute.md"),
     kinds: &[NodeKind::Resource],
     options: &[],
@@ -37,8 +35,7 @@ impl UnknownAttribute {
     /// A custom type of the file's own module (`lib/puppet/type/<ty>.rb` next to its
     /// `manifests`), when its attributes are all known.
     fn check_custom(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
-        let custom = custom_types::of_module(cx.file.path, ty)
-            .or_else(|| custom_types::on_path(&self.module_path(cx), ty));
+        let custom = custom_types::on_path(cx.module_path(), ty);
         let Some(custom) = custom else {
             if ty == "class" {
                 self.check_class(r, cx);
@@ -78,12 +75,6 @@ impl UnknownAttribute {
 }
 
 impl UnknownAttribute {
-    /// A defined type of the run (or of the file, checked alone).
-    fn module_path(&self, cx: &Context<'_>) -> ModulePath {
-        let project = cx.project();
-        ModulePath::for_file(Path::new(cx.file.path), &project.modulepath, &project.roots)
-    }
-
     /// `class { 'name': ... }`: the parameters of a class of the file or the module path.
     fn check_class(&self, r: &ResourceExpr, cx: &mut Context<'_>) {
         let metaparameters = &core_types().metaparameters;
@@ -99,7 +90,7 @@ impl UnknownAttribute {
             let class = match loader::find_class(cx.file.program, &key) {
                 Some(c) => c,
                 None => {
-                    let Some(file) = self.module_path(cx).manifest_for(&key) else {
+                    let Some(file) = cx.module_path().manifest_for(&key) else {
                         continue;
                     };
                     let Some(l) = loader::load(&file) else {
@@ -142,12 +133,13 @@ impl UnknownAttribute {
         }
     }
 
+    /// A defined type of the run (or of the file, checked alone), else of the module path.
     fn check_define(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
         let loaded;
         let define = match cx.project().define(ty) {
             Some(d) => d,
             None => {
-                let Some(file) = self.module_path(cx).manifest_for(ty) else {
+                let Some(file) = cx.module_path().manifest_for(ty) else {
                     return;
                 };
                 let Some(l) = loader::load(&file) else {
