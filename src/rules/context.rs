@@ -7,8 +7,7 @@ use crate::eval::project::Project;
 use std::cell::OnceCell;
 
 use super::scopes::Scopes;
-use super::{Diagnostic, OptionKind, RuleMeta};
-use crate::diagnostics::Severity;
+use super::{Diagnostic, OptionKind, RuleMeta, Severity};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, Slot};
 use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program, Span};

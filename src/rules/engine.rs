@@ -5,8 +5,7 @@
 use super::context::{Context, Facts, FileInput, Frame};
 use super::registry;
 use super::suppression;
-use super::{Diagnostic, Level, Rule, RuleMeta};
-use crate::diagnostics::Severity;
+use super::{Diagnostic, Level, Rule, RuleMeta, Severity};
 use crate::eval::project::Project;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
 use crate::syntax::{Expr, ParsedFile, SyntaxError};

@@ -229,8 +229,33 @@ use serde::Serialize;
 pub use crate::syntax::visit::{BodyKind, NodeKind, Slot};
 pub use context::Context;
 
-use crate::diagnostics::Severity;
 use crate::syntax::{Expr, Span};
+
+/// How bad a finding is. Only errors change the exit status of `rein check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+impl From<crate::syntax::Severity> for Severity {
+    fn from(s: crate::syntax::Severity) -> Severity {
+        match s {
+            crate::syntax::Severity::Error => Severity::Error,
+            crate::syntax::Severity::Warning => Severity::Warning,
+        }
+    }
+}
 
 /// The configured level of a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -7,11 +7,11 @@
 
 use super::style_b_util::{attributes, type_name};
 use super::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::diagnostics::suggest::closest;
 use crate::eval::custom_types;
 use crate::eval::loader;
 use crate::eval::project::Define;
 use crate::eval::schema::{core_types, Attribute};
+use crate::syntax::suggest::closest;
 use crate::syntax::{Expr, ExprKind, ResourceExpr};
 
 pub struct UnknownAttribute;
@@ -238,8 +238,8 @@ impl Rule for UnknownAttribute {
 
 #[cfg(test)]
 mod tests {
-    use crate::diagnostics::suggest::edit_distance;
     use crate::rules::style_b_util::testing::run;
+    use crate::syntax::suggest::edit_distance;
 
     const NAME: &str = "unknown_attribute";
 
