@@ -1,228 +1,60 @@
 //! The rule engine and every rule.
 //!
-//! A rule is one file `src/rules/<name>.rs` holding a unit struct that implements [`Rule`]
-//! and its [`RuleMeta`] (name, default level, category, fix availability, puppet-lint name,
-//! aliases, the node kinds it subscribes to, options), plus its documentation page
-//! `rules/<name>.md` (included into the binary: `rein rule NAME` prints it, and its
-//! examples are the rule's tests), plus one line in [`registry`].
+//! A rule is one file `src/rules/<family>/<name>.rs` holding a unit struct that implements
+//! [`Rule`] and its [`RuleMeta`] (name, default level, category, fix availability,
+//! puppet-lint name, aliases, the node kinds it subscribes to, options), plus its
+//! documentation page `rules/<name>.md` (included into the binary: `rein rule NAME` prints
+//! it, and its examples are the rule's tests), plus one line in [`registry`] (and its `mod`
+//! line in the family's `mod.rs`).
 //!
-//! [`engine::check_file`] walks a parsed file's AST once; at each expression it calls the
-//! rules subscribed to that expression's [`NodeKind`], then every rule's file pass (for
-//! token and line checks). Rules report [`Diagnostic`]s through a [`Context`], which also
-//! holds what every rule may need: the file, the ancestors of the current node and facts
-//! computed once per file.
+//! The family of a rule follows from its metadata:
+//!
+//! - [`validation`]: category `validation`, what Puppet's validator rejects;
+//! - [`deep`]: category `deep`, what Puppet finds when it compiles a catalog;
+//! - [`puppet_lint`]: style and layout checks of puppet-lint itself (no plugin);
+//! - [`voxpupuli`]: checks of puppet-lint plugins (a [`Plugin`] in the metadata);
+//! - [`suppression`]: category `suppression`, problems with `# lint:ignore:` directives;
+//! - the `syntax` pseudo-rule ([`syntax`]), under which parse errors are reported, sits
+//!   beside the engine.
+//!
+//! The engine: [`engine::check_file`] walks a parsed file's AST once; at each expression it
+//! calls the rules subscribed to that expression's [`NodeKind`], then every rule's file
+//! pass (for token and line checks), then applies the file's `# lint:ignore:`
+//! [`directives`]. Rules report [`Diagnostic`]s through a [`Context`], which also holds what
+//! every rule may need: the file, the ancestors of the current node and facts computed once
+//! per file. [`fix`] applies the fixes of diagnostics.
+//!
+//! Beside the engine, what rules of several families share: resource expressions
+//! ([`resources`]), quoting ([`quoting`]), Facter's facts ([`facter`]), classes and defined
+//! types as the lint checks see them ([`class_or_define`]), the scopes of a file
+//! ([`scopes`]), and rein's tokens as puppet-lint's lexer sees them ([`lint_tokens`],
+//! [`whitespace_tokens`]).
 
+// ---- the engine ----
 pub mod context;
+pub mod directives;
 pub mod engine;
 pub mod fix;
 pub mod registry;
-pub mod scopes;
-pub mod suppression;
-
-// ---- rules (one module per rule) ----
 pub mod syntax;
-pub mod unrecognized_escape;
-// ---- validation (group A: assignments, names, parameters, definitions) ----
-pub mod append_assignment;
-pub mod assignment_context;
-pub mod captures_rest_not_last;
-pub mod captures_rest_not_supported;
-pub mod cross_scope_assignment;
-pub mod definition_location;
-pub mod definition_name;
-pub mod definition_not_toplevel;
-pub mod duplicate_parameter;
-pub mod function_not_toplevel;
-pub mod illegal_assignment;
-pub mod indexed_assignment;
-pub mod numeric_parameter;
-pub mod numeric_variable_assignment;
-pub mod numeric_variable_name;
-pub mod parameter_name;
-pub mod reserved_parameter;
-pub mod reserved_type_name;
-pub mod top_construct_location;
-pub mod vala_util;
-pub mod variable_name;
-// (end of group A)
-//
-//
-//
-// ---- validation (group B: catalog expressions, collectors, nodes, values) ----
-pub mod attribute_append;
-pub mod attribute_name;
-pub mod case_no_match;
-pub mod catalog_util;
-pub mod class_defaults;
-pub mod class_not_virtualizable;
-pub mod collector_query;
-pub mod collector_query_value;
-pub mod constant_condition;
-pub mod default_title;
-pub mod division_by_zero;
-pub mod duplicate_params;
-pub mod duplicate_resource;
-pub mod duplicate_title;
-pub mod evaluation_error;
-pub mod invalid_operand;
-pub mod missing_required_parameter;
-pub mod multiple_attribute_unfold;
-pub mod relationship_operand;
-pub mod resource_without_title;
-pub mod selector_no_match;
-pub mod splat_context;
-pub mod type_mismatch;
-pub mod undeclared_resource;
-pub mod undefined_variable;
-pub mod unknown_attribute;
-pub mod unknown_class;
-pub mod unknown_function;
-pub mod unknown_resource_type;
-pub mod virtual_defaults;
-// (end of group B)
-//
-//
-//
-// ---- validation (group C: values, nodes, expressions, types) ----
-pub mod duplicate_default;
-pub mod duplicate_key;
-pub mod ends_with_value;
-pub mod expression_has_no_effect;
-pub mod future_reserved_word;
-pub mod hostname_chars;
-pub mod hostname_interpolation;
-pub mod illegal_expression;
-pub mod integer_overflow;
-pub mod node_inheritance;
-pub mod not_rvalue;
-pub mod reserved_word;
-pub mod type_definition;
-pub mod type_mapping;
-pub mod valc_util;
-// (end of group C)
-//
-//
-//
-// ---- style A (puppet-lint: whitespace, layout, comments) ----
-pub mod arrow_alignment;
-pub mod arrow_on_right_operand_line;
-#[path = "140chars.rs"]
-pub mod chars_140;
-#[path = "80chars.rs"]
-pub mod chars_80;
-pub mod hard_tabs;
-pub mod slash_comments;
-#[path = "2sp_soft_tabs.rs"]
-pub mod soft_tabs_2sp;
-pub mod space_before_arrow;
-pub mod star_comments;
-pub mod style_a_util;
-pub mod trailing_whitespace;
-// (end of style A)
-//
-//
-//
-// ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
-pub mod case_without_default;
-pub mod double_quoted_strings;
-pub mod ensure_first_param;
-pub mod ensure_not_symlink_target;
-pub mod file_mode;
-pub mod legacy_facts;
-pub mod only_variable_string;
-pub mod puppet_url_without_modules;
-pub mod quoted_booleans;
-pub mod selector_inside_resource;
-pub mod single_quote_string_with_variables;
-pub mod style_b_util;
-pub mod top_scope_facts;
-pub mod unquoted_file_mode;
-pub mod unquoted_node_name;
-pub mod unquoted_resource_title;
-pub mod variable_contains_dash;
-pub mod variable_is_lowercase;
-pub mod variables_not_enclosed;
-// (end of style B)
-//
-//
-//
-// ---- style C (puppet-lint: classes, defines, documentation) ----
-pub mod autoloader_layout;
-pub mod class_inherits_from_params_class;
-pub mod code_on_top_scope;
-pub mod documentation;
-pub mod inherits_across_namespaces;
-pub mod names_containing_dash;
-pub mod names_containing_uppercase;
-pub mod nested_classes_or_defines;
-pub mod parameter_order;
-pub mod right_to_left_relationship;
-pub mod style_c_util;
-pub mod variable_scope;
-// (end of style C)
-//
-//
-//
-// ---- Vox Pupuli plugins A: manifest_whitespace_* ----
-pub mod manifest_whitespace_arrows_single_space_after;
-pub mod manifest_whitespace_class_name_single_space_after;
-pub mod manifest_whitespace_class_name_single_space_before;
-pub mod manifest_whitespace_closing_brace_after;
-pub mod manifest_whitespace_closing_brace_before;
-pub mod manifest_whitespace_closing_bracket_after;
-pub mod manifest_whitespace_closing_bracket_before;
-pub mod manifest_whitespace_double_newline_end_of_file;
-pub mod manifest_whitespace_inherits_name_single_space_before;
-pub mod manifest_whitespace_missing_newline_end_of_file;
-pub mod manifest_whitespace_newline_beginning_of_file;
-pub mod manifest_whitespace_opening_brace_after;
-pub mod manifest_whitespace_opening_brace_before;
-pub mod manifest_whitespace_opening_bracket_after;
-pub mod manifest_whitespace_opening_bracket_before;
-pub mod manifest_whitespace_two_empty_lines;
-pub mod vp_a_util;
-// (end of vp-a)
-//
-//
-//
-// ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
-pub mod strict_indent;
-pub mod trailing_comma;
-// (end of vp-b)
-//
-//
-//
-// ---- Vox Pupuli plugins C: parameters, variables, class names ----
-pub mod lookup_in_parameter;
-pub mod optional_default;
-pub mod parameter_documentation;
-pub mod parameter_types;
-pub mod params_empty_string_assignment;
-pub mod params_not_optional_with_undef;
-pub mod relative_classname_inclusion;
-pub mod relative_classname_reference;
-pub mod topscope_variable;
-pub mod variable_contains_upcase;
-pub mod vp_c_util;
-// (end of vp-c)
-//
-//
-//
-// ---- Vox Pupuli plugins D: resources, references, values ----
-pub mod anchor_resource;
-pub mod exec_idempotency;
-pub mod file_ensure;
-pub mod leading_zero;
-pub mod package_ensure;
-pub mod resource_reference_chain_without_whitespace;
-pub mod resource_reference_with_unquoted_title;
-pub mod resource_reference_without_title_capital;
-pub mod resource_reference_without_whitespace;
-pub mod unquoted_string_in_case;
-pub mod unquoted_string_in_selector;
-pub mod version_comparison;
-pub mod vp_d_util;
-// (end of vp-d)
+#[cfg(test)]
+pub mod testing;
+
+// ---- shared by the rules of several families ----
+pub mod class_or_define;
+pub mod facter;
+pub mod lint_tokens;
+pub mod quoting;
+pub mod resources;
+pub mod scopes;
+pub mod whitespace_tokens;
+
+// ---- rule families ----
+pub mod deep;
+pub mod puppet_lint;
+pub mod suppression;
+pub mod validation;
+pub mod voxpupuli;
 
 use serde::Serialize;
 

@@ -1,0 +1,86 @@
+//! `manifest_whitespace_class_name_single_space_after`: the name of a class or defined type
+//! is not followed by exactly one space and then the next item (`(`, `{` or `inherits`).
+//! The fix makes it one space.
+
+use super::manifest_whitespace::{finding, set_gap_checked};
+use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+
+pub struct ManifestWhitespaceClassNameSingleSpaceAfter;
+
+static META: RuleMeta = RuleMeta {
+    name: "manifest_whitespace_class_name_single_space_after",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "Not exactly one space between a class or define name and what follows.",
+    doc: include_str!("../../../rules/manifest_whitespace_class_name_single_space_after.md"),
+    kinds: &[],
+    options: &[],
+};
+
+impl Rule for ManifestWhitespaceClassNameSingleSpaceAfter {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let s = cx.whitespace_tokens();
+        let mut found = Vec::new();
+        let defs: Vec<(usize, usize)> = (0..s.toks.len())
+            .filter(|&i| s.kind_is(i, &["class", "define"]))
+            .filter_map(|i| s.next_non_space(i).map(|n| (i, n)))
+            .filter(|&(_, n)| s.kind_is(n, &["name"]))
+            .collect();
+
+        for (_, name) in defs {
+            let Some(next) = s.next_non_space(name) else {
+                continue;
+            };
+            if next == name + 2 && s.single_space(name + 1) {
+                continue;
+            }
+            let Some(tok) = s.get(name) else {
+                continue;
+            };
+            found.push(finding(
+                tok.span,
+                "there should be a single space between the class or resource name and the next item",
+                set_gap_checked(cx, &s, name, next, " ").map(|e| vec![e]),
+            ));
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{findings, fixed};
+
+    const RULE: &str = "manifest_whitespace_class_name_single_space_after";
+
+    #[test]
+    fn name_and_next() {
+        let src = "class a(\n  $x = 1,\n) {}\ndefine b  {}\nclass c\n{}\nclass d inherits c {}\nclass e (\n) {}\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:7 there should be a single space between the class or resource name and the next item",
+                "4:8 there should be a single space between the class or resource name and the next item",
+                "5:7 there should be a single space between the class or resource name and the next item",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "class a (\n  $x = 1,\n) {}\ndefine b {}\nclass c {}\nclass d inherits c {}\nclass e (\n) {}\n"
+        );
+    }
+}

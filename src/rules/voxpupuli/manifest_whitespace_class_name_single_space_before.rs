@@ -1,0 +1,82 @@
+//! `manifest_whitespace_class_name_single_space_before`: the blanks between the `class` or
+//! `define` keyword of a definition and its name are not exactly one space. The fix makes
+//! them one space.
+
+use super::manifest_whitespace::{finding, set_gap_checked};
+use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+
+pub struct ManifestWhitespaceClassNameSingleSpaceBefore;
+
+static META: RuleMeta = RuleMeta {
+    name: "manifest_whitespace_class_name_single_space_before",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "Not exactly one space between `class`/`define` and the name.",
+    doc: include_str!("../../../rules/manifest_whitespace_class_name_single_space_before.md"),
+    kinds: &[],
+    options: &[],
+};
+
+impl Rule for ManifestWhitespaceClassNameSingleSpaceBefore {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let s = cx.whitespace_tokens();
+        let mut found = Vec::new();
+        let defs: Vec<(usize, usize)> = (0..s.toks.len())
+            .filter(|&i| s.kind_is(i, &["class", "define"]))
+            .filter_map(|i| s.next_non_space(i).map(|n| (i, n)))
+            .filter(|&(_, n)| s.kind_is(n, &["name"]))
+            .collect();
+
+        for (i, name) in defs {
+            if name == i + 2 && s.single_space(i + 1) {
+                continue;
+            }
+            let Some(next) = s.get(i + 1) else {
+                continue;
+            };
+            found.push(finding(
+                next.span,
+                "there should be a single space between the class or defined resource statement and the name",
+                set_gap_checked(cx, &s, i, name, " ").map(|e| vec![e]),
+            ));
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{findings, fixed};
+
+    const RULE: &str = "manifest_whitespace_class_name_single_space_before";
+
+    #[test]
+    fn keyword_and_name() {
+        let src = "class  a {}\ndefine\tb () {}\nclass c {}\nclass { 'd': }\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:6 there should be a single space between the class or defined resource statement and the name",
+                "2:7 there should be a single space between the class or defined resource statement and the name",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "class a {}\ndefine b () {}\nclass c {}\nclass { 'd': }\n"
+        );
+    }
+}

@@ -1,0 +1,97 @@
+//! `manifest_whitespace_closing_bracket_before`: a closing bracket `]` preceded by blanks,
+//! or by empty lines; `]` right after the last item, or on a line of its own right after
+//! the last item's line, is fine. The fix removes the blanks or empty lines.
+
+use super::manifest_whitespace::finding;
+use crate::rules::whitespace_tokens::Ty;
+use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+
+pub struct ManifestWhitespaceClosingBracketBefore;
+
+static META: RuleMeta = RuleMeta {
+    name: "manifest_whitespace_closing_bracket_before",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "Blanks or empty lines before `]`.",
+    doc: include_str!("../../../rules/manifest_whitespace_closing_bracket_before.md"),
+    kinds: &[],
+    options: &[],
+};
+
+impl Rule for ManifestWhitespaceClosingBracketBefore {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let s = cx.whitespace_tokens();
+        let mut found = Vec::new();
+        for i in s.indexes_of("]") {
+            if !i
+                .checked_sub(1)
+                .and_then(|p| s.get(p))
+                .is_some_and(|t| t.is_space())
+            {
+                continue;
+            }
+            let Some(pc) = s.prev_non_space(i) else {
+                continue;
+            };
+            if s.ty_is(i - 1, Ty::Indent) && pc + 3 == i {
+                continue;
+            }
+            if s.ty_is(i - 1, Ty::Newline) && pc + 2 == i {
+                continue;
+            }
+            let Some(at) = s.get(pc + 1) else {
+                continue;
+            };
+            let edit = if s.has_newline(pc + 1, i) {
+                s.keep_last_line(pc, i)
+            } else {
+                Some(s.set_gap(pc, i, ""))
+            };
+            found.push(finding(
+                at.span,
+                "there should be no whitespace or a single newline before a closing bracket",
+                edit.map(|e| vec![e]),
+            ));
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{findings, fixed};
+
+    const RULE: &str = "manifest_whitespace_closing_bracket_before";
+
+    #[test]
+    fn before_bracket() {
+        let src =
+            "$a = [1, 2 ]\n$b = [ ]\n$c = [\n  1,\n\n]\n$d = [\n  1,\n  # two\n]\n$e = $a[0]\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:11 there should be no whitespace or a single newline before a closing bracket",
+                "2:7 there should be no whitespace or a single newline before a closing bracket",
+                "4:5 there should be no whitespace or a single newline before a closing bracket",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "$a = [1, 2]\n$b = []\n$c = [\n  1,\n]\n$d = [\n  1,\n  # two\n]\n$e = $a[0]\n"
+        );
+    }
+}

@@ -1,0 +1,97 @@
+//! `manifest_whitespace_opening_bracket_after`: an opening bracket `[` followed by blanks,
+//! or by empty lines. A comment after `[ ` is fine. The fix removes the blanks or the empty
+//! lines.
+
+use super::manifest_whitespace::finding;
+use crate::rules::whitespace_tokens::Ty;
+use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+
+pub struct ManifestWhitespaceOpeningBracketAfter;
+
+static META: RuleMeta = RuleMeta {
+    name: "manifest_whitespace_opening_bracket_after",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "Blanks or empty lines after `[`.",
+    doc: include_str!("../../../rules/manifest_whitespace_opening_bracket_after.md"),
+    kinds: &[],
+    options: &[],
+};
+
+impl Rule for ManifestWhitespaceOpeningBracketAfter {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let s = cx.whitespace_tokens();
+        let mut found = Vec::new();
+        for i in s.indexes_of("[") {
+            let Some(next) = s.get(i + 1) else {
+                continue;
+            };
+            let (at, edits) = match next.ty {
+                Ty::Ws => {
+                    if s.ty_is(i + 2, Ty::Comment) {
+                        continue;
+                    }
+                    (i + 1, Some(vec![Edit::delete(next.span)]))
+                }
+                Ty::Newline => {
+                    if !s.ty_is(i + 2, Ty::Newline) {
+                        continue;
+                    }
+                    let edits = s
+                        .next_non_space(i)
+                        .and_then(|nc| s.keep_last_line(i, nc))
+                        .map(|e| vec![e]);
+                    (i + 2, edits)
+                }
+                _ => continue,
+            };
+            let Some(tok) = s.get(at) else {
+                continue;
+            };
+            found.push(finding(
+                tok.span,
+                "there should be no whitespace or a single newline after an opening bracket",
+                edits,
+            ));
+        }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{findings, fixed};
+
+    const RULE: &str = "manifest_whitespace_opening_bracket_after";
+
+    #[test]
+    fn after_bracket() {
+        let src = "$a = [ 1, 2]\n$b = [\n\n  3,\n]\n$c = [ # comment\n  4,\n]\n$d = [\n  5,\n]\n$e = $a[ 0]\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "1:7 there should be no whitespace or a single newline after an opening bracket",
+                "3:1 there should be no whitespace or a single newline after an opening bracket",
+                "12:9 there should be no whitespace or a single newline after an opening bracket",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "$a = [1, 2]\n$b = [\n  3,\n]\n$c = [ # comment\n  4,\n]\n$d = [\n  5,\n]\n$e = $a[0]\n"
+        );
+    }
+}
