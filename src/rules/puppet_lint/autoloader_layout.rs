@@ -51,20 +51,15 @@ fn in_layout(name: &str, layout: &ModuleLayout, relative: bool) -> bool {
 
 /// The current directory as the shell names it: `$PWD` when it is the current directory
 /// (it keeps the names of symbolic links such as `/etc/puppet/code/modules/ntp`, as
-/// puppet-lint uses it), else the operating system's current directory. Found once.
-fn current_dir() -> Option<&'static std::path::Path> {
-    static DIR: std::sync::OnceLock<Option<std::path::PathBuf>> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let real = std::env::current_dir().ok()?;
-        let pwd = std::env::var_os("PWD").map(std::path::PathBuf::from);
-        match pwd {
-            Some(p) if p.is_absolute() && std::fs::canonicalize(&p).ok() == Some(real.clone()) => {
-                Some(p)
-            }
-            _ => Some(real),
+/// puppet-lint uses it), else the operating system's current directory.
+fn current_dir() -> Option<std::path::PathBuf> {
+    let real = std::env::current_dir().ok()?;
+    match std::env::var_os("PWD").map(std::path::PathBuf::from) {
+        Some(p) if p.is_absolute() && std::fs::canonicalize(&p).ok().as_ref() == Some(&real) => {
+            Some(p)
         }
-    })
-    .as_deref()
+        _ => Some(real),
+    }
 }
 
 /// `path` made absolute: a relative path is taken from [`current_dir`], and `.` and `..`

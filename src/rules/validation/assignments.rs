@@ -3,7 +3,8 @@
 
 use super::labels::label;
 use super::naming::is_numeric_var_name;
-use crate::syntax::{Expr, ExprKind};
+use crate::rules::{Context, Diagnostic};
+use crate::syntax::{AssignOp, Expr, ExprKind};
 
 /// Why the target of an `=` assignment (or a part of it) cannot be assigned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,5 +36,32 @@ pub fn assign_problems<'a>(lhs: &'a Expr, out: &mut Vec<(&'a Expr, AssignProblem
         ExprKind::Access { .. } => out.push((lhs, AssignProblem::Indexed)),
         ExprKind::Array(items) => items.iter().for_each(|e| assign_problems(e, out)),
         _ => out.push((lhs, AssignProblem::NotAssignable(label(lhs)))),
+    }
+}
+
+/// The body of the rules about `=` assignment targets (`illegal_assignment`,
+/// `numeric_variable_assignment`, `cross_scope_assignment`, `indexed_assignment`): for an
+/// `=` assignment `expr`, reports what `finding` makes of each problem of its left side
+/// (given the expression the problem is about and the file's text); `finding` gives `None`
+/// for the problems of the other rules.
+pub fn check_assignment_target(
+    expr: &Expr,
+    cx: &mut Context<'_>,
+    finding: impl Fn(&Expr, AssignProblem, &str) -> Option<Diagnostic>,
+) {
+    let ExprKind::Assignment {
+        op: AssignOp::Assign,
+        lhs,
+        ..
+    } = &expr.kind
+    else {
+        return;
+    };
+    let mut problems = Vec::new();
+    assign_problems(lhs, &mut problems);
+    for (target, problem) in problems {
+        if let Some(d) = finding(target, problem, cx.source()) {
+            cx.report(d);
+        }
     }
 }

@@ -1,9 +1,9 @@
 //! `cross_scope_assignment`: assigning to a variable of another namespace (`$a::b = 1`,
 //! `$::x = 1`) (Puppet's CROSS_SCOPE_ASSIGNMENT).
 
-use super::assignments::{assign_problems, AssignProblem};
+use super::assignments::{check_assignment_target, AssignProblem};
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{AssignOp, Expr, ExprKind};
+use crate::syntax::Expr;
 
 pub struct CrossScopeAssignment;
 
@@ -28,26 +28,17 @@ impl Rule for CrossScopeAssignment {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Assignment {
-            op: AssignOp::Assign,
-            lhs,
-            ..
-        } = &expr.kind
-        else {
-            return;
-        };
-        let mut problems = Vec::new();
-        assign_problems(lhs, &mut problems);
-        for (target, problem) in problems {
-            if let AssignProblem::CrossScope(name) = problem {
-                cx.report(
-                    Diagnostic::new(
-                        target.span,
-                        format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
-                    )
-                    .with_help("assign a local variable (without `::`); a class can only set its own variables"),
-                );
-            }
-        }
+        check_assignment_target(expr, cx, |target, problem, _| {
+            let AssignProblem::CrossScope(name) = problem else {
+                return None;
+            };
+            Some(
+                Diagnostic::new(
+                    target.span,
+                    format!("Illegal attempt to assign to '{name}'. Cannot assign to variables in other namespaces"),
+                )
+                .with_help("assign a local variable (without `::`); a class can only set its own variables")
+            )
+        });
     }
 }

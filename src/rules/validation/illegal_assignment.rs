@@ -1,9 +1,9 @@
 //! `illegal_assignment`: assigning to something that is not a variable (`1 = 2`, `[$a, 1] =
 //! ...`) (Puppet's ILLEGAL_ASSIGNMENT).
 
-use super::assignments::{assign_problems, AssignProblem};
+use super::assignments::{check_assignment_target, AssignProblem};
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{AssignOp, Expr, ExprKind};
+use crate::syntax::Expr;
 
 pub struct IllegalAssignment;
 
@@ -28,29 +28,20 @@ impl Rule for IllegalAssignment {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Assignment {
-            op: AssignOp::Assign,
-            lhs,
-            ..
-        } = &expr.kind
-        else {
-            return;
-        };
-        let mut problems = Vec::new();
-        assign_problems(lhs, &mut problems);
-        for (target, problem) in problems {
-            if let AssignProblem::NotAssignable(label) = problem {
-                cx.report(
-                    Diagnostic::new(
-                        super::positions::puppet_span(cx.source(), target),
-                        format!(
-                            "Illegal attempt to assign to '{}'. Not an assignable reference",
-                            super::labels::a_an(&label)
-                        ),
-                    )
-                    .with_help("only a variable (`$x`) or an array of variables (`[$a, $b]`) can be assigned to"),
-                );
-            }
-        }
+        check_assignment_target(expr, cx, |target, problem, source| {
+            let AssignProblem::NotAssignable(label) = problem else {
+                return None;
+            };
+            Some(
+                Diagnostic::new(
+                    super::positions::puppet_span(source, target),
+                    format!(
+                        "Illegal attempt to assign to '{}'. Not an assignable reference",
+                        super::labels::a_an(&label)
+                    ),
+                )
+                .with_help("only a variable (`$x`) or an array of variables (`[$a, $b]`) can be assigned to")
+            )
+        });
     }
 }

@@ -1,9 +1,9 @@
 //! `indexed_assignment`: assigning to an element of an array or hash (`$a[0] = 1`)
 //! (Puppet's ILLEGAL_INDEXED_ASSIGNMENT and ILLEGAL_ASSIGNMENT_VIA_INDEX).
 
-use super::assignments::{assign_problems, AssignProblem};
+use super::assignments::{check_assignment_target, AssignProblem};
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{AssignOp, Expr, ExprKind};
+use crate::syntax::Expr;
 
 pub struct IndexedAssignment;
 
@@ -28,26 +28,17 @@ impl Rule for IndexedAssignment {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Assignment {
-            op: AssignOp::Assign,
-            lhs,
-            ..
-        } = &expr.kind
-        else {
-            return;
-        };
-        let mut problems = Vec::new();
-        assign_problems(lhs, &mut problems);
-        for (target, problem) in problems {
-            if problem == AssignProblem::Indexed {
-                cx.report(
-                    Diagnostic::new(
-                        target.span,
-                        "Illegal attempt to assign via [index/key]. Not an assignable reference",
-                    )
-                    .with_help("values cannot be changed: build a new array or hash (`$b = $a + [1]`, `$h2 = $h + { k => v }`)"),
-                );
+        check_assignment_target(expr, cx, |target, problem, _| {
+            if problem != AssignProblem::Indexed {
+                return None;
             }
-        }
+            Some(
+                Diagnostic::new(
+                    target.span,
+                    "Illegal attempt to assign via [index/key]. Not an assignable reference",
+                )
+                .with_help("values cannot be changed: build a new array or hash (`$b = $a + [1]`, `$h2 = $h + { k => v }`)")
+            )
+        });
     }
 }

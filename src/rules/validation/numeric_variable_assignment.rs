@@ -1,9 +1,9 @@
 //! `numeric_variable_assignment`: assigning to a numeric match variable (`$1 = 2`)
 //! (Puppet's ILLEGAL_NUMERIC_ASSIGNMENT).
 
-use super::assignments::{assign_problems, AssignProblem};
+use super::assignments::{check_assignment_target, AssignProblem};
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{AssignOp, Expr, ExprKind};
+use crate::syntax::Expr;
 
 pub struct NumericVariableAssignment;
 
@@ -28,26 +28,17 @@ impl Rule for NumericVariableAssignment {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Assignment {
-            op: AssignOp::Assign,
-            lhs,
-            ..
-        } = &expr.kind
-        else {
-            return;
-        };
-        let mut problems = Vec::new();
-        assign_problems(lhs, &mut problems);
-        for (target, problem) in problems {
-            if let AssignProblem::Numeric(name) = problem {
-                cx.report(
-                    Diagnostic::new(
-                        target.span,
-                        format!("Illegal attempt to assign to the numeric match result variable '${name}'. Numeric variables are not assignable"),
-                    )
-                    .with_help("`$0`, `$1`, ... hold the results of the last regular expression match; use a named variable"),
-                );
-            }
-        }
+        check_assignment_target(expr, cx, |target, problem, _| {
+            let AssignProblem::Numeric(name) = problem else {
+                return None;
+            };
+            Some(
+                Diagnostic::new(
+                    target.span,
+                    format!("Illegal attempt to assign to the numeric match result variable '${name}'. Numeric variables are not assignable"),
+                )
+                .with_help("`$0`, `$1`, ... hold the results of the last regular expression match; use a named variable")
+            )
+        });
     }
 }

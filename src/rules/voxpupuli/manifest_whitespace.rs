@@ -12,14 +12,155 @@ use crate::syntax::Span;
 /// interpolated expression).
 pub const AFTER_CLOSING: &[&str] = &["]", ")", ";", ",", ":", ".", "[", STRING_PART];
 
-/// `manifest_whitespace_closing_brace_after` and `_closing_bracket_after`: a closing
-/// `token` (`}` or `]`, named `noun` in the message) followed by blanks and then one of
-/// [`AFTER_CLOSING`] (which should follow directly), or followed directly by anything else
-/// than those, the same closing token or a line end (which should have a blank between).
-pub fn check_after_closing(cx: &mut Context<'_>, token: &str, noun: &str) {
+/// The brackets the plugin's rules look at on both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bracket {
+    /// `{` and `}`: one space inside them on one line (`{ a => 1 }`).
+    Brace,
+    /// `[` and `]`: no blank inside them (`[1, 2]`).
+    Square,
+}
+
+impl Bracket {
+    fn opening(self) -> &'static str {
+        match self {
+            Bracket::Brace => "{",
+            Bracket::Square => "[",
+        }
+    }
+
+    fn closing(self) -> &'static str {
+        match self {
+            Bracket::Brace => "}",
+            Bracket::Square => "]",
+        }
+    }
+
+    /// The word the plugin's messages use.
+    fn noun(self) -> &'static str {
+        match self {
+            Bracket::Brace => "brace",
+            Bracket::Square => "bracket",
+        }
+    }
+}
+
+/// `manifest_whitespace_opening_brace_after` and `_opening_bracket_after`: an opening
+/// bracket followed by an empty line, or (a brace) by more or less than one space before the
+/// next item on its line, `}`, `[` and `{` excepted, or (a square bracket) by blanks not
+/// followed by a comment. The fix makes it one space (none after `[`), or removes the empty
+/// lines (or the blanks ending the line).
+pub fn check_after_opening(cx: &mut Context<'_>, bracket: Bracket) {
     let s = cx.whitespace_tokens();
+    let message = match bracket {
+        Bracket::Brace => "there should be a single space or single newline after an opening brace",
+        Bracket::Square => {
+            "there should be no whitespace or a single newline after an opening bracket"
+        }
+    };
     let mut found = Vec::new();
-    for i in s.indexes_of(token) {
+    for i in s.indexes_of(bracket.opening()) {
+        let Some(next) = s.get(i + 1) else {
+            continue;
+        };
+        let (at, edits) = match (bracket, next.ty) {
+            (_, Ty::Newline) => {
+                if !s.ty_is(i + 2, Ty::Newline) {
+                    continue;
+                }
+                let edits = s
+                    .next_non_space(i)
+                    .and_then(|nc| s.keep_last_line(i, nc))
+                    .map(|e| vec![e]);
+                (i + 2, edits)
+            }
+            (Bracket::Square, Ty::Ws) => {
+                if s.ty_is(i + 2, Ty::Comment) {
+                    continue;
+                }
+                (i + 1, Some(vec![Edit::delete(next.span)]))
+            }
+            (Bracket::Square, _) => continue,
+            (Bracket::Brace, _) if s.single_space(i + 1) || s.kind_is(i + 1, &["}", "[", "{"]) => {
+                continue
+            }
+            (Bracket::Brace, Ty::Ws) if s.ty_is(i + 2, Ty::Newline) => {
+                (i + 1, Some(vec![Edit::delete(next.span)]))
+            }
+            (Bracket::Brace, Ty::Ws | Ty::Indent) => {
+                (i + 1, Some(vec![Edit::replace(next.span, " ")]))
+            }
+            (Bracket::Brace, Ty::Code | Ty::Comment) => {
+                (i + 1, Some(vec![Edit::insert(next.span.start(), " ")]))
+            }
+        };
+        let Some(tok) = s.get(at) else {
+            continue;
+        };
+        found.push(finding(tok.span, message, edits));
+    }
+    for d in found {
+        cx.report(d);
+    }
+}
+
+/// `manifest_whitespace_closing_brace_before` and `_closing_bracket_before`: a closing
+/// bracket after empty lines, or on the line of the item before it after blanks (a square
+/// bracket), or after anything but exactly one space (a brace; `{}` is fine, `{ }` is not).
+/// The fix makes it one space (none for a square bracket or after `{`), or removes the
+/// empty lines.
+pub fn check_before_closing(cx: &mut Context<'_>, bracket: Bracket) {
+    let s = cx.whitespace_tokens();
+    let message = match bracket {
+        Bracket::Brace => "there should be a single space or newline before a closing brace",
+        Bracket::Square => {
+            "there should be no whitespace or a single newline before a closing bracket"
+        }
+    };
+    let mut found = Vec::new();
+    for i in s.indexes_of(bracket.closing()) {
+        // A token before `i` that is not a blank: `i - 1` is a token.
+        let Some(pc) = s.prev_non_space(i) else {
+            continue;
+        };
+        let fine = match bracket {
+            Bracket::Brace => {
+                s.kind_is(i - 1, &["{"])
+                    || (!s.kind_is(pc, &["{"]) && s.single_space(i - 1) && pc + 2 == i)
+            }
+            Bracket::Square => !s.get(i - 1).is_some_and(|t| t.is_space()),
+        };
+        if fine
+            || (s.ty_is(i - 1, Ty::Indent) && pc + 3 == i)
+            || (s.ty_is(i - 1, Ty::Newline) && pc + 2 == i)
+        {
+            continue;
+        }
+        let Some(at) = s.get(pc + 1) else {
+            continue;
+        };
+        let edit = if s.has_newline(pc + 1, i) {
+            s.keep_last_line(pc, i)
+        } else {
+            let one_space = bracket == Bracket::Brace && !s.kind_is(pc, &["{"]);
+            Some(s.set_gap(pc, i, if one_space { " " } else { "" }))
+        };
+        found.push(finding(at.span, message, edit.map(|e| vec![e])));
+    }
+    for d in found {
+        cx.report(d);
+    }
+}
+
+/// `manifest_whitespace_closing_brace_after` and `_closing_bracket_after`: a closing
+/// bracket followed by blanks and then one of [`AFTER_CLOSING`] (which should follow
+/// directly), or followed directly by anything else than those, a `}` or a line end (which
+/// should have a blank between).
+pub fn check_after_closing(cx: &mut Context<'_>, bracket: Bracket) {
+    let s = cx.whitespace_tokens();
+    let noun = bracket.noun();
+    let mut found = Vec::new();
+    for i in s.indexes_of(bracket.closing()) {
         let Some(next) = s.get(i + 1) else {
             continue;
         };

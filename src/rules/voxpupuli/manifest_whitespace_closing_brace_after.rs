@@ -3,7 +3,7 @@
 //! directly by anything else than those, a `}` or a line end (which should have a blank
 //! between). The fix removes or adds the blank.
 
-use super::manifest_whitespace::check_after_closing;
+use super::manifest_whitespace::{check_after_closing, Bracket};
 use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceAfter;
@@ -32,7 +32,7 @@ impl Rule for ManifestWhitespaceClosingBraceAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        check_after_closing(cx, "}", "brace");
+        check_after_closing(cx, Bracket::Brace);
     }
 }
 

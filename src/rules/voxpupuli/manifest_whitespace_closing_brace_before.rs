@@ -3,8 +3,7 @@
 //! two blanks, or empty lines before it. `{}` is fine, `{ }` is not. The fix makes it one
 //! space, or removes the empty lines.
 
-use super::manifest_whitespace::finding;
-use crate::rules::whitespace_tokens::Ty;
+use super::manifest_whitespace::{check_before_closing, Bracket};
 use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceBefore;
@@ -33,41 +32,7 @@ impl Rule for ManifestWhitespaceClosingBraceBefore {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        for i in s.indexes_of("}") {
-            let Some(pc) = s.prev_non_space(i) else {
-                continue;
-            };
-            if s.kind_is(i - 1, &["{"]) {
-                continue;
-            }
-            if !s.kind_is(pc, &["{"]) && s.single_space(i - 1) && pc + 2 == i {
-                continue;
-            }
-            if s.ty_is(i - 1, Ty::Indent) && pc + 3 == i {
-                continue;
-            }
-            if s.ty_is(i - 1, Ty::Newline) && pc + 2 == i {
-                continue;
-            }
-            let Some(at) = s.get(pc + 1) else {
-                continue;
-            };
-            let edit = if s.has_newline(pc + 1, i) {
-                s.keep_last_line(pc, i)
-            } else {
-                Some(s.set_gap(pc, i, if s.kind_is(pc, &["{"]) { "" } else { " " }))
-            };
-            found.push(finding(
-                at.span,
-                "there should be a single space or newline before a closing brace",
-                edit.map(|e| vec![e]),
-            ));
-        }
-        for d in found {
-            cx.report(d);
-        }
+        check_before_closing(cx, Bracket::Brace);
     }
 }
 

@@ -3,7 +3,7 @@
 //! directly by anything else than those, a `}` or a line end (which should have a blank
 //! between). The fix removes or adds the blank.
 
-use super::manifest_whitespace::check_after_closing;
+use super::manifest_whitespace::{check_after_closing, Bracket};
 use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBracketAfter;
@@ -32,7 +32,7 @@ impl Rule for ManifestWhitespaceClosingBracketAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        check_after_closing(cx, "]", "bracket");
+        check_after_closing(cx, Bracket::Square);
     }
 }
 

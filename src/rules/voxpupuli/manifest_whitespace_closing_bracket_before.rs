@@ -2,8 +2,7 @@
 //! or by empty lines; `]` right after the last item, or on a line of its own right after
 //! the last item's line, is fine. The fix removes the blanks or empty lines.
 
-use super::manifest_whitespace::finding;
-use crate::rules::whitespace_tokens::Ty;
+use super::manifest_whitespace::{check_before_closing, Bracket};
 use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBracketBefore;
@@ -32,42 +31,7 @@ impl Rule for ManifestWhitespaceClosingBracketBefore {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        for i in s.indexes_of("]") {
-            if !i
-                .checked_sub(1)
-                .and_then(|p| s.get(p))
-                .is_some_and(|t| t.is_space())
-            {
-                continue;
-            }
-            let Some(pc) = s.prev_non_space(i) else {
-                continue;
-            };
-            if s.ty_is(i - 1, Ty::Indent) && pc + 3 == i {
-                continue;
-            }
-            if s.ty_is(i - 1, Ty::Newline) && pc + 2 == i {
-                continue;
-            }
-            let Some(at) = s.get(pc + 1) else {
-                continue;
-            };
-            let edit = if s.has_newline(pc + 1, i) {
-                s.keep_last_line(pc, i)
-            } else {
-                Some(s.set_gap(pc, i, ""))
-            };
-            found.push(finding(
-                at.span,
-                "there should be no whitespace or a single newline before a closing bracket",
-                edit.map(|e| vec![e]),
-            ));
-        }
-        for d in found {
-            cx.report(d);
-        }
+        check_before_closing(cx, Bracket::Square);
     }
 }
 

@@ -3,9 +3,8 @@
 //! next item, or an empty line. The fix makes it one space, or removes the empty lines (or
 //! the blanks ending the line).
 
-use super::manifest_whitespace::finding;
-use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use super::manifest_whitespace::{check_after_opening, Bracket};
+use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBraceAfter;
 
@@ -33,44 +32,7 @@ impl Rule for ManifestWhitespaceOpeningBraceAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        for i in s.indexes_of("{") {
-            let Some(next) = s.get(i + 1) else {
-                continue;
-            };
-            if s.single_space(i + 1) || s.kind_is(i + 1, &["}", "[", "{"]) {
-                continue;
-            }
-            let (at, edits) = match next.ty {
-                Ty::Newline => {
-                    if !s.ty_is(i + 2, Ty::Newline) {
-                        continue;
-                    }
-                    let edits = s
-                        .next_non_space(i)
-                        .and_then(|nc| s.keep_last_line(i, nc))
-                        .map(|e| vec![e]);
-                    (i + 2, edits)
-                }
-                Ty::Ws if s.ty_is(i + 2, Ty::Newline) => {
-                    (i + 1, Some(vec![Edit::delete(next.span)]))
-                }
-                Ty::Ws | Ty::Indent => (i + 1, Some(vec![Edit::replace(next.span, " ")])),
-                Ty::Code | Ty::Comment => (i + 1, Some(vec![Edit::insert(next.span.start(), " ")])),
-            };
-            let Some(tok) = s.get(at) else {
-                continue;
-            };
-            found.push(finding(
-                tok.span,
-                "there should be a single space or single newline after an opening brace",
-                edits,
-            ));
-        }
-        for d in found {
-            cx.report(d);
-        }
+        check_after_opening(cx, Bracket::Brace);
     }
 }
 

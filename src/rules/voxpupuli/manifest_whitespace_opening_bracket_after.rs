@@ -2,9 +2,8 @@
 //! or by empty lines. A comment after `[ ` is fine. The fix removes the blanks or the empty
 //! lines.
 
-use super::manifest_whitespace::finding;
-use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use super::manifest_whitespace::{check_after_opening, Bracket};
+use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBracketAfter;
 
@@ -32,43 +31,7 @@ impl Rule for ManifestWhitespaceOpeningBracketAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        for i in s.indexes_of("[") {
-            let Some(next) = s.get(i + 1) else {
-                continue;
-            };
-            let (at, edits) = match next.ty {
-                Ty::Ws => {
-                    if s.ty_is(i + 2, Ty::Comment) {
-                        continue;
-                    }
-                    (i + 1, Some(vec![Edit::delete(next.span)]))
-                }
-                Ty::Newline => {
-                    if !s.ty_is(i + 2, Ty::Newline) {
-                        continue;
-                    }
-                    let edits = s
-                        .next_non_space(i)
-                        .and_then(|nc| s.keep_last_line(i, nc))
-                        .map(|e| vec![e]);
-                    (i + 2, edits)
-                }
-                _ => continue,
-            };
-            let Some(tok) = s.get(at) else {
-                continue;
-            };
-            found.push(finding(
-                tok.span,
-                "there should be no whitespace or a single newline after an opening bracket",
-                edits,
-            ));
-        }
-        for d in found {
-            cx.report(d);
-        }
+        check_after_opening(cx, Bracket::Square);
     }
 }
 
