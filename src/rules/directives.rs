@@ -236,6 +236,113 @@ fn directives(file: &FileInput<'_>) -> Vec<Directive> {
     out
 }
 
+/// A finding of the directive rule `rule` (the severity is set when it is reported).
+fn finding(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    Diagnostic {
+        rule,
+        ..Diagnostic::new(span, message)
+    }
+}
+
+/// The regions the directives cover (puppet-lint's block stack), and the findings about
+/// blocks never closed and closings without a block.
+fn regions(dirs: &[Directive]) -> (Vec<Region>, Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    let mut regions = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    for (i, d) in dirs.iter().enumerate() {
+        if d.endignore {
+            match stack.pop() {
+                Some(open) => {
+                    if let Some(o) = dirs.get(open) {
+                        regions.push(Region {
+                            directive: open,
+                            first_line: o.line,
+                            last_line: d.line,
+                        });
+                    }
+                }
+                None => found.push(finding(
+                    suppression_unclosed::NAME,
+                    d.span,
+                    "`lint:endignore` without an opening `lint:ignore:` block",
+                )),
+            }
+        } else if d.trailing {
+            regions.push(Region {
+                directive: i,
+                first_line: d.line,
+                last_line: d.line,
+            });
+        } else {
+            stack.push(i);
+        }
+    }
+    for open in stack {
+        if let Some(d) = dirs.get(open) {
+            let names: Vec<&str> = d.names.iter().map(|n| n.text.as_str()).collect();
+            found.push(
+                finding(
+                    suppression_unclosed::NAME,
+                    d.span,
+                    format!(
+                        "`lint:ignore:{}` block is never closed by `# lint:endignore`, so it suppresses nothing",
+                        names.join(" lint:ignore:")
+                    ),
+                )
+                .with_help("add `# lint:endignore` after the lines to ignore, or put the directive at the end of the one line it is for"),
+            );
+        }
+    }
+    (regions, found)
+}
+
+/// The findings about the names of the directives once they have been applied: names of no
+/// rule, and names of an enabled rule whose directive suppressed nothing.
+fn name_findings(
+    dirs: &[Directive],
+    regions: &[Region],
+    severity_of: &dyn Fn(&str) -> Option<Severity>,
+    broken: bool,
+) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    for (idx, d) in dirs.iter().enumerate() {
+        let has_region = regions.iter().any(|r| r.directive == idx);
+        for n in &d.names {
+            match n.rule {
+                None if !FOREIGN_CHECKS.contains(&n.text.as_str()) => found.push(
+                    finding(
+                        suppression_unknown_rule::NAME,
+                        n.span,
+                        format!("unknown rule `{}` in `lint:ignore:`", n.text),
+                    )
+                    .with_help("`rein rule` lists every rule name"),
+                ),
+                // A directive for a rule that is off cannot suppress anything: that is
+                // the configuration's doing, not a stale directive.
+                Some(rule)
+                    if !n.used
+                        && !broken
+                        && has_region
+                        && rule != super::syntax::NAME
+                        && severity_of(rule).is_some() =>
+                {
+                    found.push(
+                        finding(
+                            suppression_unused::NAME,
+                            n.span,
+                            format!("`lint:ignore:{}` suppresses nothing here", n.text),
+                        )
+                        .with_help("remove the directive"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
 /// Applies the directives of `file` to `diagnostics`: drops the suppressed ones (or, when
 /// `keep_ignored`, marks them [`Diagnostic::ignored`] with the directive's reason) and adds
 /// the findings of the three directive rules (when `severity_of` gives them a severity: the
@@ -252,56 +359,7 @@ pub fn apply(
     if dirs.is_empty() {
         return diagnostics;
     }
-    let mut extra = Vec::new();
-    let mut regions = Vec::new();
-    let mut stack: Vec<usize> = Vec::new();
-    for i in 0..dirs.len() {
-        let Some(d) = dirs.get(i) else { continue };
-        if d.endignore {
-            match stack.pop() {
-                Some(open) => {
-                    if let Some(o) = dirs.get(open) {
-                        regions.push(Region {
-                            directive: open,
-                            first_line: o.line,
-                            last_line: d.line,
-                        });
-                    }
-                }
-                None => extra.push(Diagnostic {
-                    rule: suppression_unclosed::NAME,
-                    ..Diagnostic::new(
-                        d.span,
-                        "`lint:endignore` without an opening `lint:ignore:` block",
-                    )
-                }),
-            }
-        } else if d.trailing {
-            regions.push(Region {
-                directive: i,
-                first_line: d.line,
-                last_line: d.line,
-            });
-        } else {
-            stack.push(i);
-        }
-    }
-    for open in stack {
-        if let Some(d) = dirs.get(open) {
-            let names: Vec<&str> = d.names.iter().map(|n| n.text.as_str()).collect();
-            extra.push(Diagnostic {
-                rule: suppression_unclosed::NAME,
-                ..Diagnostic::new(
-                    d.span,
-                    format!(
-                        "`lint:ignore:{}` block is never closed by `# lint:endignore`, so it suppresses nothing",
-                        names.join(" lint:ignore:")
-                    ),
-                )
-                .with_help("add `# lint:endignore` after the lines to ignore, or put the directive at the end of the one line it is for")
-            });
-        }
-    }
+    let (regions, mut extra) = regions(&dirs);
     let mut kept = Vec::with_capacity(diagnostics.len());
     for diag in diagnostics {
         if diag.rule == super::syntax::NAME {
@@ -332,40 +390,7 @@ pub fn apply(
             Some(_) => {}
         }
     }
-    for (idx, d) in dirs.iter().enumerate() {
-        let has_region = regions.iter().any(|r| r.directive == idx);
-        for n in &d.names {
-            match n.rule {
-                None if !FOREIGN_CHECKS.contains(&n.text.as_str()) => extra.push(Diagnostic {
-                    rule: suppression_unknown_rule::NAME,
-                    ..Diagnostic::new(
-                        n.span,
-                        format!("unknown rule `{}` in `lint:ignore:`", n.text),
-                    )
-                    .with_help("`rein rule` lists every rule name")
-                }),
-                // A directive for a rule that is off cannot suppress anything: that is
-                // the configuration's doing, not a stale directive.
-                Some(rule)
-                    if !n.used
-                        && !broken
-                        && has_region
-                        && rule != super::syntax::NAME
-                        && severity_of(rule).is_some() =>
-                {
-                    extra.push(Diagnostic {
-                        rule: suppression_unused::NAME,
-                        ..Diagnostic::new(
-                            n.span,
-                            format!("`lint:ignore:{}` suppresses nothing here", n.text),
-                        )
-                        .with_help("remove the directive")
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
+    extra.extend(name_findings(&dirs, &regions, severity_of, broken));
     for mut e in extra {
         if let Some(sev) = severity_of(e.rule) {
             e.severity = sev;

@@ -10,20 +10,19 @@ pub mod suppression_unused;
 
 use crate::rules::{Category, FixKind, Level, RuleMeta};
 
-/// The metadata of a directive rule: on at warning level, no fix, no options.
-const fn directive_rule(name: &'static str, summary: &'static str, doc: &'static str) -> RuleMeta {
-    RuleMeta {
-        name,
-        level: Level::Warning,
-        category: Category::Suppression,
-        fix: FixKind::None,
-        puppet_lint: None,
-        plugin: None,
-        aliases: &[],
-        since: "0.1.0",
-        summary,
-        doc,
-        kinds: &[],
-        options: &[],
-    }
-}
+/// The metadata the directive rules share (each sets its `name`, `summary` and `doc`): on at
+/// warning level, no fix, no options.
+const DIRECTIVE_RULE: RuleMeta = RuleMeta {
+    name: "",
+    level: Level::Warning,
+    category: Category::Suppression,
+    fix: FixKind::None,
+    puppet_lint: None,
+    plugin: None,
+    aliases: &[],
+    since: "0.1.0",
+    summary: "",
+    doc: "",
+    kinds: &[],
+    options: &[],
+};

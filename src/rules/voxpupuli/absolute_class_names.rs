@@ -1,8 +1,28 @@
 //! What the two `absolute_classname` plugin checks share: which class names are written
 //! with a leading `::`, and the finding for one, whose unsafe fix drops the `::`.
 
-use crate::rules::{Context, Diagnostic, Edit, Fix};
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Plugin, RuleMeta};
 use crate::syntax::{Expr, ExprKind, Span};
+
+/// The metadata the two `relative_classname_*` rules share (each sets its `name`,
+/// `summary`, `doc` and `kinds`): off by default, warning in the plugin, unsafe fixes.
+pub const ABSOLUTE_CLASSNAME: RuleMeta = RuleMeta {
+    name: "",
+    level: Level::Off,
+    category: Category::Style,
+    fix: FixKind::Unsafe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-absolute_classname-check",
+        level: Level::Warning,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "",
+    doc: "",
+    kinds: &[],
+    options: &[],
+};
 
 /// Whether `e` is a bare name or a plain string starting with `::`.
 pub fn is_absolute_name(e: &Expr) -> bool {

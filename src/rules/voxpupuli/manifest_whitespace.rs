@@ -4,8 +4,28 @@
 //! that differ only in the bracket they look at.
 
 use crate::rules::whitespace_tokens::{Stream, Ty, STRING_PART};
-use crate::rules::{Context, Diagnostic, Edit, Fix};
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Plugin, RuleMeta};
 use crate::syntax::Span;
+
+/// The metadata every `manifest_whitespace_*` rule shares (each sets its `name`, `summary`
+/// and `doc`): off by default, error in the plugin, layout, safe fixes.
+pub const MANIFEST_WHITESPACE: RuleMeta = RuleMeta {
+    name: "",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-manifest_whitespace-check",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "",
+    doc: "",
+    kinds: &[],
+    options: &[],
+};
 
 /// What may follow a closing brace or bracket directly, and what must not come after blanks
 /// following one (the plugin's `after_bracket_tokens`; a string part is the text after an

@@ -2,27 +2,17 @@
 //! one space (more blanks, none, or a line end). The fix makes it one space, joining the
 //! value onto the arrow's line when it was on the next one.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceArrowsSingleSpaceAfter;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_arrows_single_space_after",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not exactly one space after `=>`.",
     doc: include_str!("../../../rules/manifest_whitespace_arrows_single_space_after.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceArrowsSingleSpaceAfter {

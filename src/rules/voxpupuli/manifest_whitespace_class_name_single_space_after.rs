@@ -2,27 +2,17 @@
 //! is not followed by exactly one space and then the next item (`(`, `{` or `inherits`).
 //! The fix makes it one space.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceAfter;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_class_name_single_space_after",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not exactly one space between a class or define name and what follows.",
     doc: include_str!("../../../rules/manifest_whitespace_class_name_single_space_after.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceClassNameSingleSpaceAfter {

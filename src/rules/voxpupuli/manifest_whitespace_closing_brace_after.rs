@@ -3,27 +3,17 @@
 //! directly by anything else than those, a `}` or a line end (which should have a blank
 //! between). The fix removes or adds the blank.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{check_after_closing, Bracket};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceAfter;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_closing_brace_after",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Blanks before, or no blank before, what follows `}`.",
     doc: include_str!("../../../rules/manifest_whitespace_closing_brace_after.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceClosingBraceAfter {

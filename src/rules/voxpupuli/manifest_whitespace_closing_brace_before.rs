@@ -3,27 +3,17 @@
 //! two blanks, or empty lines before it. `{}` is fine, `{ }` is not. The fix makes it one
 //! space, or removes the empty lines.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{check_before_closing, Bracket};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBraceBefore;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_closing_brace_before",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not one space or one line end before `}`.",
     doc: include_str!("../../../rules/manifest_whitespace_closing_brace_before.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceClosingBraceBefore {

@@ -2,27 +2,17 @@
 //! or by empty lines; `]` right after the last item, or on a line of its own right after
 //! the last item's line, is fine. The fix removes the blanks or empty lines.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{check_before_closing, Bracket};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClosingBracketBefore;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_closing_bracket_before",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Blanks or empty lines before `]`.",
     doc: include_str!("../../../rules/manifest_whitespace_closing_bracket_before.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceClosingBracketBefore {

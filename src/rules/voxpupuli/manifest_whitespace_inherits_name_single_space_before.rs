@@ -1,27 +1,17 @@
 //! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits`
 //! and the parent class name are not exactly one space. The fix makes them one space.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceInheritsNameSingleSpaceBefore;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_inherits_name_single_space_before",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not exactly one space between `inherits` and the parent class name.",
     doc: include_str!("../../../rules/manifest_whitespace_inherits_name_single_space_before.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {

@@ -2,27 +2,17 @@
 //! file (before anything else, even blanks). The fix removes them.
 
 use super::manifest_whitespace::finding;
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Edit, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceNewlineBeginningOfFile;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_newline_beginning_of_file",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Empty lines at the start of the file.",
     doc: include_str!("../../../rules/manifest_whitespace_newline_beginning_of_file.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceNewlineBeginningOfFile {

@@ -3,27 +3,17 @@
 //! next item, or an empty line. The fix makes it one space, or removes the empty lines (or
 //! the blanks ending the line).
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{check_after_opening, Bracket};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBraceAfter;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_opening_brace_after",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not one space or one line end after `{`.",
     doc: include_str!("../../../rules/manifest_whitespace_opening_brace_after.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceOpeningBraceAfter {

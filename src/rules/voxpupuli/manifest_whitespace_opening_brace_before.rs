@@ -3,28 +3,18 @@
 //! brace right after `(`, `[` or `{` (or on a later line) are fine. The fix makes the
 //! blanks one space (none after `(`, `[`, `{`).
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
 use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBraceBefore;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_opening_brace_before",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not exactly one space before `{`.",
     doc: include_str!("../../../rules/manifest_whitespace_opening_brace_before.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceOpeningBraceBefore {

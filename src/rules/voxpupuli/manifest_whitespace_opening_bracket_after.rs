@@ -2,27 +2,17 @@
 //! or by empty lines. A comment after `[ ` is fine. The fix removes the blanks or the empty
 //! lines.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{check_after_opening, Bracket};
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBracketAfter;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_opening_bracket_after",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Blanks or empty lines after `[`.",
     doc: include_str!("../../../rules/manifest_whitespace_opening_bracket_after.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceOpeningBracketAfter {

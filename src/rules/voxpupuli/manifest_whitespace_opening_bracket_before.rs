@@ -3,28 +3,18 @@
 //! fine, and so is `[` after `(`, `[`, `{`, at the start of a line, or after a comment).
 //! The fix makes the blanks one space where that keeps the meaning.
 
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
 use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Edit, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceOpeningBracketBefore;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_opening_bracket_before",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Not exactly one space before `[` (other than an access).",
     doc: include_str!("../../../rules/manifest_whitespace_opening_bracket_before.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceOpeningBracketBefore {

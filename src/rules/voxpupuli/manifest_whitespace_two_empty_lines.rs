@@ -3,28 +3,18 @@
 //! comments are not looked at. The fix removes the extra empty lines.
 
 use super::manifest_whitespace::finding;
+use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use crate::rules::whitespace_tokens::Ty;
-use crate::rules::{Category, Context, Edit, FixKind, Level, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, Edit, Rule, RuleMeta};
 use crate::syntax::Span;
 
 pub struct ManifestWhitespaceTwoEmptyLines;
 
 static META: RuleMeta = RuleMeta {
     name: "manifest_whitespace_two_empty_lines",
-    level: Level::Off,
-    category: Category::Layout,
-    fix: FixKind::Safe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-manifest_whitespace-check",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Two or more empty lines in a row.",
     doc: include_str!("../../../rules/manifest_whitespace_two_empty_lines.md"),
-    kinds: &[],
-    options: &[],
+    ..MANIFEST_WHITESPACE
 };
 
 impl Rule for ManifestWhitespaceTwoEmptyLines {

@@ -1,28 +1,19 @@
 //! `relative_classname_inclusion` (plugin puppet-lint-absolute_classname-check): a class
 //! included, contained, required, declared or inherited by its absolute name (`::foo`).
 
+use super::absolute_class_names::ABSOLUTE_CLASSNAME;
 use super::absolute_class_names::{is_absolute_name, report_absolute_name};
-use crate::rules::{Category, Context, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind, Span};
 
 pub struct RelativeClassnameInclusion;
 
 static META: RuleMeta = RuleMeta {
     name: "relative_classname_inclusion",
-    level: Level::Off,
-    category: Category::Style,
-    fix: FixKind::Unsafe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-absolute_classname-check",
-        level: Level::Warning,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "A class included, declared or inherited by its absolute name (`::foo`).",
     doc: include_str!("../../../rules/relative_classname_inclusion.md"),
     kinds: &[NodeKind::Call, NodeKind::Resource, NodeKind::Class],
-    options: &[],
+    ..ABSOLUTE_CLASSNAME
 };
 
 const MESSAGE: &str = "class included by absolute name (::$class)";

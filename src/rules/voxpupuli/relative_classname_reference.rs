@@ -1,28 +1,19 @@
 //! `relative_classname_reference` (plugin puppet-lint-absolute_classname-check): a class
 //! reference written with the absolute class name (`Class['::foo']`).
 
+use super::absolute_class_names::ABSOLUTE_CLASSNAME;
 use super::absolute_class_names::{is_absolute_name, report_absolute_name};
-use crate::rules::{Category, Context, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta};
+use crate::rules::{Context, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind};
 
 pub struct RelativeClassnameReference;
 
 static META: RuleMeta = RuleMeta {
     name: "relative_classname_reference",
-    level: Level::Off,
-    category: Category::Style,
-    fix: FixKind::Unsafe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-absolute_classname-check",
-        level: Level::Warning,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "A class reference with an absolute class name (`Class['::foo']`).",
     doc: include_str!("../../../rules/relative_classname_reference.md"),
     kinds: &[NodeKind::Access],
-    options: &[],
+    ..ABSOLUTE_CLASSNAME
 };
 
 impl Rule for RelativeClassnameReference {

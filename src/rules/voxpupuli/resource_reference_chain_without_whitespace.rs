@@ -3,26 +3,19 @@
 //! (`Class ['x'] -> ...`); other types are `resource_reference_without_whitespace`'s.
 
 use super::resource_references::reference_whitespace;
-use crate::rules::{Category, Context, FixKind, Level, Plugin, Rule, RuleMeta};
+use super::resource_references::RESOURCE_REFERENCE_SYNTAX;
+use crate::rules::{Category, Context, FixKind, Rule, RuleMeta};
 
 pub struct ResourceReferenceChainWithoutWhitespace;
 
 static META: RuleMeta = RuleMeta {
     name: "resource_reference_chain_without_whitespace",
-    level: Level::Off,
     category: Category::Layout,
     fix: FixKind::Unsafe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-resource_reference_syntax",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "Whitespace between a built-in type name (`Class`) and its `[`.",
     doc: include_str!("../../../rules/resource_reference_chain_without_whitespace.md"),
     kinds: &[],
-    options: &[],
+    ..RESOURCE_REFERENCE_SYNTAX
 };
 
 impl Rule for ResourceReferenceChainWithoutWhitespace {

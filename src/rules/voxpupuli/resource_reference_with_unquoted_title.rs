@@ -3,30 +3,21 @@
 //! (`require => Package[nginx]`).
 
 use super::resource_references::reference_titles;
+use super::resource_references::RESOURCE_REFERENCE_SYNTAX;
 use crate::rules::quoting::single_quoted;
-use crate::rules::{
-    Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta,
-};
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind, StringStyle};
 
 pub struct ResourceReferenceWithUnquotedTitle;
 
 static META: RuleMeta = RuleMeta {
     name: "resource_reference_with_unquoted_title",
-    level: Level::Off,
     category: Category::Style,
     fix: FixKind::Unsafe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-resource_reference_syntax",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "A bare-word title in a resource reference.",
     doc: include_str!("../../../rules/resource_reference_with_unquoted_title.md"),
     kinds: &[NodeKind::Resource],
-    options: &[],
+    ..RESOURCE_REFERENCE_SYNTAX
 };
 
 impl Rule for ResourceReferenceWithUnquotedTitle {

@@ -3,30 +3,21 @@
 //! of a relationship metaparameter (`require => Service[Apache]`), which Puppet reads as a
 //! type, not as the title `apache`.
 
+use super::resource_references::RESOURCE_REFERENCE_SYNTAX;
 use super::resource_references::{is_lint_type, reference_titles};
-use crate::rules::{
-    Category, Context, Diagnostic, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta,
-};
+use crate::rules::{Category, Context, Diagnostic, FixKind, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind};
 
 pub struct ResourceReferenceWithoutTitleCapital;
 
 static META: RuleMeta = RuleMeta {
     name: "resource_reference_without_title_capital",
-    level: Level::Off,
     category: Category::Style,
     fix: FixKind::None,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-resource_reference_syntax",
-        level: Level::Error,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "A capitalised bare title in a resource reference.",
     doc: include_str!("../../../rules/resource_reference_without_title_capital.md"),
     kinds: &[NodeKind::Resource],
-    options: &[],
+    ..RESOURCE_REFERENCE_SYNTAX
 };
 
 impl Rule for ResourceReferenceWithoutTitleCapital {

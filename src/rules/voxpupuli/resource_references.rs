@@ -3,9 +3,29 @@
 //! relationship metaparameters, and whitespace between a reference's type and its `[`.
 
 use crate::rules::resources::attributes;
-use crate::rules::{Context, Diagnostic, Edit, Fix};
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Plugin, RuleMeta};
 use crate::syntax::visit::for_each_child;
 use crate::syntax::{Expr, ExprKind, Span};
+
+/// The metadata the four `resource_reference_*` rules share (each sets its `name`,
+/// `category`, `fix`, `summary`, `doc` and `kinds`): off by default, error in the plugin.
+pub const RESOURCE_REFERENCE_SYNTAX: RuleMeta = RuleMeta {
+    name: "",
+    level: Level::Off,
+    category: Category::Layout,
+    fix: FixKind::None,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-resource_reference_syntax",
+        level: Level::Error,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "",
+    doc: "",
+    kinds: &[],
+    options: &[],
+};
 
 /// The capitalised names puppet-lint's lexer reads as `TYPE` tokens (Puppet's built-in data
 /// types it knows), not as `CLASSREF`: the plugins treat them apart.

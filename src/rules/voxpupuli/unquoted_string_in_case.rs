@@ -2,27 +2,18 @@
 //! written as a bare word (`foo:`, `RedHat:`) instead of a quoted string.
 
 use super::unquoted_words::unquoted_word;
-use crate::rules::{Category, Context, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta};
+use super::unquoted_words::UNQUOTED_STRING;
+use crate::rules::{Context, NodeKind, Rule, RuleMeta};
 use crate::syntax::{Expr, ExprKind};
 
 pub struct UnquotedStringInCase;
 
 static META: RuleMeta = RuleMeta {
     name: "unquoted_string_in_case",
-    level: Level::Off,
-    category: Category::Style,
-    fix: FixKind::Unsafe,
-    puppet_lint: None,
-    plugin: Some(Plugin {
-        gem: "puppet-lint-unquoted_string-check",
-        level: Level::Warning,
-    }),
-    aliases: &[],
-    since: "0.2.0",
     summary: "A case option written as a bare word.",
     doc: include_str!("../../../rules/unquoted_string_in_case.md"),
     kinds: &[NodeKind::Case],
-    options: &[],
+    ..UNQUOTED_STRING
 };
 
 impl Rule for UnquotedStringInCase {

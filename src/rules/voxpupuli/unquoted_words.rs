@@ -3,8 +3,28 @@
 
 use super::resource_references::is_lint_type;
 use crate::rules::quoting::single_quoted;
-use crate::rules::{Context, Diagnostic, Edit, Fix};
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Plugin, RuleMeta};
 use crate::syntax::{Expr, ExprKind, StringStyle};
+
+/// The metadata the two `unquoted_string_in_*` rules share (each sets its `name`,
+/// `summary`, `doc` and `kinds`): off by default, warning in the plugin, unsafe fixes.
+pub const UNQUOTED_STRING: RuleMeta = RuleMeta {
+    name: "",
+    level: Level::Off,
+    category: Category::Style,
+    fix: FixKind::Unsafe,
+    puppet_lint: None,
+    plugin: Some(Plugin {
+        gem: "puppet-lint-unquoted_string-check",
+        level: Level::Warning,
+    }),
+    aliases: &[],
+    since: "0.2.0",
+    summary: "",
+    doc: "",
+    kinds: &[],
+    options: &[],
+};
 
 /// A finding for a case option or selector match written as a bare word: a lower-case name
 /// (`foo`, `foo::bar`, `foo-bar`), or a capitalised name without `::` that is not one of
