@@ -12,7 +12,7 @@ use crate::eval::schema::{core_types, Attribute};
 use crate::rules::resources::{attributes, type_name};
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
 use crate::syntax::suggest::closest;
-use crate::syntax::{Expr, ExprKind, ResourceExpr};
+use crate::syntax::{Expr, ExprKind, ResourceBody, ResourceExpr};
 
 pub struct UnknownAttribute;
 
@@ -45,31 +45,26 @@ impl UnknownAttribute {
             return;
         };
         let metaparameters = &core_types().metaparameters;
+        let on = format!("the `{ty}` type");
+        let otherwise = format!("the type is defined in lib/puppet/type/{ty}.rb");
+        let mut found = Vec::new();
         for body in &r.bodies {
-            for (_, name, _) in attributes(body) {
-                if name.name.contains("::")
-                    || metaparameters.contains(&name.name)
-                    || custom.takes(&name.name) != Some(false)
-                {
-                    continue;
-                }
-                let all = custom
-                    .attributes
-                    .iter()
-                    .chain(metaparameters)
-                    .map(String::as_str);
-                let help = match closest(&name.name, all) {
-                    Some(c) => format!("did you mean `{c}`?"),
-                    None => format!("the type is defined in lib/puppet/type/{ty}.rb"),
-                };
-                cx.report(
-                    Diagnostic::new(
-                        name.span,
-                        format!("no parameter named '{}' on the `{ty}` type", name.name),
-                    )
-                    .with_help(help),
-                );
-            }
+            unknown_attributes(
+                body,
+                |n| is_metaparameter(n) || custom.takes(n) != Some(false),
+                || {
+                    custom
+                        .attributes
+                        .iter()
+                        .chain(metaparameters)
+                        .map(String::as_str)
+                },
+                (&on, &otherwise),
+                &mut found,
+            );
+        }
+        for d in found {
+            cx.report(d);
         }
     }
 }
@@ -103,30 +98,19 @@ impl UnknownAttribute {
                     }
                 }
             };
-            for (_, name, _) in attributes(body) {
-                if name.name.contains("::")
-                    || metaparameters.contains(&name.name)
-                    || class.params.iter().any(|p| p.name.name == name.name)
-                {
-                    continue;
-                }
-                let all = class
-                    .params
-                    .iter()
-                    .map(|p| p.name.name.as_str())
-                    .chain(metaparameters.iter().map(String::as_str));
-                let help = match closest(&name.name, all) {
-                    Some(c) => format!("did you mean `{c}`?"),
-                    None => format!("the parameters of class `{key}` are in its definition"),
-                };
-                found.push(
-                    Diagnostic::new(
-                        name.span,
-                        format!("no parameter named '{}' on class `{key}`", name.name),
-                    )
-                    .with_help(help),
-                );
-            }
+            unknown_attributes(
+                body,
+                |n| is_metaparameter(n) || class.params.iter().any(|p| p.name.name == n),
+                || {
+                    let params = class.params.iter().map(|p| p.name.name.as_str());
+                    params.chain(metaparameters.iter().map(String::as_str))
+                },
+                (
+                    &format!("class `{key}`"),
+                    &format!("the parameters of class `{key}` are in its definition"),
+                ),
+                &mut found,
+            );
         }
         for d in found {
             cx.report(d);
@@ -154,35 +138,19 @@ impl UnknownAttribute {
         };
         let metaparameters = &core_types().metaparameters;
         let mut found = Vec::new();
+        let on = format!("the defined type `{}`", define.name);
+        let otherwise = format!("the parameters of `{}` are its define's", define.name);
         for body in &r.bodies {
-            for (_, name, _) in attributes(body) {
-                if name.name.contains("::")
-                    || name.name == "name"
-                    || metaparameters.contains(&name.name)
-                    || define.param(&name.name).is_some()
-                {
-                    continue;
-                }
-                let all = define
-                    .params
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .chain(metaparameters.iter().map(String::as_str));
-                let help = match closest(&name.name, all) {
-                    Some(c) => format!("did you mean `{c}`?"),
-                    None => format!("the parameters of `{}` are its define's", define.name),
-                };
-                found.push(
-                    Diagnostic::new(
-                        name.span,
-                        format!(
-                            "no parameter named '{}' on the defined type `{}`",
-                            name.name, define.name
-                        ),
-                    )
-                    .with_help(help),
-                );
-            }
+            unknown_attributes(
+                body,
+                |n| n == "name" || is_metaparameter(n) || define.param(n).is_some(),
+                || {
+                    let params = define.params.iter().map(|p| p.name.as_str());
+                    params.chain(metaparameters.iter().map(String::as_str))
+                },
+                (&on, &otherwise),
+                &mut found,
+            );
         }
         for d in found {
             cx.report(d);
@@ -207,32 +175,60 @@ impl Rule for UnknownAttribute {
             self.check_custom(ty, r, cx);
             return;
         };
+        let on = format!("the `{ty}` type");
+        let otherwise = format!("`puppet describe {ty}` lists the attributes of the type");
+        let mut found = Vec::new();
         for body in &r.bodies {
-            for (_, name, _) in attributes(body) {
-                // A name no type can have (`a::b`) is `attribute_name`'s finding.
-                if name.name.contains("::")
-                    || types.attribute(ty, &name.name) != Some(Attribute::Unknown)
-                {
-                    continue;
-                }
-                let mut d = Diagnostic::new(
-                    name.span,
-                    format!("no parameter named '{}' on the `{ty}` type", name.name),
-                );
-                let all = schema
-                    .attributes
-                    .iter()
-                    .chain(&types.metaparameters)
-                    .map(String::as_str);
-                d = match closest(&name.name, all) {
-                    Some(c) => d.with_help(format!("did you mean `{c}`?")),
-                    None => d.with_help(format!(
-                        "`puppet describe {ty}` lists the attributes of the type"
-                    )),
-                };
-                cx.report(d);
-            }
+            unknown_attributes(
+                body,
+                |n| types.attribute(ty, n) != Some(Attribute::Unknown),
+                || {
+                    schema
+                        .attributes
+                        .iter()
+                        .chain(&types.metaparameters)
+                        .map(String::as_str)
+                },
+                (&on, &otherwise),
+                &mut found,
+            );
         }
+        for d in found {
+            cx.report(d);
+        }
+    }
+}
+
+/// Whether `name` is a metaparameter, which every resource takes.
+fn is_metaparameter(name: &str) -> bool {
+    core_types().metaparameters.iter().any(|m| m == name)
+}
+
+/// Adds to `out` a finding for each attribute of `body` that `takes` rejects: "no
+/// parameter named 'x' on ON", with the closest of `candidates` as help, else OTHERWISE
+/// (`(on, otherwise)`). A name no type can have (`a::b`) is `attribute_name`'s finding.
+fn unknown_attributes<'c, I: Iterator<Item = &'c str>>(
+    body: &ResourceBody,
+    takes: impl Fn(&str) -> bool,
+    candidates: impl Fn() -> I,
+    (on, otherwise): (&str, &str),
+    out: &mut Vec<Diagnostic>,
+) {
+    for (_, name, _) in attributes(body) {
+        if name.name.contains("::") || takes(&name.name) {
+            continue;
+        }
+        let help = match closest(&name.name, candidates()) {
+            Some(c) => format!("did you mean `{c}`?"),
+            None => otherwise.to_string(),
+        };
+        out.push(
+            Diagnostic::new(
+                name.span,
+                format!("no parameter named '{}' on {on}", name.name),
+            )
+            .with_help(help),
+        );
     }
 }
 

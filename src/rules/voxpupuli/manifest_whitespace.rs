@@ -222,6 +222,36 @@ pub fn finding(span: Span, message: &str, edits: Option<Vec<Edit>>) -> Diagnosti
     }
 }
 
+/// A finding with `message` at token `at` of `s` when tokens `a` and `b` are not separated
+/// by exactly one space, with the fix making them so (when that keeps the meaning).
+pub fn single_space_between(
+    cx: &Context<'_>,
+    s: &Stream<'_>,
+    (a, b): (usize, usize),
+    at: usize,
+    message: &str,
+) -> Option<Diagnostic> {
+    if b == a + 2 && s.single_space(a + 1) {
+        return None;
+    }
+    let tok = s.get(at)?;
+    Some(finding(
+        tok.span,
+        message,
+        set_gap_checked(cx, s, a, b, " ").map(|e| vec![e]),
+    ))
+}
+
+/// The `class` and `define` keywords of `s` followed by a name, with the name: `(keyword,
+/// name)` token indexes.
+pub fn class_and_define_names(s: &Stream<'_>) -> Vec<(usize, usize)> {
+    (0..s.toks.len())
+        .filter(|&i| s.kind_is(i, &["class", "define"]))
+        .filter_map(|i| s.next_non_space(i).map(|n| (i, n)))
+        .filter(|&(_, n)| s.kind_is(n, &["name"]))
+        .collect()
+}
+
 /// Whether the file with `edits` applied has the same syntax tree and comments (the check
 /// `rein fmt` makes on its output). Fixes that join two lines use it: whether a line end
 /// can go depends on what the lines hold (a hash starting the next statement must stay on

@@ -2,8 +2,9 @@
 //! is not followed by exactly one space and then the next item (`(`, `{` or `inherits`).
 //! The fix makes it one space.
 
-use super::manifest_whitespace::MANIFEST_WHITESPACE;
-use super::manifest_whitespace::{finding, set_gap_checked};
+use super::manifest_whitespace::{
+    class_and_define_names, single_space_between, MANIFEST_WHITESPACE,
+};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceAfter;
@@ -22,29 +23,19 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceAfter {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        let defs: Vec<(usize, usize)> = (0..s.toks.len())
-            .filter(|&i| s.kind_is(i, &["class", "define"]))
-            .filter_map(|i| s.next_non_space(i).map(|n| (i, n)))
-            .filter(|&(_, n)| s.kind_is(n, &["name"]))
+        let found: Vec<_> = class_and_define_names(&s)
+            .into_iter()
+            .filter_map(|(_, name)| {
+                let next = s.next_non_space(name)?;
+                single_space_between(
+                    cx,
+                    &s,
+                    (name, next),
+                    name,
+                    "there should be a single space between the class or resource name and the next item",
+                )
+            })
             .collect();
-
-        for (_, name) in defs {
-            let Some(next) = s.next_non_space(name) else {
-                continue;
-            };
-            if next == name + 2 && s.single_space(name + 1) {
-                continue;
-            }
-            let Some(tok) = s.get(name) else {
-                continue;
-            };
-            found.push(finding(
-                tok.span,
-                "there should be a single space between the class or resource name and the next item",
-                set_gap_checked(cx, &s, name, next, " ").map(|e| vec![e]),
-            ));
-        }
         for d in found {
             cx.report(d);
         }

@@ -2,8 +2,9 @@
 //! `define` keyword of a definition and its name are not exactly one space. The fix makes
 //! them one space.
 
-use super::manifest_whitespace::MANIFEST_WHITESPACE;
-use super::manifest_whitespace::{finding, set_gap_checked};
+use super::manifest_whitespace::{
+    class_and_define_names, single_space_between, MANIFEST_WHITESPACE,
+};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceBefore;
@@ -22,26 +23,18 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceBefore {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        let defs: Vec<(usize, usize)> = (0..s.toks.len())
-            .filter(|&i| s.kind_is(i, &["class", "define"]))
-            .filter_map(|i| s.next_non_space(i).map(|n| (i, n)))
-            .filter(|&(_, n)| s.kind_is(n, &["name"]))
+        let found: Vec<_> = class_and_define_names(&s)
+            .into_iter()
+            .filter_map(|(keyword, name)| {
+                single_space_between(
+                    cx,
+                    &s,
+                    (keyword, name),
+                    keyword + 1,
+                    "there should be a single space between the class or defined resource statement and the name",
+                )
+            })
             .collect();
-
-        for (i, name) in defs {
-            if name == i + 2 && s.single_space(i + 1) {
-                continue;
-            }
-            let Some(next) = s.get(i + 1) else {
-                continue;
-            };
-            found.push(finding(
-                next.span,
-                "there should be a single space between the class or defined resource statement and the name",
-                set_gap_checked(cx, &s, i, name, " ").map(|e| vec![e]),
-            ));
-        }
         for d in found {
             cx.report(d);
         }

@@ -1,8 +1,7 @@
 //! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits`
 //! and the parent class name are not exactly one space. The fix makes them one space.
 
-use super::manifest_whitespace::MANIFEST_WHITESPACE;
-use super::manifest_whitespace::{finding, set_gap_checked};
+use super::manifest_whitespace::{single_space_between, MANIFEST_WHITESPACE};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceInheritsNameSingleSpaceBefore;
@@ -21,24 +20,20 @@ impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let s = cx.whitespace_tokens();
-        let mut found = Vec::new();
-        for i in s.indexes_of("inherits") {
-            let Some(name) = s.next_non_space(i).filter(|&j| s.kind_is(j, &["name"])) else {
-                continue;
-            };
-            if name == i + 2 && s.single_space(i + 1) {
-                continue;
-            }
-            let Some(next) = s.get(i + 1) else {
-                continue;
-            };
-            let edits = set_gap_checked(cx, &s, i, name, " ").map(|e| vec![e]);
-            found.push(finding(
-                next.span,
-                "there should be a single space between the inherits statement and the name",
-                edits,
-            ));
-        }
+        let found: Vec<_> = s
+            .indexes_of("inherits")
+            .into_iter()
+            .filter_map(|i| {
+                let name = s.next_non_space(i).filter(|&j| s.kind_is(j, &["name"]))?;
+                single_space_between(
+                    cx,
+                    &s,
+                    (i, name),
+                    i + 1,
+                    "there should be a single space between the inherits statement and the name",
+                )
+            })
+            .collect();
         for d in found {
             cx.report(d);
         }
