@@ -1,7 +1,7 @@
 //! `file_mode` (puppet-lint): a `file` or `concat` mode that is neither four octal digits
 //! nor a symbolic mode.
 
-use crate::rules::resources::{attributes, type_name};
+use super::file_modes::mode_values;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
 };
@@ -24,9 +24,6 @@ static META: RuleMeta = RuleMeta {
     options: &[],
 };
 
-/// The resource types whose `mode` is a file mode.
-pub const MODE_TYPES: &[&str] = &["file", "concat"];
-
 /// One clause of a symbolic mode: `[ugoa]*[-=+][-=+rstwxXugo]*`.
 fn symbolic_clause(s: &str) -> bool {
     let rest = s.trim_start_matches(['u', 'g', 'o', 'a']);
@@ -48,39 +45,28 @@ impl Rule for FileMode {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Resource(r) = &expr.kind else {
-            return;
-        };
-        if !type_name(&r.type_name).is_some_and(|t| MODE_TYPES.contains(&t)) {
-            return;
-        }
-        for body in &r.bodies {
-            for (_, name, value) in attributes(body) {
-                if name.name != "mode" {
-                    continue;
-                }
-                // Only literal modes are judged; variables, calls, selectors... are not.
-                let text = match &value.kind {
-                    ExprKind::Integer { .. } => cx.text(value.span),
-                    ExprKind::String { value, .. } => value.as_str(),
-                    _ => continue,
-                };
-                if is_valid_mode(text) {
-                    continue;
-                }
-                let mut d = Diagnostic::new(
-                    value.span,
-                    "mode should be represented as a 4 digit octal value or symbolic mode",
-                )
-                .with_help("write four octal digits, such as `'0644'`, or a symbolic mode such as `'u=rw,go=r'`");
-                if text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
-                    d = d.with_fix(Fix::unsafe_(vec![Edit::replace(
-                        value.span,
-                        format!("'0{text}'"),
-                    )]));
-                }
-                cx.report(d);
+        for value in mode_values(expr) {
+            // Only literal modes are judged; variables, calls, selectors... are not.
+            let text = match &value.kind {
+                ExprKind::Integer { .. } => cx.text(value.span),
+                ExprKind::String { value, .. } => value.as_str(),
+                _ => continue,
+            };
+            if is_valid_mode(text) {
+                continue;
             }
+            let mut d = Diagnostic::new(
+                value.span,
+                "mode should be represented as a 4 digit octal value or symbolic mode",
+            )
+            .with_help("write four octal digits, such as `'0644'`, or a symbolic mode such as `'u=rw,go=r'`");
+            if text.len() == 3 && text.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+                d = d.with_fix(Fix::unsafe_(vec![Edit::replace(
+                    value.span,
+                    format!("'0{text}'"),
+                )]));
+            }
+            cx.report(d);
         }
     }
 }

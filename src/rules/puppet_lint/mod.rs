@@ -1,8 +1,10 @@
 //! The `puppet_lint` family: the checks of puppet-lint itself (style and layout rules
 //! without a plugin), each under its puppet-lint name. Shared here: the body of the two
-//! line-length checks (`line_length`) and the indentation of a line (`indentation`).
+//! line-length checks (`line_length`), the indentation of a line (`indentation`) and the
+//! file modes of resources (`file_modes`).
 
 // ---- shared by the rules of this family ----
+pub mod file_modes;
 pub mod indentation;
 pub mod line_length;
 

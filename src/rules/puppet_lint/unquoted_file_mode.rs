@@ -1,9 +1,8 @@
 //! `unquoted_file_mode` (puppet-lint): a `file` or `concat` mode written as a bare number
 //! or word.
 
-use super::file_mode::MODE_TYPES;
+use super::file_modes::mode_values;
 use crate::rules::quoting::single_quoted;
-use crate::rules::resources::{attributes, type_name};
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
 };
@@ -32,40 +31,29 @@ impl Rule for UnquotedFileMode {
     }
 
     fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
-        let ExprKind::Resource(r) = &expr.kind else {
-            return;
-        };
-        if !type_name(&r.type_name).is_some_and(|t| MODE_TYPES.contains(&t)) {
-            return;
-        }
-        for body in &r.bodies {
-            for (_, name, value) in attributes(body) {
-                if name.name != "mode" {
-                    continue;
+        for value in mode_values(expr) {
+            let text = cx.text(value.span);
+            let fix = match &value.kind {
+                // A number becomes a String: a different value.
+                ExprKind::Integer { .. } => {
+                    Fix::unsafe_(vec![Edit::replace(value.span, format!("'{text}'"))])
                 }
-                let text = cx.text(value.span);
-                let fix = match &value.kind {
-                    // A number becomes a String: a different value.
-                    ExprKind::Integer { .. } => {
-                        Fix::unsafe_(vec![Edit::replace(value.span, format!("'{text}'"))])
-                    }
-                    // A name evaluates to the same String, but is a name in the AST.
-                    ExprKind::QualifiedName(_) => {
-                        Fix::unsafe_(vec![Edit::replace(value.span, single_quoted(text))])
-                    }
-                    // A bare word that is not a name already is a String.
-                    ExprKind::String {
-                        style: StringStyle::Bare,
-                        ..
-                    } => Fix::safe(vec![Edit::replace(value.span, single_quoted(text))]),
-                    _ => continue,
-                };
-                cx.report(
-                    Diagnostic::new(value.span, "unquoted file mode")
-                        .with_help("write the mode as a quoted string, such as `'0644'`")
-                        .with_fix(fix),
-                );
-            }
+                // A name evaluates to the same String, but is a name in the AST.
+                ExprKind::QualifiedName(_) => {
+                    Fix::unsafe_(vec![Edit::replace(value.span, single_quoted(text))])
+                }
+                // A bare word that is not a name already is a String.
+                ExprKind::String {
+                    style: StringStyle::Bare,
+                    ..
+                } => Fix::safe(vec![Edit::replace(value.span, single_quoted(text))]),
+                _ => continue,
+            };
+            cx.report(
+                Diagnostic::new(value.span, "unquoted file mode")
+                    .with_help("write the mode as a quoted string, such as `'0644'`")
+                    .with_fix(fix),
+            );
         }
     }
 }
