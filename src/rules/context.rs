@@ -6,9 +6,10 @@ use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 use std::cell::OnceCell;
 
+use super::diagnostic::{Diagnostic, Severity};
+use super::meta::{OptionKind, RuleMeta};
 use super::scopes::Scopes;
 use super::whitespace_tokens::{interpolations, stream_tokens, PlTok, Stream};
-use super::{Diagnostic, OptionKind, RuleMeta, Severity};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, Slot};
 use crate::syntax::{Comment, Expr, ExprKind, LineIndex, ParsedFile, Program, Span, StringPart};

@@ -7,7 +7,7 @@
 //! stream), so nothing inside them, not even a `${...}` interpolation, is ever looked at
 //! or changed.
 
-use super::Edit;
+use super::diagnostic::Edit;
 use crate::syntax::ast::{Expr, ExprKind, Program, StringPart};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{for_each_child, for_each_top_statement};
