@@ -20,15 +20,17 @@
 //! The engine: [`engine::check_file`] walks a parsed file's AST once; at each expression it
 //! calls the rules subscribed to that expression's [`NodeKind`], then every rule's file
 //! pass (for token and line checks), then applies the file's `# lint:ignore:`
-//! [`directives`]. Rules report [`Diagnostic`]s through a [`Context`], which also holds what
-//! every rule may need: the file, the ancestors of the current node and facts computed once
-//! per file. [`fix`] applies the fixes of diagnostics.
+//! [`directives`]. Rules report [`Diagnostic`]s ([`diagnostic`]) through a [`Context`], which
+//! also holds what every rule may need: the file, the ancestors of the current node and facts
+//! computed once per file. [`meta`] holds what a rule is; [`fix`] applies the fixes of
+//! diagnostics.
 //!
-//! Beside the engine, what rules of several families share: resource expressions
-//! ([`resources`]), quoting ([`quoting`]), Facter's facts ([`facter`]), classes and defined
-//! types as the lint checks see them ([`class_or_define`]), the scopes of a file
-//! ([`scopes`]), and rein's tokens as puppet-lint's lexer sees them ([`lint_tokens`],
-//! [`whitespace_tokens`]).
+//! Beside the engine, the facts the [`Context`] computes once per file and what rules of
+//! several families share: resource expressions ([`resources`]), quoting ([`quoting`]),
+//! Facter's facts ([`facter`]), classes and defined types as the lint checks see them
+//! ([`class_or_define`]), the scopes of a file ([`scopes`]), and rein's tokens as
+//! puppet-lint's lexer sees them ([`lint_tokens`]; with whitespace tokens for the
+//! `manifest_whitespace` checks, [`whitespace_tokens`]).
 
 // ---- the engine ----
 pub mod context;
@@ -42,7 +44,7 @@ pub mod syntax;
 #[cfg(test)]
 pub mod testing;
 
-// ---- shared by the rules of several families ----
+// ---- per-file facts of the Context, and what rules of several families share ----
 pub mod class_or_define;
 pub mod facter;
 pub mod lint_tokens;
