@@ -1,5 +1,6 @@
-//! Where Puppet places an expression in its messages: operator expressions at their
-//! operator, method calls at their `.`.
+//! Where Puppet places an expression in its messages: operator expressions (assignments,
+//! binary operators, relationships, hash entries) at their operator, found past blanks and
+//! comments, and method calls at their `.`.
 
 use crate::syntax::{AssignOp, Expr, ExprKind, Span};
 
