@@ -222,24 +222,30 @@ pub fn finding(span: Span, message: &str, edits: Option<Vec<Edit>>) -> Diagnosti
     }
 }
 
-/// A finding with `message` at token `at` of `s` when tokens `a` and `b` are not separated
-/// by exactly one space, with the fix making them so (when that keeps the meaning).
-pub fn single_space_between(
-    cx: &Context<'_>,
-    s: &Stream<'_>,
-    (a, b): (usize, usize),
-    at: usize,
+/// The body of the single-space checks: for each `(a, b, at)` that `pairs` finds in the
+/// file's stream, a finding with `message` at token `at` when tokens `a` and `b` are not
+/// separated by exactly one space, with the fix making them so (when that keeps the
+/// meaning).
+pub fn check_single_space(
+    cx: &mut Context<'_>,
     message: &str,
-) -> Option<Diagnostic> {
-    if b == a + 2 && s.single_space(a + 1) {
-        return None;
+    pairs: impl FnOnce(&Stream<'_>) -> Vec<(usize, usize, usize)>,
+) {
+    let s = cx.whitespace_tokens();
+    let mut found = Vec::new();
+    for (a, b, at) in pairs(&s) {
+        if b == a + 2 && s.single_space(a + 1) {
+            continue;
+        }
+        let Some(tok) = s.get(at) else {
+            continue;
+        };
+        let edits = set_gap_checked(cx, &s, a, b, " ").map(|e| vec![e]);
+        found.push(finding(tok.span, message, edits));
     }
-    let tok = s.get(at)?;
-    Some(finding(
-        tok.span,
-        message,
-        set_gap_checked(cx, s, a, b, " ").map(|e| vec![e]),
-    ))
+    for d in found {
+        cx.report(d);
+    }
 }
 
 /// The `class` and `define` keywords of `s` followed by a name, with the name: `(keyword,

@@ -2,9 +2,7 @@
 //! is not followed by exactly one space and then the next item (`(`, `{` or `inherits`).
 //! The fix makes it one space.
 
-use super::manifest_whitespace::{
-    class_and_define_names, single_space_between, MANIFEST_WHITESPACE,
-};
+use super::manifest_whitespace::{check_single_space, class_and_define_names, MANIFEST_WHITESPACE};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceAfter;
@@ -22,23 +20,16 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceAfter {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let found: Vec<_> = class_and_define_names(&s)
-            .into_iter()
-            .filter_map(|(_, name)| {
-                let next = s.next_non_space(name)?;
-                single_space_between(
-                    cx,
-                    &s,
-                    (name, next),
-                    name,
-                    "there should be a single space between the class or resource name and the next item",
-                )
-            })
-            .collect();
-        for d in found {
-            cx.report(d);
-        }
+        check_single_space(
+            cx,
+            "there should be a single space between the class or resource name and the next item",
+            |s| {
+                let names = class_and_define_names(s).into_iter();
+                names
+                    .filter_map(|(_, name)| Some((name, s.next_non_space(name)?, name)))
+                    .collect()
+            },
+        );
     }
 }
 

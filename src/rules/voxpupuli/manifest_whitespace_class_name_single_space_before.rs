@@ -2,9 +2,7 @@
 //! `define` keyword of a definition and its name are not exactly one space. The fix makes
 //! them one space.
 
-use super::manifest_whitespace::{
-    class_and_define_names, single_space_between, MANIFEST_WHITESPACE,
-};
+use super::manifest_whitespace::{check_single_space, class_and_define_names, MANIFEST_WHITESPACE};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceClassNameSingleSpaceBefore;
@@ -22,22 +20,14 @@ impl Rule for ManifestWhitespaceClassNameSingleSpaceBefore {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let found: Vec<_> = class_and_define_names(&s)
-            .into_iter()
-            .filter_map(|(keyword, name)| {
-                single_space_between(
-                    cx,
-                    &s,
-                    (keyword, name),
-                    keyword + 1,
-                    "there should be a single space between the class or defined resource statement and the name",
-                )
-            })
-            .collect();
-        for d in found {
-            cx.report(d);
-        }
+        check_single_space(
+            cx,
+            "there should be a single space between the class or defined resource statement and the name",
+            |s| {
+                let names = class_and_define_names(s).into_iter();
+                names.map(|(keyword, name)| (keyword, name, keyword + 1)).collect()
+            },
+        );
     }
 }
 

@@ -1,7 +1,7 @@
 //! `manifest_whitespace_inherits_name_single_space_before`: the blanks between `inherits`
 //! and the parent class name are not exactly one space. The fix makes them one space.
 
-use super::manifest_whitespace::{single_space_between, MANIFEST_WHITESPACE};
+use super::manifest_whitespace::{check_single_space, MANIFEST_WHITESPACE};
 use crate::rules::{Context, Rule, RuleMeta};
 
 pub struct ManifestWhitespaceInheritsNameSingleSpaceBefore;
@@ -19,24 +19,19 @@ impl Rule for ManifestWhitespaceInheritsNameSingleSpaceBefore {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let s = cx.whitespace_tokens();
-        let found: Vec<_> = s
-            .indexes_of("inherits")
-            .into_iter()
-            .filter_map(|i| {
-                let name = s.next_non_space(i).filter(|&j| s.kind_is(j, &["name"]))?;
-                single_space_between(
-                    cx,
-                    &s,
-                    (i, name),
-                    i + 1,
-                    "there should be a single space between the inherits statement and the name",
-                )
-            })
-            .collect();
-        for d in found {
-            cx.report(d);
-        }
+        check_single_space(
+            cx,
+            "there should be a single space between the inherits statement and the name",
+            |s| {
+                let inherits = s.indexes_of("inherits").into_iter();
+                inherits
+                    .filter_map(|i| {
+                        let name = s.next_non_space(i).filter(|&j| s.kind_is(j, &["name"]))?;
+                        Some((i, name, i + 1))
+                    })
+                    .collect()
+            },
+        );
     }
 }
 
