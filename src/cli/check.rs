@@ -18,7 +18,7 @@ use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
 use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
 use crate::eval::project::Project;
-use crate::rules::suppression::FOREIGN_CHECKS;
+use crate::rules::directives::FOREIGN_CHECKS;
 use crate::rules::{self, engine::RuleSet, Level};
 use crate::syntax::{self, ParsedFile};
 

@@ -11,7 +11,7 @@
 
 use super::ConfigError;
 use super::{Config, Op, PathGlobs, Target};
-use crate::rules::suppression::FOREIGN_CHECKS;
+use crate::rules::directives::FOREIGN_CHECKS;
 use crate::rules::Level;
 
 /// Flags accepted and ignored that take no value.

@@ -21,40 +21,15 @@ pub mod github;
 pub mod json;
 pub mod puppet_lint;
 pub mod sarif;
-pub mod suggest;
 pub mod text;
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::syntax::{self, LineIndex, Span, SyntaxError};
+use crate::syntax::{LineIndex, Span, SyntaxError};
 
-/// How bad a finding is. Only errors change the exit status of `rein check`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    Error,
-    Warning,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
-
-impl From<syntax::Severity> for Severity {
-    fn from(s: syntax::Severity) -> Severity {
-        match s {
-            syntax::Severity::Error => Severity::Error,
-            syntax::Severity::Warning => Severity::Warning,
-        }
-    }
-}
+pub use crate::rules::Severity;
 
 /// One problem found in one file. Field order is the JSON output order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -32,7 +32,7 @@ use super::regex;
 use super::schema::core_types;
 use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use super::value::{ErrorKind, EvalError, Value};
-use crate::diagnostics::suggest::closest;
+use crate::syntax::suggest::closest;
 use crate::syntax::{
     AttributeOp, BinaryOp, Body, CaseExpr, ClassDef, DefineDef, ElseBranch, Expr, ExprKind,
     FunctionDef, Lambda, Parameter, Program, ResourceExpr, ResourceForm, Span, StringPart, UnaryOp,

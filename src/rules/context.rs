@@ -6,12 +6,13 @@ use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 use std::cell::OnceCell;
 
+use super::diagnostic::{Diagnostic, Severity};
+use super::meta::{OptionKind, RuleMeta};
 use super::scopes::Scopes;
-use super::{Diagnostic, OptionKind, RuleMeta};
-use crate::diagnostics::Severity;
+use super::whitespace_tokens::{interpolations, stream_tokens, PlTok, Stream};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, Slot};
-use crate::syntax::{Comment, Expr, LineIndex, ParsedFile, Program, Span};
+use crate::syntax::{Comment, Expr, ExprKind, LineIndex, ParsedFile, Program, Span, StringPart};
 
 /// The file being checked.
 pub struct FileInput<'a> {
@@ -85,6 +86,7 @@ pub struct Facts {
     own_project: OnceCell<Project>,
     module_layout: OnceCell<Option<ModuleLayout>>,
     tokens: OnceCell<Vec<Token>>,
+    whitespace_tokens: OnceCell<Vec<PlTok>>,
     scopes: OnceCell<Scopes>,
     evaluation: OnceCell<Vec<Finding>>,
     module_path: OnceCell<ModulePath>,
@@ -166,13 +168,10 @@ impl<'a> Context<'a> {
     pub fn evaluation(&self) -> &[Finding] {
         self.facts.evaluation.get_or_init(|| {
             let project = self.project();
-            let is_fact = |name: &str| {
-                super::style_b_util::legacy_fact(name).is_some() || CORE_FACTS.contains(&name)
-            };
             let options = evaluator::Options {
                 project,
                 module_path: self.module_path(),
-                is_fact: &is_fact,
+                is_fact: &super::facter::is_fact,
             };
             evaluator::evaluate(self.file.program, &options)
         })
@@ -211,6 +210,25 @@ impl<'a> Context<'a> {
     pub fn parent(&self) -> Option<Frame<'a>> {
         let n = self.stack.len();
         n.checked_sub(2).and_then(|i| self.stack.get(i)).copied()
+    }
+
+    /// Whether the current node `expr` is interpolated into a string without braces (`"$x"`).
+    pub fn in_unbraced_interpolation(&self, expr: &Expr) -> bool {
+        if self.slot() != Some(Slot::Interpolation) {
+            return false;
+        }
+        let Some(parent) = self.parent() else {
+            return false;
+        };
+        let ExprKind::Concat(parts) = &parent.expr.kind else {
+            return false;
+        };
+        parts.iter().any(|p| match p {
+            StringPart::Interpolation {
+                expr: e, braces, ..
+            } => !braces && e.span == expr.span,
+            _ => false,
+        })
     }
 
     /// The path from the top-level statement to the current node (inclusive).
@@ -282,6 +300,23 @@ impl<'a> Context<'a> {
         self.facts
             .tokens
             .get_or_init(|| crate::syntax::tokens::tokens(self.file.parsed))
+    }
+
+    /// The file's tokens with the whitespace between them as tokens of their own, as the
+    /// `manifest_whitespace_*` checks read them (computed on first use, once per file).
+    pub fn whitespace_tokens(&self) -> Stream<'a> {
+        let facts: &'a Facts = self.facts;
+        let toks = facts.whitespace_tokens.get_or_init(|| {
+            stream_tokens(
+                self.file.source,
+                self.tokens(),
+                &interpolations(self.file.program),
+            )
+        });
+        Stream {
+            source: self.file.source,
+            toks,
+        }
     }
 
     /// The scopes of the file with their parameters and assigned variables (computed on
@@ -363,74 +398,6 @@ pub fn default_value(kind: OptionKind, text: &str) -> Option<toml::Value> {
     );
     ok.then_some(v)
 }
-
-/// Facter 4's top-level core facts with modern names (the legacy ones are in
-/// `style_b_util::legacy_fact`): a top-scope variable of one of these names is defined on
-/// every agent.
-const CORE_FACTS: &[&str] = &[
-    "aio_agent_version",
-    "augeas",
-    "az_metadata",
-    "cloud",
-    "disks",
-    "dmi",
-    "ec2_metadata",
-    "ec2_userdata",
-    "facterversion",
-    "filesystems",
-    "fips_enabled",
-    "gce",
-    "hypervisors",
-    "identity",
-    "is_virtual",
-    "kernel",
-    "kernelmajversion",
-    "kernelrelease",
-    "kernelversion",
-    "ldom",
-    "load_averages",
-    "memory",
-    "mountpoints",
-    "networking",
-    "os",
-    "partitions",
-    "path",
-    "processors",
-    "puppetversion",
-    "ruby",
-    "selinux",
-    "solaris_zones",
-    "ssh",
-    "system_profiler",
-    "system_uptime",
-    "timezone",
-    "virtual",
-    "xen",
-    "zfs_featurenumbers",
-    "zfs_version",
-    "zpool_featureflags",
-    "zpool_featurenumbers",
-    "zpool_version",
-    "fqdn",
-    "hostname",
-    "domain",
-    "ipaddress",
-    "ipaddress6",
-    "macaddress",
-    "netmask",
-    "network",
-    "mtu",
-    "dhcp_servers",
-    "interfaces",
-    "uptime",
-    "uptime_days",
-    "uptime_hours",
-    "uptime_seconds",
-    "physicalprocessorcount",
-    "processorcount",
-    "clientcert",
-    "clientversion",
-];
 
 #[cfg(test)]
 mod tests {

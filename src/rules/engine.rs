@@ -3,10 +3,9 @@
 //! pass, then `# lint:ignore:` suppression.
 
 use super::context::{Context, Facts, FileInput, Frame};
+use super::directives;
 use super::registry;
-use super::suppression;
-use super::{Diagnostic, Level, Rule, RuleMeta};
-use crate::diagnostics::Severity;
+use super::{Diagnostic, Level, Rule, RuleMeta, Severity};
 use crate::eval::project::Project;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
 use crate::syntax::{Expr, ParsedFile, SyntaxError};
@@ -163,7 +162,8 @@ pub fn check_file_in(
         cx.current = None;
         out.append(&mut cx.diagnostics);
     }
-    let mut out = suppression::apply(&input, out, rules, broken, keep_ignored);
+    let severity_of = |name: &str| rules.severity_of(name);
+    let mut out = directives::apply(&input, out, &severity_of, broken, keep_ignored);
     out.sort_by(|a, b| (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule)));
     out
 }

@@ -1,206 +1,173 @@
-//! The registry: every rule rein has, one line each. Names, puppet-lint names and aliases
-//! are looked up here by the configuration, the CLI and `# lint:ignore:` directives.
+//! The registry: every rule rein has, one line each, grouped by family. Names, puppet-lint
+//! names and aliases are looked up here by the configuration, the CLI and `# lint:ignore:`
+//! directives.
 
 use super::Rule;
 
-/// Every rule, in the order `rein rule` lists them.
+/// Every rule, in the order `rein rule` lists them (which is why the validation family
+/// comes in two blocks around the deep rules).
 static RULES: &[&dyn Rule] = &[
+    // ---- syntax: parse errors, reported by the engine itself ----
     &super::syntax::Syntax,
-    // ---- suppression directives ----
-    &super::suppression::SuppressionUnknownRule,
-    &super::suppression::SuppressionUnclosed,
-    &super::suppression::SuppressionUnused,
+    // ---- suppression: problems with `# lint:ignore:` directives ----
+    &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
+    &super::suppression::suppression_unclosed::SuppressionUnclosed,
+    &super::suppression::suppression_unused::SuppressionUnused,
     // ---- validation: lexical ----
-    &super::unrecognized_escape::UnrecognizedEscape,
-    // ---- validation (group A: assignments, names, parameters, definitions) ----
-    &super::append_assignment::AppendAssignment,
-    &super::cross_scope_assignment::CrossScopeAssignment,
-    &super::illegal_assignment::IllegalAssignment,
-    &super::indexed_assignment::IndexedAssignment,
-    &super::numeric_variable_assignment::NumericVariableAssignment,
-    &super::assignment_context::AssignmentContext,
-    &super::captures_rest_not_last::CapturesRestNotLast,
-    &super::captures_rest_not_supported::CapturesRestNotSupported,
-    &super::duplicate_parameter::DuplicateParameter,
-    &super::parameter_name::ParameterName,
-    &super::numeric_parameter::NumericParameter,
-    &super::reserved_parameter::ReservedParameter,
-    &super::variable_name::VariableName,
-    &super::numeric_variable_name::NumericVariableName,
-    &super::definition_name::DefinitionName,
-    &super::reserved_type_name::ReservedTypeName,
-    &super::definition_not_toplevel::DefinitionNotToplevel,
-    &super::function_not_toplevel::FunctionNotToplevel,
-    &super::definition_location::DefinitionLocation,
-    &super::top_construct_location::TopConstructLocation,
-    // (end of group A)
-    //
-    //
-    //
-    // ---- validation (group B: catalog expressions, collectors, nodes, values) ----
-    &super::duplicate_params::DuplicateParams,
-    &super::duplicate_title::DuplicateTitle,
-    &super::attribute_name::AttributeName,
-    &super::attribute_append::AttributeAppend,
-    &super::multiple_attribute_unfold::MultipleAttributeUnfold,
-    &super::splat_context::SplatContext,
-    &super::resource_without_title::ResourceWithoutTitle,
-    &super::class_not_virtualizable::ClassNotVirtualizable,
-    &super::virtual_defaults::VirtualDefaults,
-    &super::class_defaults::ClassDefaults,
-    &super::collector_query::CollectorQuery,
-    &super::collector_query_value::CollectorQueryValue,
-    &super::relationship_operand::RelationshipOperand,
-    &super::default_title::DefaultTitle,
-    &super::unknown_attribute::UnknownAttribute,
-    &super::missing_required_parameter::MissingRequiredParameter,
-    &super::evaluation_error::EvaluationError,
-    &super::constant_condition::ConstantCondition,
-    &super::undeclared_resource::UndeclaredResource,
-    &super::case_no_match::CaseNoMatch,
-    &super::selector_no_match::SelectorNoMatch,
-    &super::division_by_zero::DivisionByZero,
-    &super::invalid_operand::InvalidOperand,
-    &super::undefined_variable::UndefinedVariable,
-    &super::unknown_function::UnknownFunction,
-    &super::unknown_class::UnknownClass,
-    &super::type_mismatch::TypeMismatch,
-    &super::unknown_resource_type::UnknownResourceType,
-    &super::duplicate_resource::DuplicateResource,
-    // (end of group B)
-    //
-    //
-    //
-    // ---- validation (group C: values, nodes, expressions, types) ----
-    &super::duplicate_key::DuplicateKey,
-    &super::duplicate_default::DuplicateDefault,
-    &super::expression_has_no_effect::ExpressionHasNoEffect,
-    &super::ends_with_value::EndsWithValue,
-    &super::not_rvalue::NotRvalue,
-    &super::hostname_chars::HostnameChars,
-    &super::hostname_interpolation::HostnameInterpolation,
-    &super::node_inheritance::NodeInheritance,
-    &super::integer_overflow::IntegerOverflow,
-    &super::illegal_expression::IllegalExpression,
-    &super::reserved_word::ReservedWord,
-    &super::future_reserved_word::FutureReservedWord,
-    &super::type_definition::TypeDefinition,
-    &super::type_mapping::TypeMapping,
-    // (end of group C)
-    //
-    //
-    //
-    // ---- style A (puppet-lint: whitespace, layout, comments) ----
-    &super::arrow_on_right_operand_line::ArrowOnRightOperandLine,
-    &super::slash_comments::SlashComments,
-    &super::star_comments::StarComments,
-    &super::chars_140::Chars140,
-    &super::soft_tabs_2sp::TwoSpSoftTabs,
-    &super::chars_80::Chars80,
-    &super::arrow_alignment::ArrowAlignment,
-    &super::hard_tabs::HardTabs,
-    &super::space_before_arrow::SpaceBeforeArrow,
-    &super::trailing_whitespace::TrailingWhitespace,
-    // (end of style A)
-    //
-    //
-    //
-    // ---- style B (puppet-lint: strings, resources, conditionals, nodes, variables, facts) ----
-    &super::double_quoted_strings::DoubleQuotedStrings,
-    &super::only_variable_string::OnlyVariableString,
-    &super::variables_not_enclosed::VariablesNotEnclosed,
-    &super::single_quote_string_with_variables::SingleQuoteStringWithVariables,
-    &super::quoted_booleans::QuotedBooleans,
-    &super::puppet_url_without_modules::PuppetUrlWithoutModules,
-    &super::ensure_first_param::EnsureFirstParam,
-    &super::ensure_not_symlink_target::EnsureNotSymlinkTarget,
-    &super::file_mode::FileMode,
-    &super::unquoted_file_mode::UnquotedFileMode,
-    &super::unquoted_resource_title::UnquotedResourceTitle,
-    &super::case_without_default::CaseWithoutDefault,
-    &super::selector_inside_resource::SelectorInsideResource,
-    &super::unquoted_node_name::UnquotedNodeName,
-    &super::variable_contains_dash::VariableContainsDash,
-    &super::variable_is_lowercase::VariableIsLowercase,
-    &super::legacy_facts::LegacyFacts,
-    &super::top_scope_facts::TopScopeFacts,
-    // (end of style B)
-    //
-    //
-    //
-    // ---- style C (puppet-lint: classes, defines, documentation) ----
-    &super::autoloader_layout::AutoloaderLayout,
-    &super::class_inherits_from_params_class::ClassInheritsFromParamsClass,
-    &super::code_on_top_scope::CodeOnTopScope,
-    &super::documentation::Documentation,
-    &super::inherits_across_namespaces::InheritsAcrossNamespaces,
-    &super::names_containing_dash::NamesContainingDash,
-    &super::names_containing_uppercase::NamesContainingUppercase,
-    &super::nested_classes_or_defines::NestedClassesOrDefines,
-    &super::parameter_order::ParameterOrder,
-    &super::right_to_left_relationship::RightToLeftRelationship,
-    &super::variable_scope::VariableScope,
-    // (end of style C)
-    //
-    //
-    //
-    // ---- Vox Pupuli plugins A: manifest_whitespace_* ----
-    &super::manifest_whitespace_arrows_single_space_after::ManifestWhitespaceArrowsSingleSpaceAfter,
-    &super::manifest_whitespace_class_name_single_space_after::ManifestWhitespaceClassNameSingleSpaceAfter,
-    &super::manifest_whitespace_class_name_single_space_before::ManifestWhitespaceClassNameSingleSpaceBefore,
-    &super::manifest_whitespace_closing_brace_after::ManifestWhitespaceClosingBraceAfter,
-    &super::manifest_whitespace_closing_brace_before::ManifestWhitespaceClosingBraceBefore,
-    &super::manifest_whitespace_closing_bracket_after::ManifestWhitespaceClosingBracketAfter,
-    &super::manifest_whitespace_closing_bracket_before::ManifestWhitespaceClosingBracketBefore,
-    &super::manifest_whitespace_double_newline_end_of_file::ManifestWhitespaceDoubleNewlineEndOfFile,
-    &super::manifest_whitespace_inherits_name_single_space_before::ManifestWhitespaceInheritsNameSingleSpaceBefore,
-    &super::manifest_whitespace_missing_newline_end_of_file::ManifestWhitespaceMissingNewlineEndOfFile,
-    &super::manifest_whitespace_newline_beginning_of_file::ManifestWhitespaceNewlineBeginningOfFile,
-    &super::manifest_whitespace_opening_brace_after::ManifestWhitespaceOpeningBraceAfter,
-    &super::manifest_whitespace_opening_brace_before::ManifestWhitespaceOpeningBraceBefore,
-    &super::manifest_whitespace_opening_bracket_after::ManifestWhitespaceOpeningBracketAfter,
-    &super::manifest_whitespace_opening_bracket_before::ManifestWhitespaceOpeningBracketBefore,
-    &super::manifest_whitespace_two_empty_lines::ManifestWhitespaceTwoEmptyLines,
-    // (end of vp-a)
-    //
-    //
-    //
-    // ---- Vox Pupuli plugins B: strict_indent, trailing_comma ----
-    &super::strict_indent::StrictIndent,
-    &super::trailing_comma::TrailingComma,
-    // (end of vp-b)
-    //
-    //
-    //
-    // ---- Vox Pupuli plugins C: parameters, variables, class names ----
-    &super::parameter_types::ParameterTypes,
-    &super::parameter_documentation::ParameterDocumentation,
-    &super::params_empty_string_assignment::ParamsEmptyStringAssignment,
-    &super::params_not_optional_with_undef::ParamsNotOptionalWithUndef,
-    &super::optional_default::OptionalDefault,
-    &super::lookup_in_parameter::LookupInParameter,
-    &super::topscope_variable::TopscopeVariable,
-    &super::variable_contains_upcase::VariableContainsUpcase,
-    &super::relative_classname_inclusion::RelativeClassnameInclusion,
-    &super::relative_classname_reference::RelativeClassnameReference,
-    // (end of vp-c)
-    //
-    //
-    //
-    // ---- Vox Pupuli plugins D: resources, references, values ----
-    &super::anchor_resource::AnchorResource,
-    &super::exec_idempotency::ExecIdempotency,
-    &super::file_ensure::FileEnsure,
-    &super::leading_zero::LeadingZero,
-    &super::package_ensure::PackageEnsure,
-    &super::resource_reference_chain_without_whitespace::ResourceReferenceChainWithoutWhitespace,
-    &super::resource_reference_with_unquoted_title::ResourceReferenceWithUnquotedTitle,
-    &super::resource_reference_without_title_capital::ResourceReferenceWithoutTitleCapital,
-    &super::resource_reference_without_whitespace::ResourceReferenceWithoutWhitespace,
-    &super::unquoted_string_in_case::UnquotedStringInCase,
-    &super::unquoted_string_in_selector::UnquotedStringInSelector,
-    &super::version_comparison::VersionComparison,
-    // (end of vp-d)
+    &super::validation::unrecognized_escape::UnrecognizedEscape,
+    // ---- validation: assignments, names, parameters, definitions ----
+    &super::validation::append_assignment::AppendAssignment,
+    &super::validation::cross_scope_assignment::CrossScopeAssignment,
+    &super::validation::illegal_assignment::IllegalAssignment,
+    &super::validation::indexed_assignment::IndexedAssignment,
+    &super::validation::numeric_variable_assignment::NumericVariableAssignment,
+    &super::validation::assignment_context::AssignmentContext,
+    &super::validation::captures_rest_not_last::CapturesRestNotLast,
+    &super::validation::captures_rest_not_supported::CapturesRestNotSupported,
+    &super::validation::duplicate_parameter::DuplicateParameter,
+    &super::validation::parameter_name::ParameterName,
+    &super::validation::numeric_parameter::NumericParameter,
+    &super::validation::reserved_parameter::ReservedParameter,
+    &super::validation::variable_name::VariableName,
+    &super::validation::numeric_variable_name::NumericVariableName,
+    &super::validation::definition_name::DefinitionName,
+    &super::validation::reserved_type_name::ReservedTypeName,
+    &super::validation::definition_not_toplevel::DefinitionNotToplevel,
+    &super::validation::function_not_toplevel::FunctionNotToplevel,
+    &super::validation::definition_location::DefinitionLocation,
+    &super::validation::top_construct_location::TopConstructLocation,
+    // ---- validation: resources, collectors, relationships ----
+    &super::validation::duplicate_params::DuplicateParams,
+    &super::validation::duplicate_title::DuplicateTitle,
+    &super::validation::attribute_name::AttributeName,
+    &super::validation::attribute_append::AttributeAppend,
+    &super::validation::multiple_attribute_unfold::MultipleAttributeUnfold,
+    &super::validation::splat_context::SplatContext,
+    &super::validation::resource_without_title::ResourceWithoutTitle,
+    &super::validation::class_not_virtualizable::ClassNotVirtualizable,
+    &super::validation::virtual_defaults::VirtualDefaults,
+    &super::validation::class_defaults::ClassDefaults,
+    &super::validation::collector_query::CollectorQuery,
+    &super::validation::collector_query_value::CollectorQueryValue,
+    &super::validation::relationship_operand::RelationshipOperand,
+    &super::validation::default_title::DefaultTitle,
+    // ---- deep: what compiling the catalog finds ----
+    &super::deep::unknown_attribute::UnknownAttribute,
+    &super::deep::missing_required_parameter::MissingRequiredParameter,
+    &super::deep::evaluation_error::EvaluationError,
+    &super::deep::constant_condition::ConstantCondition,
+    &super::deep::undeclared_resource::UndeclaredResource,
+    &super::deep::case_no_match::CaseNoMatch,
+    &super::deep::selector_no_match::SelectorNoMatch,
+    &super::deep::division_by_zero::DivisionByZero,
+    &super::deep::invalid_operand::InvalidOperand,
+    &super::deep::undefined_variable::UndefinedVariable,
+    &super::deep::unknown_function::UnknownFunction,
+    &super::deep::unknown_class::UnknownClass,
+    &super::deep::type_mismatch::TypeMismatch,
+    &super::deep::unknown_resource_type::UnknownResourceType,
+    &super::deep::duplicate_resource::DuplicateResource,
+    // ---- validation: values, nodes, expressions, types ----
+    &super::validation::duplicate_key::DuplicateKey,
+    &super::validation::duplicate_default::DuplicateDefault,
+    &super::validation::expression_has_no_effect::ExpressionHasNoEffect,
+    &super::validation::ends_with_value::EndsWithValue,
+    &super::validation::not_rvalue::NotRvalue,
+    &super::validation::hostname_chars::HostnameChars,
+    &super::validation::hostname_interpolation::HostnameInterpolation,
+    &super::validation::node_inheritance::NodeInheritance,
+    &super::validation::integer_overflow::IntegerOverflow,
+    &super::validation::illegal_expression::IllegalExpression,
+    &super::validation::reserved_word::ReservedWord,
+    &super::validation::future_reserved_word::FutureReservedWord,
+    &super::validation::type_definition::TypeDefinition,
+    &super::validation::type_mapping::TypeMapping,
+    // ---- puppet_lint: whitespace, layout, comments ----
+    &super::puppet_lint::arrow_on_right_operand_line::ArrowOnRightOperandLine,
+    &super::puppet_lint::slash_comments::SlashComments,
+    &super::puppet_lint::star_comments::StarComments,
+    &super::puppet_lint::chars_140::Chars140,
+    &super::puppet_lint::soft_tabs_2sp::TwoSpSoftTabs,
+    &super::puppet_lint::chars_80::Chars80,
+    &super::puppet_lint::arrow_alignment::ArrowAlignment,
+    &super::puppet_lint::hard_tabs::HardTabs,
+    &super::puppet_lint::space_before_arrow::SpaceBeforeArrow,
+    &super::puppet_lint::trailing_whitespace::TrailingWhitespace,
+    // ---- puppet_lint: strings, resources, conditionals, nodes, variables, facts ----
+    &super::puppet_lint::double_quoted_strings::DoubleQuotedStrings,
+    &super::puppet_lint::only_variable_string::OnlyVariableString,
+    &super::puppet_lint::variables_not_enclosed::VariablesNotEnclosed,
+    &super::puppet_lint::single_quote_string_with_variables::SingleQuoteStringWithVariables,
+    &super::puppet_lint::quoted_booleans::QuotedBooleans,
+    &super::puppet_lint::puppet_url_without_modules::PuppetUrlWithoutModules,
+    &super::puppet_lint::ensure_first_param::EnsureFirstParam,
+    &super::puppet_lint::ensure_not_symlink_target::EnsureNotSymlinkTarget,
+    &super::puppet_lint::file_mode::FileMode,
+    &super::puppet_lint::unquoted_file_mode::UnquotedFileMode,
+    &super::puppet_lint::unquoted_resource_title::UnquotedResourceTitle,
+    &super::puppet_lint::case_without_default::CaseWithoutDefault,
+    &super::puppet_lint::selector_inside_resource::SelectorInsideResource,
+    &super::puppet_lint::unquoted_node_name::UnquotedNodeName,
+    &super::puppet_lint::variable_contains_dash::VariableContainsDash,
+    &super::puppet_lint::variable_is_lowercase::VariableIsLowercase,
+    &super::puppet_lint::legacy_facts::LegacyFacts,
+    &super::puppet_lint::top_scope_facts::TopScopeFacts,
+    // ---- puppet_lint: classes, defines, documentation ----
+    &super::puppet_lint::autoloader_layout::AutoloaderLayout,
+    &super::puppet_lint::class_inherits_from_params_class::ClassInheritsFromParamsClass,
+    &super::puppet_lint::code_on_top_scope::CodeOnTopScope,
+    &super::puppet_lint::documentation::Documentation,
+    &super::puppet_lint::inherits_across_namespaces::InheritsAcrossNamespaces,
+    &super::puppet_lint::names_containing_dash::NamesContainingDash,
+    &super::puppet_lint::names_containing_uppercase::NamesContainingUppercase,
+    &super::puppet_lint::nested_classes_or_defines::NestedClassesOrDefines,
+    &super::puppet_lint::parameter_order::ParameterOrder,
+    &super::puppet_lint::right_to_left_relationship::RightToLeftRelationship,
+    &super::puppet_lint::variable_scope::VariableScope,
+    // ---- voxpupuli: puppet-lint-manifest_whitespace-check ----
+    &super::voxpupuli::manifest_whitespace_arrows_single_space_after::ManifestWhitespaceArrowsSingleSpaceAfter,
+    &super::voxpupuli::manifest_whitespace_class_name_single_space_after::ManifestWhitespaceClassNameSingleSpaceAfter,
+    &super::voxpupuli::manifest_whitespace_class_name_single_space_before::ManifestWhitespaceClassNameSingleSpaceBefore,
+    &super::voxpupuli::manifest_whitespace_closing_brace_after::ManifestWhitespaceClosingBraceAfter,
+    &super::voxpupuli::manifest_whitespace_closing_brace_before::ManifestWhitespaceClosingBraceBefore,
+    &super::voxpupuli::manifest_whitespace_closing_bracket_after::ManifestWhitespaceClosingBracketAfter,
+    &super::voxpupuli::manifest_whitespace_closing_bracket_before::ManifestWhitespaceClosingBracketBefore,
+    &super::voxpupuli::manifest_whitespace_double_newline_end_of_file::ManifestWhitespaceDoubleNewlineEndOfFile,
+    &super::voxpupuli::manifest_whitespace_inherits_name_single_space_before::ManifestWhitespaceInheritsNameSingleSpaceBefore,
+    &super::voxpupuli::manifest_whitespace_missing_newline_end_of_file::ManifestWhitespaceMissingNewlineEndOfFile,
+    &super::voxpupuli::manifest_whitespace_newline_beginning_of_file::ManifestWhitespaceNewlineBeginningOfFile,
+    &super::voxpupuli::manifest_whitespace_opening_brace_after::ManifestWhitespaceOpeningBraceAfter,
+    &super::voxpupuli::manifest_whitespace_opening_brace_before::ManifestWhitespaceOpeningBraceBefore,
+    &super::voxpupuli::manifest_whitespace_opening_bracket_after::ManifestWhitespaceOpeningBracketAfter,
+    &super::voxpupuli::manifest_whitespace_opening_bracket_before::ManifestWhitespaceOpeningBracketBefore,
+    &super::voxpupuli::manifest_whitespace_two_empty_lines::ManifestWhitespaceTwoEmptyLines,
+    // ---- voxpupuli: indentation and trailing commas ----
+    &super::voxpupuli::strict_indent::StrictIndent,
+    &super::voxpupuli::trailing_comma::TrailingComma,
+    // ---- voxpupuli: parameters, variables, class names ----
+    &super::voxpupuli::parameter_types::ParameterTypes,
+    &super::voxpupuli::parameter_documentation::ParameterDocumentation,
+    &super::voxpupuli::params_empty_string_assignment::ParamsEmptyStringAssignment,
+    &super::voxpupuli::params_not_optional_with_undef::ParamsNotOptionalWithUndef,
+    &super::voxpupuli::optional_default::OptionalDefault,
+    &super::voxpupuli::lookup_in_parameter::LookupInParameter,
+    &super::voxpupuli::topscope_variable::TopscopeVariable,
+    &super::voxpupuli::variable_contains_upcase::VariableContainsUpcase,
+    &super::voxpupuli::relative_classname_inclusion::RelativeClassnameInclusion,
+    &super::voxpupuli::relative_classname_reference::RelativeClassnameReference,
+    // ---- voxpupuli: resources, references, values ----
+    &super::voxpupuli::anchor_resource::AnchorResource,
+    &super::voxpupuli::exec_idempotency::ExecIdempotency,
+    &super::voxpupuli::file_ensure::FileEnsure,
+    &super::voxpupuli::leading_zero::LeadingZero,
+    &super::voxpupuli::package_ensure::PackageEnsure,
+    &super::voxpupuli::resource_reference_chain_without_whitespace::ResourceReferenceChainWithoutWhitespace,
+    &super::voxpupuli::resource_reference_with_unquoted_title::ResourceReferenceWithUnquotedTitle,
+    &super::voxpupuli::resource_reference_without_title_capital::ResourceReferenceWithoutTitleCapital,
+    &super::voxpupuli::resource_reference_without_whitespace::ResourceReferenceWithoutWhitespace,
+    &super::voxpupuli::unquoted_string_in_case::UnquotedStringInCase,
+    &super::voxpupuli::unquoted_string_in_selector::UnquotedStringInSelector,
+    &super::voxpupuli::version_comparison::VersionComparison,
 ];
 
 /// Every registered rule.

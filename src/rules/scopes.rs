@@ -1,9 +1,9 @@
 //! Per-file scope facts for rules: the scopes of a manifest (top scope, classes, defines,
 //! nodes, functions, plans, lambdas) with their parameters and the variables assigned in
-//! them, and literal values of expressions. Computed once per file (`Context::scopes`).
+//! them. Computed once per file (`Context::scopes`).
 
 use crate::syntax::visit::{for_each_child, for_each_top_statement};
-use crate::syntax::{Expr, ExprKind, Parameter, Program, Span, StringPart};
+use crate::syntax::{Expr, ExprKind, Parameter, Program, Span};
 
 /// What opens a scope.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,26 +167,6 @@ impl Scopes {
     }
 }
 
-/// The value of a string expression that contains no interpolation: a quoted string, a bare
-/// word, or a double-quoted string whose parts are all text.
-pub fn literal_string(expr: &Expr) -> Option<String> {
-    match &expr.kind {
-        ExprKind::String { value, .. } => Some(value.clone()),
-        ExprKind::Concat(parts) => {
-            let mut s = String::new();
-            for p in parts {
-                match p {
-                    StringPart::Text { value, .. } => s.push_str(value),
-                    StringPart::Interpolation { .. } => return None,
-                }
-            }
-            Some(s)
-        }
-        ExprKind::Heredoc(h) => literal_string(&h.text),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,24 +204,5 @@ mod tests {
         assert!(s.is_local(lambda, "x", in_lambda));
         assert!(!s.is_local(lambda, "top", in_lambda));
         assert!(!s.is_local(1, "x", src.find("$x").unwrap()));
-    }
-
-    #[test]
-    fn literal_strings() {
-        let f = crate::syntax::parse("['a', \"b\", \"c${d}\", e-f, 1]\n");
-        let ExprKind::Array(items) = &f.program.body[0].kind else {
-            panic!()
-        };
-        let v: Vec<Option<String>> = items.iter().map(literal_string).collect();
-        assert_eq!(
-            v,
-            vec![
-                Some("a".into()),
-                Some("b".into()),
-                None,
-                Some("e-f".into()),
-                None
-            ]
-        );
     }
 }

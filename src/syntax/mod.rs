@@ -11,6 +11,7 @@ pub mod lower;
 pub mod pn;
 pub mod source_map;
 pub mod strings;
+pub mod suggest;
 pub mod tokens;
 pub mod visit;
 

@@ -1,0 +1,31 @@
+//! `duplicate_resource`: a resource (or class) declared twice in one catalog. Found by the static evaluator
+//! ([`crate::eval::evaluator`]); this rule reports its share of the evaluation's findings.
+
+use crate::rules::{Category, Context, FixKind, Level, NodeKind, Rule, RuleMeta};
+
+pub struct DuplicateResource;
+
+static META: RuleMeta = RuleMeta {
+    name: "duplicate_resource",
+    level: Level::Error,
+    category: Category::Deep,
+    fix: FixKind::None,
+    puppet_lint: None,
+    plugin: None,
+    aliases: &[],
+    since: "0.3.0",
+    summary: "A resource (or class) declared twice in one catalog.",
+    doc: include_str!("../../../rules/duplicate_resource.md"),
+    kinds: &[] as &[NodeKind],
+    options: &[],
+};
+
+impl Rule for DuplicateResource {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        cx.report_evaluation();
+    }
+}

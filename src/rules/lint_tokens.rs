@@ -1,0 +1,196 @@
+//! rein's tokens as puppet-lint's lexer sees them, for the layout checks of puppet-lint and
+//! its plugins: the whitespace runs between tokens (its `INDENT` and `WHITESPACE` tokens),
+//! code-token navigation that skips comments, and the resource bodies that puppet-lint's
+//! `resource_indexes` finds (from a title's `:` to the `;` or `}` ending it).
+
+use crate::syntax::tokens::Token;
+use crate::syntax::Span;
+
+/// Whitespace as puppet-lint's lexer defines it (`[\t\v\f\p{Zs}]`): not line ends.
+pub fn is_ws(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\u{b}' | '\u{c}' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+    )
+}
+
+/// A maximal run of whitespace outside every token (strings, comments and heredoc bodies
+/// keep theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WsRun {
+    pub span: Span,
+    /// Starts a line other than the first (puppet-lint's `INDENT` token).
+    pub indent: bool,
+    /// Followed by a line end or the end of the file.
+    pub at_eol: bool,
+}
+
+/// The whitespace runs of `source` that lie between `tokens` (sorted by start).
+pub fn whitespace_runs(source: &str, tokens: &[Token]) -> Vec<WsRun> {
+    let mut out = Vec::new();
+    let mut pos = 0usize;
+    let mut gaps = Vec::new();
+    for t in tokens {
+        if t.span.start() > pos {
+            gaps.push((pos, t.span.start()));
+        }
+        pos = pos.max(t.span.end());
+    }
+    if source.len() > pos {
+        gaps.push((pos, source.len()));
+    }
+    for (start, end) in gaps {
+        let Some(gap) = source.get(start..end) else {
+            continue;
+        };
+        let mut run: Option<usize> = None;
+        for (i, c) in gap.char_indices().chain(std::iter::once((gap.len(), '\0'))) {
+            let at = start + i;
+            let inside = i < gap.len() && is_ws(c);
+            match (run, inside) {
+                (None, true) => run = Some(at),
+                (Some(s), false) => {
+                    out.push(run_at(source, s, at));
+                    run = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+fn run_at(source: &str, start: usize, end: usize) -> WsRun {
+    let before = source.get(..start).and_then(|s| s.chars().next_back());
+    let after = source.get(end..).and_then(|s| s.chars().next());
+    WsRun {
+        span: Span::new(start, end),
+        indent: matches!(before, Some('\n' | '\r')),
+        at_eol: matches!(after, None | Some('\n' | '\r')),
+    }
+}
+
+/// Whether a token is a comment.
+pub fn is_comment(t: &Token) -> bool {
+    t.kind == "comment"
+}
+
+/// The index of the first non-comment token after `i`.
+pub fn next_code(tokens: &[Token], i: usize) -> Option<usize> {
+    (i + 1..tokens.len()).find(|&j| tokens.get(j).is_some_and(|t| !is_comment(t)))
+}
+
+/// The index of the last non-comment token before `i`.
+pub fn prev_code(tokens: &[Token], i: usize) -> Option<usize> {
+    (0..i)
+        .rev()
+        .find(|&j| tokens.get(j).is_some_and(|t| !is_comment(t)))
+}
+
+/// A resource body as puppet-lint's `resource_indexes` sees it: the token indexes from the
+/// title's `:` to the `;` or `}` that ends the body (both included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceRange {
+    pub colon: usize,
+    pub end: usize,
+}
+
+/// The resource bodies of a token stream: each `:` not followed by `{` (a case option)
+/// starts one, which ends at the first `;` or `}` at the same bracket depth. A `:` inside an
+/// earlier body (a resource in a lambda in an attribute value) belongs to that body.
+pub fn resource_ranges(tokens: &[Token]) -> Vec<ResourceRange> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let is_title_colon = tokens.get(i).is_some_and(|t| t.kind == ":")
+            && next_code(tokens, i).is_some_and(|n| tokens.get(n).is_some_and(|t| t.kind != "{"));
+        if !is_title_colon {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut end = None;
+        for (j, t) in tokens.iter().enumerate().skip(i + 1) {
+            match t.kind {
+                "{" | "[" | "(" => depth += 1,
+                "}" | "]" | ")" if depth > 0 => depth -= 1,
+                "}" | ";" if depth == 0 => {
+                    end = Some(j);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            break;
+        };
+        out.push(ResourceRange { colon: i, end });
+        i = end + 1;
+    }
+    out
+}
+
+/// Number of characters in `text`.
+pub fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn runs(src: &str) -> Vec<(String, bool, bool)> {
+        let f = crate::syntax::parse(src);
+        let toks = crate::syntax::tokens::tokens(&f);
+        whitespace_runs(src, &toks)
+            .into_iter()
+            .map(|r| {
+                (
+                    src[r.span.start()..r.span.end()].to_string(),
+                    r.indent,
+                    r.at_eol,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn runs_skip_strings_comments_and_heredocs() {
+        let src = "  $a = \"x  \n  y\" # c  \n\t$b = @(E)\n  t  \n  | E\n $c = 1 \n";
+        assert_eq!(
+            runs(src),
+            vec![
+                ("  ".to_string(), false, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), false, false),
+                ("\t".to_string(), true, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), true, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), false, false),
+                (" ".to_string(), false, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn resource_ranges_skip_case_options() {
+        let src = "case $x { 'a': { file { 'f': ensure => file; 'g': mode => '0644' } } }\n";
+        let f = crate::syntax::parse(src);
+        let toks = crate::syntax::tokens::tokens(&f);
+        let r = resource_ranges(&toks);
+        let texts: Vec<(&str, &str)> = r
+            .iter()
+            .map(|r| {
+                (
+                    &src[toks[r.colon].span.start()..toks[r.colon].span.end()],
+                    &src[toks[r.end].span.start()..toks[r.end].span.end()],
+                )
+            })
+            .collect();
+        assert_eq!(texts, vec![(":", ";"), (":", "}")]);
+    }
+}

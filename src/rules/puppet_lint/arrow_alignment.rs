@@ -1,0 +1,551 @@
+//! `arrow_alignment`: the `=>` of a multi-line group of attributes (a resource body, or a
+//! hash or selector inside one) not aligned in one column, the one just after the longest
+//! key (puppet-lint's `arrow_alignment`, with its rules for the expected column). With the
+//! option `hashes`, groups outside resource bodies (hashes, selectors, resource defaults,
+//! overrides and collector bodies) are checked too. The fix moves each arrow to its
+//! column; an arrow that shares its line with an earlier arrow of the group moves with its
+//! key onto a new line.
+
+use crate::rules::lint_tokens::{chars, is_ws, prev_code, resource_ranges};
+use crate::rules::{
+    Category, Context, Diagnostic, Edit, Fix, FixKind, Level, OptionKind, Rule, RuleMeta,
+    RuleOption,
+};
+use crate::syntax::tokens::Token;
+use crate::syntax::Span;
+
+pub struct ArrowAlignment;
+
+static META: RuleMeta = RuleMeta {
+    name: "arrow_alignment",
+    level: Level::Warning,
+    category: Category::Layout,
+    fix: FixKind::Safe,
+    puppet_lint: Some("arrow_alignment"),
+    plugin: None,
+    aliases: &[],
+    since: "0.1.0",
+    summary: "The `=>` arrows of a multi-line resource body (or hash, selector) are not aligned.",
+    doc: include_str!("../../../rules/arrow_alignment.md"),
+    kinds: &[],
+    options: &[RuleOption {
+        name: "hashes",
+        kind: OptionKind::Bool,
+        default: "false",
+        doc: "Also check hashes, selectors, resource defaults, overrides and collector bodies \
+              outside resource bodies (puppet-lint checks only what is inside a resource body).",
+    }],
+};
+
+impl Rule for ArrowAlignment {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        let hashes = cx.option_bool("hashes").unwrap_or(false);
+        let source = cx.source();
+        let tokens = cx.tokens();
+        let order = walk_order(tokens, hashes);
+        let layout = Layout::of(source, tokens);
+        let first = find(&layout, &order);
+        if first.is_empty() {
+            return;
+        }
+        // Fixing one group can move the keys of another on the same line (a hash that
+        // starts on the line of an outer arrow): redo the walk on the fixed layout until
+        // nothing moves, so that the fixes of one run leave every group aligned.
+        let mut current = layout.gaps.clone();
+        let mut owner: Vec<Option<usize>> = vec![None; current.len()];
+        for (k, f) in first.iter().enumerate() {
+            for (g, text) in f.edits.iter().flatten() {
+                if let Some(slot) = current.get_mut(*g) {
+                    *slot = text.clone();
+                }
+                if let Some(o) = owner.get_mut(*g) {
+                    *o = Some(k);
+                }
+            }
+        }
+        for _ in 0..4 {
+            let relaid = Layout {
+                gaps: current.clone(),
+                ..layout.clone()
+            };
+            let mut changed = false;
+            for f in find(&relaid, &order) {
+                for (g, text) in f.edits.into_iter().flatten() {
+                    if let Some(slot) = current.get_mut(g) {
+                        if *slot != text {
+                            *slot = text;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Each changed gap goes with the finding that changed it first, or else with the
+        // last finding that changed a gap before it (the one that moved its line).
+        let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); first.len()];
+        let mut last_owner = None;
+        for (g, text) in current.iter().enumerate() {
+            let own = owner.get(g).copied().flatten();
+            if own.is_some() {
+                last_owner = own;
+            }
+            let (Some(orig), Some(span)) = (layout.gaps.get(g), layout.spans.get(g)) else {
+                continue;
+            };
+            if orig == text {
+                continue;
+            }
+            let Some(k) = own
+                .or(last_owner)
+                .or_else(|| owner.iter().flatten().next().copied())
+            else {
+                continue;
+            };
+            if let Some(list) = edits.get_mut(k) {
+                list.push(Edit::replace(*span, text.clone()));
+            }
+        }
+        for (f, e) in first.into_iter().zip(edits) {
+            let mut d = Diagnostic::new(
+                f.span,
+                format!(
+                    "indentation of => is not properly aligned (expected in column {}, but found it in column {})",
+                    f.expected, f.column
+                ),
+            );
+            if !e.is_empty() {
+                d = d.with_fix(Fix::safe(e));
+            }
+            cx.report(d);
+        }
+    }
+}
+
+/// The token indexes to walk, one list per walk: each resource body (puppet-lint's
+/// `resource_indexes`), then with `hashes` everything outside resource bodies, keeping the
+/// `}` that closes a body's resource so that braces stay balanced.
+fn walk_order(tokens: &[Token], hashes: bool) -> Vec<(Vec<usize>, bool)> {
+    let ranges = resource_ranges(tokens);
+    let mut out: Vec<(Vec<usize>, bool)> = ranges
+        .iter()
+        .map(|r| ((r.colon..=r.end).collect(), true))
+        .collect();
+    if hashes {
+        let mut outside = Vec::new();
+        let mut next_range = ranges.iter().peekable();
+        let mut i = 0;
+        while i < tokens.len() {
+            if let Some(r) = next_range.peek() {
+                if i == r.colon {
+                    if tokens.get(r.end).is_some_and(|t| t.kind == "}") {
+                        outside.push(r.end);
+                    }
+                    i = r.end + 1;
+                    next_range.next();
+                    continue;
+                }
+            }
+            outside.push(i);
+            i += 1;
+        }
+        out.push((outside, false));
+    }
+    out
+}
+
+fn find(layout: &Layout<'_>, order: &[(Vec<usize>, bool)]) -> Vec<Found> {
+    let positions = layout.positions();
+    let mut walk = Walk {
+        layout,
+        positions: &positions,
+        found: Vec::new(),
+    };
+    for (list, resource) in order {
+        walk.run(list, *resource);
+    }
+    walk.found
+}
+
+/// The file as tokens and the gaps between them; fixes only change gaps.
+#[derive(Clone)]
+struct Layout<'a> {
+    source: &'a str,
+    tokens: &'a [Token],
+    /// `gaps[i]` is the text before token `i`; the last one follows the last token.
+    gaps: Vec<String>,
+    /// Where each gap is in the source.
+    spans: Vec<Span>,
+}
+
+impl<'a> Layout<'a> {
+    fn of(source: &'a str, tokens: &'a [Token]) -> Layout<'a> {
+        let mut gaps = Vec::with_capacity(tokens.len() + 1);
+        let mut spans = Vec::with_capacity(tokens.len() + 1);
+        let mut pos = 0;
+        for t in tokens
+            .iter()
+            .map(|t| t.span)
+            .chain([Span::new(source.len(), source.len())])
+        {
+            let start = pos.min(t.start());
+            let span = Span::new(start, t.start());
+            gaps.push(
+                source
+                    .get(span.start()..span.end())
+                    .unwrap_or("")
+                    .to_string(),
+            );
+            spans.push(span);
+            pos = pos.max(t.end());
+        }
+        Layout {
+            source,
+            tokens,
+            gaps,
+            spans,
+        }
+    }
+
+    fn text(&self, i: usize) -> &'a str {
+        self.tokens
+            .get(i)
+            .and_then(|t| self.source.get(t.span.start()..t.span.end()))
+            .unwrap_or("")
+    }
+
+    fn gap(&self, i: usize) -> &str {
+        self.gaps.get(i).map_or("", String::as_str)
+    }
+
+    /// 1-based (line, column) of each token's start in this layout.
+    fn positions(&self) -> Vec<(usize, usize)> {
+        fn advance(pos: &mut (usize, usize), text: &str) {
+            for c in text.chars() {
+                if c == '\n' {
+                    *pos = (pos.0 + 1, 1);
+                } else {
+                    pos.1 += 1;
+                }
+            }
+        }
+        let mut pos = (1, 1);
+        let mut out = Vec::with_capacity(self.tokens.len());
+        for i in 0..self.tokens.len() {
+            advance(&mut pos, self.gap(i));
+            out.push(pos);
+            advance(&mut pos, self.text(i));
+        }
+        out
+    }
+}
+
+struct Found {
+    span: Span,
+    expected: usize,
+    column: usize,
+    /// New texts of gaps (by index), when the finding can be fixed.
+    edits: Option<Vec<(usize, String)>>,
+}
+
+#[derive(Clone, Copy)]
+struct Arrow {
+    /// Index of the `=>` token.
+    tok: usize,
+    /// Index of the key's last token (puppet-lint's `prev_code_token`).
+    param: usize,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Default)]
+struct Group {
+    arrow_column: usize,
+    arrows: Vec<Arrow>,
+    param_column: Option<usize>,
+}
+
+struct Walk<'a> {
+    layout: &'a Layout<'a>,
+    positions: &'a [(usize, usize)],
+    found: Vec<Found>,
+}
+
+impl Walk<'_> {
+    fn pos(&self, i: usize) -> (usize, usize) {
+        self.positions.get(i).copied().unwrap_or((0, 0))
+    }
+
+    /// Runs puppet-lint's level walk over the token indexes `order` (comments are
+    /// skipped). In a resource body (`resource`), the `;` that ends it closes the body.
+    fn run(&mut self, order: &[usize], resource: bool) {
+        let tokens = self.layout.tokens;
+        let mut levels: Vec<Group> = vec![Group::default()];
+        for &i in order {
+            let Some(t) = tokens.get(i) else { continue };
+            match t.kind {
+                "=>" => {
+                    let Some(p) = prev_code(tokens, i) else {
+                        continue;
+                    };
+                    let (line, column) = self.pos(i);
+                    let (_, pcol) = self.pos(p);
+                    let plen = chars(self.layout.text(p));
+                    let Some(g) = levels.last_mut() else { continue };
+                    let first = *g.param_column.get_or_insert(pcol);
+                    let this = if g.arrows.iter().any(|a| a.line == line) {
+                        first + plen + 1
+                    } else {
+                        pcol + plen + 1
+                    };
+                    g.arrow_column = g.arrow_column.max(this);
+                    g.arrows.push(Arrow {
+                        tok: i,
+                        param: p,
+                        line,
+                        column,
+                    });
+                }
+                "{" => levels.push(Group::default()),
+                "}" => {
+                    if let Some(g) = levels.pop() {
+                        self.close(&g);
+                    }
+                    if levels.is_empty() {
+                        levels.push(Group::default());
+                    }
+                }
+                ";" if resource && levels.len() == 1 => {
+                    if let Some(g) = levels.pop() {
+                        self.close(&g);
+                    }
+                    levels.push(Group::default());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn close(&mut self, g: &Group) {
+        let mut lines: Vec<usize> = g.arrows.iter().map(|a| a.line).collect();
+        lines.dedup();
+        if lines.len() < 2 {
+            return;
+        }
+        for (k, a) in g.arrows.iter().enumerate() {
+            if a.column == g.arrow_column {
+                continue;
+            }
+            let newline = g
+                .arrows
+                .get(..k)
+                .is_some_and(|before| before.iter().any(|b| b.line == a.line));
+            let edits = if newline {
+                g.param_column
+                    .and_then(|pc| self.newline_fix(a, g.arrow_column, pc))
+            } else {
+                self.pad_fix(a, g.arrow_column)
+            };
+            let span = self
+                .layout
+                .tokens
+                .get(a.tok)
+                .map_or(Span::new(0, 0), |t| t.span);
+            self.found.push(Found {
+                span,
+                expected: g.arrow_column,
+                column: a.column,
+                edits,
+            });
+        }
+    }
+
+    /// Pads (or narrows) the whitespace before the arrow on its line.
+    fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Vec<(usize, String)>> {
+        let gap = self.layout.gap(a.tok);
+        let (head, ws, min) = match gap.rfind('\n') {
+            Some(nl) => (gap.get(..=nl)?, gap.get(nl + 1..)?, 0),
+            None => ("", gap, 1),
+        };
+        if !ws.chars().all(is_ws) || self.layout.spans.get(a.tok).is_none() {
+            return None;
+        }
+        let new_len = chars(ws) as i64 + expected as i64 - a.column as i64;
+        if new_len < min {
+            return None;
+        }
+        let new_len = usize::try_from(new_len).ok()?;
+        Some(vec![(a.tok, format!("{head}{}", " ".repeat(new_len)))])
+    }
+
+    /// Moves the key and its arrow onto a new line indented like the group's first key.
+    fn newline_fix(
+        &self,
+        a: &Arrow,
+        expected: usize,
+        param_column: usize,
+    ) -> Option<Vec<(usize, String)>> {
+        let tokens = self.layout.tokens;
+        let key = self.layout.text(a.param);
+        // Only a one-token key directly after a separator, with nothing but whitespace
+        // around it, can be moved without touching the code.
+        if a.param + 1 != a.tok || key.contains('\n') {
+            return None;
+        }
+        let before = tokens.get(a.param.checked_sub(1)?)?;
+        if !matches!(before.kind, "," | "{" | ";") {
+            return None;
+        }
+        for g in [a.param, a.tok] {
+            if !self.layout.gap(g).chars().all(is_ws) {
+                return None;
+            }
+        }
+        let indent = param_column.checked_sub(1)?;
+        let ws = expected.checked_sub(indent + chars(key) + 1)?;
+        if ws < 1 {
+            return None;
+        }
+        Some(vec![
+            (a.param, format!("\n{}", " ".repeat(indent))),
+            (a.tok, " ".repeat(ws)),
+        ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::engine::{check_file, RuleSet};
+    use crate::rules::{fix, registry, Level};
+
+    fn run_with(src: &str, hashes: bool) -> (Vec<(usize, usize, String)>, String) {
+        let f = crate::syntax::parse(src);
+        assert!(!f.has_errors(), "{src}");
+        let mut options = toml::Table::new();
+        options.insert("hashes".into(), toml::Value::Boolean(hashes));
+        let rules = RuleSet::new(vec![(
+            registry::find("arrow_alignment").unwrap(),
+            Level::Warning,
+            options,
+        )]);
+        let d = check_file("t.pp", &f, &rules);
+        let at = d
+            .iter()
+            .map(|d| {
+                let (l, c) = f.line_index.line_col(src, d.span.start());
+                (l, c, d.message.clone())
+            })
+            .collect();
+        (at, fix::apply(src, &d, false).text)
+    }
+
+    fn run(src: &str) -> (Vec<(usize, usize, String)>, String) {
+        run_with(src, false)
+    }
+
+    fn msg(expected: usize, found: usize) -> String {
+        format!("indentation of => is not properly aligned (expected in column {expected}, but found it in column {found})")
+    }
+
+    #[test]
+    fn misaligned_attributes() {
+        let src =
+            "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner    => 'root',\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(4, 12, msg(10, 12))]);
+        assert_eq!(
+            fixed,
+            "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"
+        );
+    }
+
+    #[test]
+    fn aligned_too_far_right_and_single_line() {
+        let (at, _) = run("file { 'a':\n  ensure  => file,\n  mode    => '0644',\n}\nfile { 'b': ensure => file, mode  => '0644' }\n");
+        assert_eq!(at, vec![(2, 11, msg(10, 11)), (3, 11, msg(10, 11))]);
+    }
+
+    #[test]
+    fn nested_hash_is_its_own_group_and_arrows_sharing_a_line_move() {
+        let src =
+            "foo { 'a':\n  opts => { 'k' => 1, 'long' => 2,\n    'x' => 3 },\n  b    => 1,\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(
+            at,
+            vec![
+                (2, 17, msg(20, 17)),
+                (2, 30, msg(20, 30)),
+                (3, 9, msg(20, 9))
+            ]
+        );
+        assert_eq!(
+            fixed,
+            "foo { 'a':\n  opts => { 'k'    => 1,\n            'long' => 2,\n    'x'            => 3 },\n  b    => 1,\n}\n"
+        );
+    }
+
+    #[test]
+    fn hashes_outside_resources_only_with_the_option() {
+        let src = "$h = {\n  'a' => 1,\n  'bbb' => 2,\n}\n";
+        assert_eq!(run(src).0, vec![]);
+        let (at, fixed) = run_with(src, true);
+        assert_eq!(at, vec![(2, 7, msg(9, 7))]);
+        assert_eq!(fixed, "$h = {\n  'a'   => 1,\n  'bbb' => 2,\n}\n");
+    }
+
+    #[test]
+    fn several_bodies_and_defaults() {
+        let src = "file {\n  'a':\n    ensure => file,\n    mode => '0644';\n  'b':\n    ensure => file;\n}\nFile {\n  owner => 'root',\n  mode => '0644',\n}\n";
+        let (at, _) = run(src);
+        assert_eq!(at, vec![(4, 10, msg(12, 10))]);
+        let (at, _) = run_with(src, true);
+        assert_eq!(at, vec![(4, 10, msg(12, 10)), (10, 8, msg(9, 8))]);
+    }
+
+    #[test]
+    fn multi_token_keys_sharing_a_line_have_no_fix() {
+        let src = "foo { 'a':\n  h => { $a['x'] => 1, $b['y'] => 2,\n    'z' => 3 },\n}\n";
+        let f = crate::syntax::parse(src);
+        let d = check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("arrow_alignment", Level::Warning),
+        );
+        let fixes: Vec<bool> = d.iter().map(|d| d.fix.is_some()).collect();
+        // `$b['y']` shares its line with `$a['x']`: moving it would need more than one token.
+        assert_eq!(fixes, vec![false, true]);
+    }
+
+    #[test]
+    fn splat_counts_as_a_key() {
+        let (at, fixed) = run("file { 'a':\n  * => $h,\n  ensure => file,\n}\n");
+        assert_eq!(at, vec![(2, 5, msg(10, 5))]);
+        assert_eq!(
+            fixed,
+            "file { 'a':\n  *      => $h,\n  ensure => file,\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_hash_on_a_moving_line_is_aligned_in_the_same_run() {
+        let src = "foo { 'a':\n  mode    => 'x',\n  bind      => { 'k1' => 1,\n                   'key2' => 2 },\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(
+            at,
+            vec![
+                (2, 11, msg(8, 11)),
+                (3, 13, msg(8, 13)),
+                (3, 23, msg(27, 23))
+            ]
+        );
+        let want = "foo { 'a':\n  mode => 'x',\n  bind => { 'k1'          => 1,\n                   'key2' => 2 },\n}\n";
+        assert_eq!(fixed, want);
+        assert_eq!(run(want).0, vec![]);
+    }
+}

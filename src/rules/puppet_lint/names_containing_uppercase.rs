@@ -1,0 +1,73 @@
+//! `names_containing_uppercase` (puppet-lint): a class or defined type whose name contains
+//! an upper-case letter (`class Foo`). The fix writes the name in lower case.
+
+use crate::rules::class_or_define::definition;
+use crate::rules::{
+    Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
+};
+use crate::syntax::Expr;
+
+pub struct NamesContainingUppercase;
+
+static META: RuleMeta = RuleMeta {
+    name: "names_containing_uppercase",
+    level: Level::Error,
+    category: Category::Style,
+    fix: FixKind::Unsafe,
+    puppet_lint: Some("names_containing_uppercase"),
+    plugin: None,
+    aliases: &[],
+    since: "0.1.0",
+    summary: "A class or defined type whose name contains an upper-case letter.",
+    doc: include_str!("../../../rules/names_containing_uppercase.md"),
+    kinds: &[NodeKind::Class, NodeKind::Define],
+    options: &[],
+};
+
+impl Rule for NamesContainingUppercase {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        let Some(def) = definition(expr) else { return };
+        let written = cx.text(def.name_span);
+        if !written.chars().any(|c| c.is_ascii_uppercase()) {
+            return;
+        }
+        // Renaming changes which name the definition has (and which file the autoloader
+        // expects it in): the fix is unsafe.
+        let fix = Fix::unsafe_(vec![Edit::replace(
+            def.name_span,
+            written.to_ascii_lowercase(),
+        )]);
+        cx.report(
+            Diagnostic::new(
+                def.name_span,
+                format!("{} '{written}' contains illegal uppercase", def.what()),
+            )
+            .with_fix(fix),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{findings, fixed};
+
+    #[test]
+    fn uppercase_in_class_and_define_names() {
+        let src = "class Foo::Bar {\n}\ndefine Baz {\n}\nclass foo {\n}\n";
+        assert_eq!(
+            findings("names_containing_uppercase", src),
+            vec![
+                "1:7 class 'Foo::Bar' contains illegal uppercase",
+                "3:8 defined type 'Baz' contains illegal uppercase"
+            ]
+        );
+        assert_eq!(
+            fixed("names_containing_uppercase", src),
+            "class foo::bar {\n}\ndefine baz {\n}\nclass foo {\n}\n"
+        );
+    }
+}

@@ -1,0 +1,105 @@
+//! `slash_comments`: a `//` "comment" (puppet-lint's `slash_comments`).
+//!
+//! `//` is not a comment in Puppet: it is an empty regular expression (or a division
+//! followed by a regex). Most `// text` lines are syntax errors, reported as such. The ones
+//! that parse are an empty regex standing as a statement, followed by the words of the
+//! "comment" read as more statements; Puppet's validator rejects them ("This Regular
+//! Expression has no effect"). This rule names that case and offers to turn `//` into `#`.
+//! An empty regex used as a value (`$x =~ //`) is code, not a comment, and not reported
+//! (puppet-lint reports it, and its fix comments out the rest of the line).
+
+use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
+use crate::syntax::visit::{NodeKind, Slot};
+use crate::syntax::{Expr, ExprKind, Span};
+
+pub struct SlashComments;
+
+static META: RuleMeta = RuleMeta {
+    name: "slash_comments",
+    level: Level::Warning,
+    category: Category::Style,
+    fix: FixKind::Unsafe,
+    puppet_lint: Some("slash_comments"),
+    plugin: None,
+    aliases: &[],
+    since: "0.1.0",
+    summary: "A `//` comment, which Puppet reads as an empty regular expression.",
+    doc: include_str!("../../../rules/slash_comments.md"),
+    kinds: &[NodeKind::Regex],
+    options: &[],
+};
+
+impl Rule for SlashComments {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_expr(&self, expr: &Expr, cx: &mut Context<'_>) {
+        if !matches!(&expr.kind, ExprKind::Regex { pattern } if pattern.is_empty())
+            || cx.text(expr.span) != "//"
+        {
+            return;
+        }
+        if !matches!(cx.slot(), Some(Slot::Statement { .. })) {
+            return;
+        }
+        // The statements of the same list that follow on the `//` line.
+        let li = cx.file.line_index;
+        let line = li.line(expr.span.start());
+        let on_line: Vec<Span> = cx
+            .statement_list()
+            .into_iter()
+            .map(|e| e.span)
+            .filter(|s| s.start > expr.span.start && li.line(s.start()) == line)
+            .collect();
+        let all_end_here = on_line.iter().all(|s| li.line(s.end()) == line);
+        let mut d = Diagnostic::new(expr.span, "// comment found")
+            .with_help("Puppet has no `//` comments; use `#`");
+        if all_end_here {
+            d = d.with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, "#")]));
+        }
+        cx.report(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::engine::{check_file, RuleSet};
+    use crate::rules::{fix, Level};
+
+    fn run(src: &str) -> (Vec<(usize, usize)>, String) {
+        let f = crate::syntax::parse(src);
+        assert!(!f.has_errors(), "{src}");
+        let d = check_file("t.pp", &f, &RuleSet::only("slash_comments", Level::Warning));
+        assert!(d.iter().all(|d| d.message == "// comment found"));
+        let at = d
+            .iter()
+            .map(|d| f.line_index.line_col(src, d.span.start()))
+            .collect();
+        (at, fix::apply(src, &d, true).text)
+    }
+
+    #[test]
+    fn empty_regex_statement_is_a_comment() {
+        let (at, fixed) = run("class x {\n  // install it\n  include x::install\n}\n");
+        assert_eq!(at, vec![(2, 3)]);
+        assert_eq!(
+            fixed,
+            "class x {\n  # install it\n  include x::install\n}\n"
+        );
+    }
+
+    #[test]
+    fn empty_regex_value_is_code() {
+        let (at, _) = run("if $x =~ // {\n  notice(1)\n}\n");
+        assert_eq!(at, vec![]);
+    }
+
+    #[test]
+    fn no_fix_when_the_words_run_past_the_line() {
+        let src = "// see foo(\n1)\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(1, 1)]);
+        assert_eq!(fixed, src);
+    }
+}
