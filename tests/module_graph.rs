@@ -175,7 +175,12 @@ fn split_path(s: &str) -> Vec<String> {
 
 /// Makes `segs` (as written in a module at `here`, inside `inline` inline modules) absolute
 /// from the crate root; `None` for another crate's path.
-fn absolute(segs: &[String], here: &[String], inline: usize, children: &BTreeMap<String, PathBuf>) -> Option<Vec<String>> {
+fn absolute(
+    segs: &[String],
+    here: &[String],
+    inline: usize,
+    children: &BTreeMap<String, PathBuf>,
+) -> Option<Vec<String>> {
     let first = segs.first()?;
     match first.as_str() {
         "crate" => Some(segs[1..].to_vec()),
@@ -228,7 +233,11 @@ fn read_mod(file: &Path, path: Vec<String>, out: &mut BTreeMap<Vec<String>, ModF
     let mut depth = 0usize;
     let mut inline_at: Vec<usize> = Vec::new();
     let mut pending_path_attr: Option<String> = None;
-    let word_at = |i: usize| -> String { chars[i..].iter().take_while(|c| is_ident(**c)).collect() };
+    // After `#[cfg(test)]`: the next item is test code, left out of the graph (a rule's
+    // tests may run the engine that runs the rule).
+    let mut skip_test_item = false;
+    let word_at =
+        |i: usize| -> String { chars[i..].iter().take_while(|c| is_ident(**c)).collect() };
     while i < chars.len() {
         let c = chars[i];
         if c == '{' {
@@ -245,8 +254,14 @@ fn read_mod(file: &Path, path: Vec<String>, out: &mut BTreeMap<Vec<String>, ModF
             continue;
         }
         if c == '#' && chars.get(i + 1) == Some(&'[') {
-            let end = chars[i..].iter().position(|&x| x == ']').map_or(chars.len(), |p| i + p);
+            let end = chars[i..]
+                .iter()
+                .position(|&x| x == ']')
+                .map_or(chars.len(), |p| i + p);
             let attr: String = chars[i..end].iter().collect();
+            if attr.contains("cfg(test)") {
+                skip_test_item = true;
+            }
             if attr.contains("path") {
                 // #[path = "x.rs"]: the literal was blanked; read it from the raw source.
                 pending_path_attr = Some(attr);
@@ -259,12 +274,38 @@ fn read_mod(file: &Path, path: Vec<String>, out: &mut BTreeMap<Vec<String>, ModF
             continue;
         }
         let w = word_at(i);
+        if skip_test_item && w != "pub" {
+            skip_test_item = false;
+            // Skip the item: to its `;` or past its braced body, whichever comes first.
+            let mut j = i;
+            let mut d = 0usize;
+            while j < chars.len() {
+                match chars[j] {
+                    ';' if d == 0 => break,
+                    '{' => d += 1,
+                    '}' => {
+                        d -= 1;
+                        if d == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            i = j + 1;
+            continue;
+        }
         match w.as_str() {
             "use" => {
-                let end = chars[i..].iter().position(|&x| x == ';').map_or(chars.len(), |p| i + p);
+                let end = chars[i..]
+                    .iter()
+                    .position(|&x| x == ';')
+                    .map_or(chars.len(), |p| i + p);
                 let stmt: String = chars[i + 3..end].iter().collect();
                 let before: String = chars[i.saturating_sub(12)..i].iter().collect();
-                let is_pub = before.trim_end().ends_with("pub") || before.trim_end().ends_with(')') && before.contains("pub(");
+                let is_pub = before.trim_end().ends_with("pub")
+                    || before.trim_end().ends_with(')') && before.contains("pub(");
                 let mut paths = Vec::new();
                 expand(&stmt, &[], &mut paths);
                 for p in paths {
@@ -380,7 +421,11 @@ fn read_mod(file: &Path, path: Vec<String>, out: &mut BTreeMap<Vec<String>, ModF
         }
         i += w.chars().count().max(1);
     }
-    let children: Vec<(String, PathBuf)> = m.children.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let children: Vec<(String, PathBuf)> = m
+        .children
+        .iter()
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     out.insert(path.clone(), m);
     for (name, file) in children {
         let mut p = path.clone();
@@ -390,7 +435,11 @@ fn read_mod(file: &Path, path: Vec<String>, out: &mut BTreeMap<Vec<String>, ModF
 }
 
 /// The module file a full path depends on, following re-exports.
-fn resolve(mods: &BTreeMap<Vec<String>, ModFile>, path: &[String], hops: usize) -> Option<Vec<String>> {
+fn resolve(
+    mods: &BTreeMap<Vec<String>, ModFile>,
+    path: &[String],
+    hops: usize,
+) -> Option<Vec<String>> {
     // The deepest module that is a prefix of the path.
     let mut k = path.len();
     while k > 0 && !mods.contains_key(&path[..k]) {
@@ -445,7 +494,11 @@ fn cycles(nodes: &[String], edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<V
         s.next += 1;
         s.stack.push(v.into());
         s.on.insert(v.into());
-        let succ: Vec<String> = s.edges.get(v).map(|e| e.iter().cloned().collect()).unwrap_or_default();
+        let succ: Vec<String> = s
+            .edges
+            .get(v)
+            .map(|e| e.iter().cloned().collect())
+            .unwrap_or_default();
         for w in succ {
             if !s.index.contains_key(&w) {
                 visit(s, &w);
@@ -492,7 +545,10 @@ fn cycles(nodes: &[String], edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<V
 }
 
 /// The file-level and folder-level dependency graphs of `src/`.
-fn graphs() -> (BTreeMap<String, BTreeSet<String>>, BTreeMap<String, BTreeSet<String>>) {
+fn graphs() -> (
+    BTreeMap<String, BTreeSet<String>>,
+    BTreeMap<String, BTreeSet<String>>,
+) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut mods = BTreeMap::new();
     read_mod(&src.join("lib.rs"), Vec::new(), &mut mods);
@@ -559,7 +615,10 @@ fn no_file_imports_one_that_imports_it_back() {
 fn the_graph_sees_known_edges() {
     // The checker itself must find real edges, or the tests above prove nothing.
     let (files, folders) = graphs();
-    assert!(folders.get("cli").is_some_and(|s| s.contains("syntax")), "{folders:?}");
+    assert!(
+        folders.get("cli").is_some_and(|s| s.contains("syntax")),
+        "{folders:?}"
+    );
     assert!(files.values().map(BTreeSet::len).sum::<usize>() > 100);
 }
 
