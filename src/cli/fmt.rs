@@ -1,5 +1,6 @@
-//! `rein fmt`: format manifests in place, check them (`--check`), show a diff (`--diff`),
-//! or filter stdin to stdout (`rein fmt -`).
+//! `rein fmt`: the command line of [`Workspace::format_file`] and
+//! [`Workspace::format_text`]: format manifests in place, check them (`--check`), show a
+//! diff (`--diff`), or filter stdin to stdout (`rein fmt -`).
 //!
 //! Exit status: 0 success; 1 when `--check`/`--diff` found files that would change; 2 on
 //! any error (syntax error, I/O, bad config, internal safety-check failure). In-place
@@ -9,8 +10,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
-use super::write::write_atomic;
-use crate::fmt::{config, format_source, FormatError};
+use crate::workspace::{FormatOptions, Formatted, Workspace};
 
 /// Options of `rein fmt`.
 #[derive(clap::Args, Debug)]
@@ -33,69 +33,48 @@ pub struct FmtArgs {
 
 /// Runs `rein fmt`; returns the exit status.
 pub fn run(args: FmtArgs) -> i32 {
+    let mut workspace = Workspace::new();
     let stdin_mode = args.paths.iter().any(|p| p.as_os_str() == "-");
     if stdin_mode {
         if args.paths.len() > 1 {
             eprintln!("rein fmt: `-` cannot be combined with other paths");
             return 2;
         }
-        return run_stdin(&args);
+        return run_stdin(&mut workspace, &args);
     }
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
         args.paths.clone()
     };
-    let found = super::discover::discover(&paths);
+    let found = workspace.discover(&paths);
     let mut status = 0;
     for e in &found.errors {
         eprintln!("rein fmt: {e}");
         status = 2;
     }
+    let options = FormatOptions {
+        verify: !args.no_verify,
+        write: !args.check && !args.diff,
+    };
     let mut changed = 0usize;
     let mut out = std::io::stdout().lock();
     for file in &found.files {
-        let display = file.display().to_string();
-        let cfg = match config::config_for(Some(file)) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("rein fmt: {e}");
-                status = 2;
-                continue;
+        match workspace.format_file(file, &options) {
+            Formatted::Unchanged => {}
+            Formatted::Changed { before, after } => {
+                changed += 1;
+                let display = file.display().to_string();
+                if args.diff {
+                    let _ = out.write_all(unified_diff(&display, &before, &after).as_bytes());
+                } else if args.check {
+                    let _ = writeln!(out, "{display}");
+                }
             }
-        };
-        let bytes = match std::fs::read(file) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("rein fmt: {display}: {}", super::discover::io_message(&e));
+            Formatted::Failed(message) => {
+                eprintln!("rein fmt: {message}");
                 status = 2;
-                continue;
             }
-        };
-        let Ok(src) = String::from_utf8(bytes) else {
-            eprintln!("rein fmt: {display}: not valid UTF-8");
-            status = 2;
-            continue;
-        };
-        let formatted = match format_source(&src, &cfg, !args.no_verify) {
-            Ok(f) => f,
-            Err(e) => {
-                report(&display, &e);
-                status = 2;
-                continue;
-            }
-        };
-        if formatted == src {
-            continue;
-        }
-        changed += 1;
-        if args.diff {
-            let _ = out.write_all(unified_diff(&display, &src, &formatted).as_bytes());
-        } else if args.check {
-            let _ = writeln!(out, "{display}");
-        } else if let Err(e) = write_atomic(file, &formatted) {
-            eprintln!("rein fmt: {display}: cannot write: {e}");
-            status = 2;
         }
     }
     if status == 0 && changed > 0 && (args.check || args.diff) {
@@ -104,11 +83,7 @@ pub fn run(args: FmtArgs) -> i32 {
     status
 }
 
-fn report(display: &str, e: &FormatError) {
-    eprintln!("rein fmt: {display}:{e}");
-}
-
-fn run_stdin(args: &FmtArgs) -> i32 {
+fn run_stdin(workspace: &mut Workspace, args: &FmtArgs) -> i32 {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
         eprintln!("rein fmt: cannot read stdin: {e}");
@@ -122,14 +97,12 @@ fn run_stdin(args: &FmtArgs) -> i32 {
         eprintln!("rein fmt: {display}: not valid UTF-8");
         return 2;
     };
-    let cfg = match config::config_for(args.stdin_filepath.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("rein fmt: {e}");
-            return 2;
-        }
-    };
-    match format_source(&src, &cfg, !args.no_verify) {
+    match workspace.format_text(
+        args.stdin_filepath.as_deref(),
+        &display,
+        &src,
+        !args.no_verify,
+    ) {
         Ok(f) => {
             let mut out = std::io::stdout().lock();
             if args.diff {
@@ -150,8 +123,8 @@ fn run_stdin(args: &FmtArgs) -> i32 {
             let _ = out.flush();
             0
         }
-        Err(e) => {
-            report(&display, &e);
+        Err(message) => {
+            eprintln!("rein fmt: {message}");
             2
         }
     }
