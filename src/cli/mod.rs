@@ -6,6 +6,7 @@
 //! syntax error, 2 for usage errors and I/O errors (missing path, unreadable file).
 
 pub mod check;
+pub mod diff;
 pub mod dump;
 pub mod fmt;
 pub mod rule;

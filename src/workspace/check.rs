@@ -65,6 +65,31 @@ pub struct Report {
     pub fix: Option<FixSummary>,
 }
 
+impl Report {
+    /// Adds the outcome of checking one file; `fail_on_warnings`: its warnings count as
+    /// failures.
+    fn add(&mut self, outcome: Outcome, fail_on_warnings: bool) {
+        match outcome {
+            Outcome::Report(r, fixed) => {
+                if fail_on_warnings {
+                    self.failing_warnings |= r
+                        .findings
+                        .iter()
+                        .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
+                }
+                if let Some(summary) = &mut self.fix {
+                    summary.fixes += fixed.fixes;
+                    summary.files += usize::from(fixed.fixes > 0);
+                    summary.unsafe_left += fixed.unsafe_left;
+                    summary.problems.extend(fixed.problem);
+                }
+                self.files.push(r)
+            }
+            Outcome::IoError(e) => self.io_errors.push(e),
+        }
+    }
+}
+
 /// What fixing did to all files.
 #[derive(Debug, Default)]
 pub struct FixSummary {
@@ -130,40 +155,8 @@ impl Workspace {
         };
         // Each file is parsed once; the definitions of all of them are gathered before
         // any is checked, for the checks that look across files.
-        let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
-        let files = &self.files;
-        let parsed: Vec<Result<Parse, String>> = pool.install(|| {
-            jobs.par_iter()
-                .zip(last)
-                .map(|((p, _), last)| files.parse(p, last))
-                .collect()
-        });
-        let mut project = pool.install(|| {
-            parsed
-                .par_iter()
-                .filter_map(|r| r.as_ref().ok())
-                .filter(|f| !f.tree.has_errors())
-                .map(|f| Project::of(&f.tree.program))
-                .reduce(Project::default, |mut a, b| {
-                    a.merge(b);
-                    a
-                })
-        });
-        project.modulepath = options.modulepath.clone();
-        project.roots = paths.to_vec();
-        self.project = project;
-        // The deep rules follow classes into other files: those of the run are parsed.
-        if rules_evaluate(&jobs) {
-            pool.install(|| {
-                jobs.par_iter().zip(&parsed).for_each(|((p, _), f)| {
-                    if let Ok(f) = f {
-                        if !f.tree.has_errors() {
-                            crate::eval::loader::preload(p, &f.tree.program);
-                        }
-                    }
-                });
-            });
-        }
+        let parsed = self.parse(&pool, &jobs);
+        self.gather(&pool, &jobs, &parsed, paths, options);
         let (files, project) = (&self.files, &self.project);
         let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
             jobs.par_iter()
@@ -193,29 +186,15 @@ impl Workspace {
         };
         for ((path, settings), (outcome, parse)) in jobs.into_iter().zip(checked) {
             if let Some(parse) = parse {
-                if self.files.has_text(&path) {
+                // A buffer's fixes change its text (a file's were written).
+                let fixed = matches!(&outcome, Outcome::Report(_, f) if f.fixes > 0);
+                if fixed && self.files.has_text(&path) {
                     self.files.set_text(&path, parse.tree.source.clone());
                 }
                 self.files.keep(path, parse);
             }
-            match outcome {
-                Outcome::Report(r, fixed) => {
-                    if settings.fail_on_warnings || options.fail_on_warnings {
-                        report.failing_warnings |= r
-                            .findings
-                            .iter()
-                            .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
-                    }
-                    if let Some(summary) = &mut report.fix {
-                        summary.fixes += fixed.fixes;
-                        summary.files += usize::from(fixed.fixes > 0);
-                        summary.unsafe_left += fixed.unsafe_left;
-                        summary.problems.extend(fixed.problem);
-                    }
-                    report.files.push(r)
-                }
-                Outcome::IoError(e) => report.io_errors.push(e),
-            }
+            let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
+            report.add(outcome, fail_on_warnings);
         }
         diagnostics::sort_reports(&mut report.files);
         (report.errors, report.warnings) = diagnostics::count(&report.files);
@@ -236,6 +215,59 @@ impl Workspace {
     ) -> Result<Report, CheckError> {
         self.set_text(path, text);
         self.check(&[path.to_path_buf()], options)
+    }
+
+    /// The files of `jobs` read now and parsed (or why they cannot be read), the parses
+    /// kept reused for the same bytes.
+    fn parse(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        jobs: &[(PathBuf, FileSettings)],
+    ) -> Vec<Result<Parse, String>> {
+        let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
+        let files = &self.files;
+        pool.install(|| {
+            jobs.par_iter()
+                .zip(last)
+                .map(|((p, _), last)| files.parse(p, last))
+                .collect()
+        })
+    }
+
+    /// Gathers the definitions of the files `parsed` (those of `jobs`, below `paths`) into
+    /// the project, and gives them to the evaluator when a deep rule will run.
+    fn gather(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        jobs: &[(PathBuf, FileSettings)],
+        parsed: &[Result<Parse, String>],
+        paths: &[PathBuf],
+        options: &CheckOptions,
+    ) {
+        let clean = || {
+            parsed
+                .par_iter()
+                .zip(jobs)
+                .filter_map(|(r, (p, _))| Some((p, &r.as_ref().ok()?.tree)))
+                .filter(|(_, f)| !f.has_errors())
+        };
+        let mut project = pool.install(|| {
+            clean()
+                .map(|(_, f)| Project::of(&f.program))
+                .reduce(Project::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                })
+        });
+        project.modulepath = options.modulepath.clone();
+        project.roots = paths.to_vec();
+        self.project = project;
+        // The deep rules follow classes into other files: those of the run are parsed.
+        if rules_evaluate(jobs) {
+            pool.install(|| {
+                clean().for_each(|(p, f)| crate::eval::loader::preload(p, &f.program));
+            });
+        }
     }
 
     /// The files to check with their settings, and the warnings about the configuration
