@@ -8,7 +8,7 @@
 //! ([`Resolver`] caches per directory) and parsed once per version ([`ConfigFiles`]), and
 //! one [`RuleSet`] is built per distinct (configuration, matching `[[overrides]]`) pair and
 //! shared by every file that has it. The formatter's settings of a file come from the
-//! `[format]` table of the nearest configuration ([`format`]).
+//! `[format]` table of the nearest configuration ([`mod@format`]).
 //!
 //! Rule selection is a list of [`Op`]s applied in order to the level and options of every
 //! registered rule: the `[rules]` table (groups first, so that a rule's own entry wins),

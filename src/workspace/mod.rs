@@ -12,8 +12,8 @@
 //!
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
 //! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
-//! pipeline, [`format`]); [`Workspace::discover`] finds the manifests below paths
-//! ([`discover`]), and files are written in place through [`write`].
+//! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
+//! ([`discover`]), and files are written in place through [`mod@write`].
 
 pub mod check;
 pub mod discover;
