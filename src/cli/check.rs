@@ -1,47 +1,22 @@
-//! `rein check`: find the manifests, resolve each one's configuration (`rein.toml`,
-//! `.puppet-lint.rc`, `--config`, `--select`/`--ignore`; see [`crate::config`]), check them in
-//! parallel and report the findings sorted by file, line and column.
+//! `rein check`: the command line of [`Workspace::check`] (which finds the manifests,
+//! resolves each one's configuration from `rein.toml`, `.puppet-lint.rc`, `--config` and
+//! `--select`/`--ignore`, and checks them in parallel), and the printing of its report:
+//! the findings sorted by file, line and column in the chosen format.
 //!
 //! Exit status: 0 when nothing is at error level (and, with `--fail-on-warnings` or
 //! puppet-lint's `--fail-on-warnings` in a `.puppet-lint.rc`, no warning either); 1
 //! otherwise; 2 for usage, I/O and configuration errors (a configuration error stops the
 //! run before any file is checked).
 
-use std::collections::HashSet;
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use rayon::prelude::*;
-
-use super::discover::{discover, io_message};
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
-use crate::config::{self, FileSettings, Op, PathGlobs, Resolver, Target};
-use crate::diagnostics::{self, FileReport, Finding, Format, Severity};
-use crate::eval::project::Project;
+use crate::config::{self, io_message, Op, PathGlobs, Target};
+use crate::diagnostics::{self, Format, Severity};
 use crate::rules::directives::FOREIGN_CHECKS;
-use crate::rules::{self, engine::RuleSet, Level};
-use crate::syntax::{self, ParsedFile};
-
-/// Stack size of the worker threads: deep nesting in a manifest must not overflow.
-pub const WORKER_STACK: usize = 64 * 1024 * 1024;
-
-/// The result of checking one file.
-enum Outcome {
-    Report(FileReport, Fixed),
-    IoError(String),
-}
-
-/// What `--fix` did to one file.
-#[derive(Debug, Default)]
-struct Fixed {
-    /// Fixes applied (and written).
-    fixes: usize,
-    /// Unsafe fixes not applied because `--unsafe-fixes` was not given.
-    unsafe_left: usize,
-    /// A problem to report on stderr (the fixed text did not parse, or could not be written,
-    /// or fixing did not settle).
-    problem: Option<String>,
-}
+use crate::rules::{self, Level};
+use crate::workspace::{CheckError, CheckOptions, FixSummary, Workspace};
 
 /// Arguments of `rein check`.
 #[derive(clap::Args, Debug)]
@@ -221,26 +196,14 @@ pub fn check(paths: &[PathBuf], format: Format, color: Color) -> i32 {
     check_with(paths, format, color, &Options::default())
 }
 
-/// What the command line says besides paths and output.
+/// What the command line says besides paths and output format.
 #[derive(Debug, Default)]
 pub struct Options {
-    pub config: Option<PathBuf>,
-    /// `--only-checks`, `--no-NAME-check`/`--NAME-check`, `--select` and `--ignore`, in the
-    /// order they apply.
-    pub ops: Vec<Op>,
-    pub fail_on_warnings: bool,
-    /// `--fix` (`Some(false)`) or `--unsafe-fixes` (`Some(true)`).
-    pub fix: Option<bool>,
-    pub show_ignored: bool,
-    /// `--modulepath`.
-    pub modulepath: Vec<PathBuf>,
-    pub ignore_paths: Option<PathGlobs>,
-    pub relative: bool,
+    /// How to check (`--config`, `--select`, `--fix`, `--modulepath`, ...).
+    pub check: CheckOptions,
     /// puppet-lint's `--error-level`: print only findings of this severity (the exit
     /// status still counts every finding).
     pub error_level: Option<Severity>,
-    /// `--no-config`.
-    pub no_config: bool,
     /// How puppet-lint's text output looks.
     pub puppet_lint_style: diagnostics::puppet_lint::Style,
     /// `--codeclimate-report-file`.
@@ -307,26 +270,28 @@ impl Options {
             )
         };
         Ok(Options {
-            config: args.config.clone(),
-            ops,
-            fail_on_warnings: args.fail_on_warnings,
-            fix: match (args.fix, args.unsafe_fixes) {
-                (_, true) => Some(true),
-                (true, false) => Some(false),
-                (false, false) => None,
+            check: CheckOptions {
+                config: args.config.clone(),
+                no_config: args.no_config,
+                ops,
+                fail_on_warnings: args.fail_on_warnings,
+                fix: match (args.fix, args.unsafe_fixes) {
+                    (_, true) => Some(true),
+                    (true, false) => Some(false),
+                    (false, false) => None,
+                },
+                show_ignored: args.show_ignored,
+                modulepath: args
+                    .modulepath
+                    .iter()
+                    .flat_map(|m| m.split(':'))
+                    .filter(|m| !m.is_empty())
+                    .map(PathBuf::from)
+                    .collect(),
+                ignore_paths,
+                relative: args.relative,
             },
-            show_ignored: args.show_ignored,
-            modulepath: args
-                .modulepath
-                .iter()
-                .flat_map(|m| m.split(':'))
-                .filter(|m| !m.is_empty())
-                .map(PathBuf::from)
-                .collect(),
-            ignore_paths,
-            relative: args.relative,
             error_level,
-            no_config: args.no_config,
             puppet_lint_style: diagnostics::puppet_lint::Style {
                 log_format: args.log_format.clone(),
                 with_filename: args.with_filename,
@@ -337,152 +302,32 @@ impl Options {
     }
 }
 
-/// Whether some file of the run is checked with a deep rule (those evaluate code).
-fn rules_evaluate(jobs: &[(PathBuf, FileSettings)]) -> bool {
-    jobs.iter().any(|(_, s)| {
-        s.rules
-            .enabled()
-            .iter()
-            .any(|e| e.rule.meta().category == rules::Category::Deep)
-    })
-}
-
-/// The files to check with their settings, or the exit status of a configuration error
-/// (already reported).
-fn plan(
-    paths: &[PathBuf],
-    found: &[PathBuf],
-    options: &Options,
-) -> Result<Vec<(PathBuf, FileSettings)>, i32> {
-    let report = |errors: Vec<config::ConfigError>| {
-        for e in errors {
-            eprintln!("rein: {e}");
-        }
-        EXIT_USAGE
-    };
-    let mut resolver = Resolver::new(
-        options.config.as_deref(),
-        options.ops.clone(),
-        options.relative,
-    )
-    .map_err(report)?;
-    if options.no_config {
-        resolver.defaults_only();
-    }
-    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
-    let mut jobs = Vec::with_capacity(found.len());
-    for file in found {
-        let is_named = named.contains(file);
-        if !is_named {
-            if let Some(g) = &options.ignore_paths {
-                if g.matches_str(&file.to_string_lossy()) {
-                    continue;
-                }
-            }
-        }
-        if let Some(s) = resolver.settings(file, is_named).map_err(report)? {
-            jobs.push((file.clone(), s));
-        }
-    }
-    for c in resolver.configs() {
-        for n in &c.notes {
-            eprintln!("rein: warning: {n}");
-        }
-    }
-    Ok(jobs)
-}
-
 /// Checks `paths` with `options` and prints the findings in `format`; returns the exit
 /// status.
 pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
-    let found = discover(paths);
-    let jobs = match plan(paths, &found.files, options) {
-        Ok(j) => j,
-        Err(status) => return status,
-    };
-    let mut io_errors = found.errors;
-    let outcomes: Vec<(Outcome, bool)> = match rayon::ThreadPoolBuilder::new()
-        .stack_size(WORKER_STACK)
-        .build()
-    {
-        Ok(pool) => pool.install(|| {
-            // Each file is parsed once; the definitions of all of them are gathered before
-            // any is checked, for the checks that look across files.
-            let parsed: Vec<Result<ParsedFile, String>> =
-                jobs.par_iter().map(|(p, _)| read_and_parse(p)).collect();
-            let mut project = parsed
-                .par_iter()
-                .filter_map(|r| r.as_ref().ok())
-                .filter(|f| !f.has_errors())
-                .map(|f| Project::of(&f.program))
-                .reduce(Project::default, |mut a, b| {
-                    a.merge(b);
-                    a
-                });
-            project.modulepath = options.modulepath.clone();
-            project.roots = paths.to_vec();
-            // The deep rules follow classes into other files: those of the run are parsed.
-            if rules_evaluate(&jobs) {
-                jobs.par_iter().zip(&parsed).for_each(|((p, _), f)| {
-                    if let Ok(f) = f {
-                        if !f.has_errors() {
-                            crate::eval::loader::preload(p, &f.program);
-                        }
-                    }
-                });
+    let mut workspace = Workspace::new();
+    let report = match workspace.check(paths, &options.check) {
+        Ok(r) => r,
+        Err(CheckError::Config(errors)) => {
+            for e in errors {
+                eprintln!("rein: {e}");
             }
-            jobs.par_iter()
-                .zip(parsed)
-                .map(|((p, s), parsed)| {
-                    let mode = Mode {
-                        fix: options.fix,
-                        show_ignored: options.show_ignored || s.show_ignored,
-                    };
-                    let outcome = match parsed {
-                        Ok(f) => check_file(p, f, &s.rules, mode, &project),
-                        Err(e) => Outcome::IoError(e),
-                    };
-                    (outcome, s.fail_on_warnings)
-                })
-                .collect()
-        }),
-        Err(e) => {
-            eprintln!("rein: cannot start worker threads: {e}");
+            return EXIT_USAGE;
+        }
+        Err(CheckError::Threads { message, notes }) => {
+            print_notes(&notes);
+            eprintln!("rein: cannot start worker threads: {message}");
             return EXIT_USAGE;
         }
     };
-    let mut reports = Vec::new();
-    let files_checked = jobs.len();
-    let mut failing_warnings = false;
-    let (mut fixes, mut fixed_files, mut unsafe_left) = (0, 0, 0);
-    let mut fix_problems = Vec::new();
-    for (outcome, fail_on_warnings) in outcomes {
-        match outcome {
-            Outcome::Report(r, fixed) => {
-                if fail_on_warnings || options.fail_on_warnings {
-                    failing_warnings |= r
-                        .findings
-                        .iter()
-                        .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
-                }
-                fixes += fixed.fixes;
-                fixed_files += usize::from(fixed.fixes > 0);
-                unsafe_left += fixed.unsafe_left;
-                fix_problems.extend(fixed.problem);
-                reports.push(r)
-            }
-            Outcome::IoError(e) => io_errors.push(e),
-        }
-    }
-    diagnostics::sort_reports(&mut reports);
-    let (errors, _warnings) = diagnostics::count(&reports);
+    print_notes(&report.notes);
+    let mut reports = report.files;
     if let Some(level) = options.error_level {
         for r in &mut reports {
             r.findings.retain(|f| f.severity == level);
         }
     }
-    io_errors.sort();
-    for e in &io_errors {
+    for e in &report.io_errors {
         eprintln!("rein: {e}");
     }
     let result = if format == Format::PuppetLint {
@@ -490,11 +335,16 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         diagnostics::puppet_lint::write_text(
             &mut out,
             &reports,
-            files_checked,
+            report.files_checked,
             &options.puppet_lint_style,
         )
     } else {
-        diagnostics::write(format, &reports, files_checked, color.enabled_for_stdout())
+        diagnostics::write(
+            format,
+            &reports,
+            report.files_checked,
+            color.enabled_for_stdout(),
+        )
     };
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
@@ -507,40 +357,43 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             return EXIT_USAGE;
         }
     }
-    fix_problems.sort();
-    for p in &fix_problems {
-        eprintln!("rein: {p}");
+    if let Some(fix) = &report.fix {
+        for p in &fix.problems {
+            eprintln!("rein: {p}");
+        }
+        eprintln!("rein: {}", fix_summary(fix));
     }
-    if let Some(unsafe_fixes) = options.fix {
-        eprintln!(
-            "rein: {}",
-            fix_summary(fixes, fixed_files, unsafe_left, unsafe_fixes)
-        );
-    }
-    if !io_errors.is_empty() {
+    if !report.io_errors.is_empty() {
         EXIT_USAGE
-    } else if errors > 0 || failing_warnings {
+    } else if report.errors > 0 || report.failing_warnings {
         EXIT_FINDINGS
     } else {
         EXIT_OK
     }
 }
 
-/// `Fixed 3 problems in 2 files.`, and how many unsafe fixes were left.
-fn fix_summary(fixes: usize, files: usize, unsafe_left: usize, unsafe_fixes: bool) -> String {
-    let mut s = if fixes == 0 {
+/// Prints the warnings about the configuration files read.
+fn print_notes(notes: &[String]) {
+    for n in notes {
+        eprintln!("rein: warning: {n}");
+    }
+}
+
+/// `fixed 3 problems in 2 files`, and how many unsafe fixes were left.
+fn fix_summary(fix: &FixSummary) -> String {
+    let mut s = if fix.fixes == 0 {
         "nothing fixed".to_string()
     } else {
         format!(
             "fixed {} in {}",
-            plural(fixes, "problem", "problems"),
-            plural(files, "file", "files")
+            plural(fix.fixes, "problem", "problems"),
+            plural(fix.files, "file", "files")
         )
     };
-    if unsafe_left > 0 && !unsafe_fixes {
+    if fix.unsafe_left > 0 && !fix.unsafe_fixes {
         s.push_str(&format!(
             "; {} available with --unsafe-fixes",
-            plural(unsafe_left, "more fix", "more fixes")
+            plural(fix.unsafe_left, "more fix", "more fixes")
         ));
     }
     s
@@ -548,100 +401,6 @@ fn fix_summary(fixes: usize, files: usize, unsafe_left: usize, unsafe_fixes: boo
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// How to check one file.
-#[derive(Clone, Copy, Debug)]
-struct Mode {
-    /// Fix it: `Some(unsafe_fixes)`.
-    fix: Option<bool>,
-    /// Keep the suppressed findings, marked ignored.
-    show_ignored: bool,
-}
-
-/// Reads and parses one file, or says why it cannot be read.
-fn read_and_parse(path: &Path) -> Result<ParsedFile, String> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(syntax::parse_bytes(&bytes)),
-        Err(e) => Err(format!("{}: {}", path.display(), io_message(&e))),
-    }
-}
-
-/// Checks one parsed file (and fixes it, with `--fix`) with the definitions of the whole
-/// run; its findings (the source is kept only when there are some).
-fn check_file(
-    path: &Path,
-    mut parsed: ParsedFile,
-    rule_set: &RuleSet,
-    mode: Mode,
-    project: &Project,
-) -> Outcome {
-    let display = path.display().to_string();
-    let mut fixed = Fixed::default();
-    let mut diagnostics = None;
-    if let Some(unsafe_fixes) = mode.fix {
-        let out = rules::fix::fix_parsed(&display, parsed, rule_set, unsafe_fixes, Some(project));
-        if out.rejected {
-            fixed.problem = Some(format!(
-                "{display}: fixes not applied: the fixed text would not parse (a bug in rein: please report it)"
-            ));
-        } else if out.fixed > 0 {
-            match super::write::write_atomic(path, &out.text) {
-                Ok(()) => fixed.fixes = out.fixed,
-                Err(e) => {
-                    return Outcome::IoError(format!(
-                        "{display}: cannot write the fixed file: {}",
-                        io_message(&e)
-                    ))
-                }
-            }
-            if out.unsettled {
-                fixed.problem = Some(format!(
-                    "{display}: fixes still apply after {} rounds; the file was written as it was then",
-                    rules::fix::MAX_ROUNDS
-                ));
-            }
-        }
-        if !unsafe_fixes {
-            fixed.unsafe_left = out
-                .diagnostics
-                .iter()
-                .filter(|d| {
-                    d.fix
-                        .as_ref()
-                        .is_some_and(|f| f.applicability == rules::Applicability::Unsafe)
-                })
-                .count();
-        }
-        parsed = out.parsed;
-        diagnostics = Some(out.diagnostics).filter(|_| !mode.show_ignored);
-    }
-    let diagnostics = diagnostics.unwrap_or_else(|| {
-        rules::engine::check_file_in(
-            &display,
-            &parsed,
-            rule_set,
-            mode.show_ignored,
-            Some(project),
-        )
-    });
-    let findings: Vec<Finding> = diagnostics
-        .iter()
-        .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
-        .collect();
-    let source = if findings.is_empty() {
-        String::new()
-    } else {
-        parsed.source
-    };
-    Outcome::Report(
-        FileReport {
-            path: display,
-            source,
-            findings,
-        },
-        fixed,
-    )
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::discover::io_message;
 use super::{DumpFormat, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
+use crate::config::io_message;
 use crate::diagnostics::{Finding, Severity};
 use crate::syntax::{self, pn};
 

@@ -1,14 +1,15 @@
-//! Command-line interface: argument parsing and the `check` and `dump` commands.
+//! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
+//! `rule`) as front ends that print what the library (the [`crate::workspace`] for
+//! `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
 //! syntax error, 2 for usage errors and I/O errors (missing path, unreadable file).
 
 pub mod check;
-pub mod discover;
+pub mod diff;
 pub mod dump;
 pub mod fmt;
 pub mod rule;
-pub mod write;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;

@@ -4,29 +4,34 @@
 //! A file's configuration is the nearest `rein.toml` or `.rein.toml` in its directory or
 //! above (or the file given with `--config`); without one, the nearest `.puppet-lint.rc`
 //! above the file, or the one in the current directory, is honoured as puppet-lint would;
-//! without any, the defaults apply. Each configuration file is read and parsed once per run
-//! ([`Resolver`] caches per directory), and one [`RuleSet`] is built per distinct
-//! (configuration, matching `[[overrides]]`) pair and shared by every file that has it.
+//! without any, the defaults apply. Each configuration file is read once per run
+//! ([`Resolver`] caches per directory) and parsed once per version ([`ConfigFiles`]), and
+//! one [`RuleSet`] is built per distinct (configuration, matching `[[overrides]]`) pair and
+//! shared by every file that has it. The formatter's settings of a file come from the
+//! `[format]` table of the nearest configuration ([`mod@format`]).
 //!
 //! Rule selection is a list of [`Op`]s applied in order to the level and options of every
 //! registered rule: the `[rules]` table (groups first, so that a rule's own entry wins),
 //! then each matching `[[overrides]]` entry, then the command line (`--select`, then
 //! `--ignore`).
 
+pub mod files;
+pub mod format;
 pub mod glob;
 pub mod lintrc;
 mod parse;
 mod reference;
+mod resolver;
 
-use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
 
+pub use files::{io_message, ConfigFiles, LoadError};
 pub use glob::PathGlobs;
 pub use parse::parse_config;
 pub use reference::reference_config;
+pub use resolver::{FileSettings, Resolver};
 
-use crate::fmt::config::FormatConfig;
+use crate::fmt::FormatConfig;
 use crate::rules::engine::RuleSet;
 use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
 
@@ -338,36 +343,6 @@ impl Config {
     }
 }
 
-/// Reads and parses the configuration file `path` (rein's TOML schema, or puppet-lint's rc
-/// format when the file name ends in `.rc`). `shown` is the path as displayed in messages.
-pub fn load(path: &Path, shown: &str) -> Result<Config, Vec<ConfigError>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        let message = e.to_string();
-        // Without Rust's ` (os error N)` suffix, as rein prints I/O errors elsewhere.
-        let message = message
-            .split(" (os error")
-            .next()
-            .unwrap_or(&message)
-            .to_string();
-        vec![ConfigError::file(shown, message)]
-    })?;
-    let dir = absolute(path)
-        .parent()
-        .map_or_else(|| PathBuf::from("/"), Path::to_path_buf);
-    let is_rc = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.ends_with(".rc"));
-    let mut config = if is_rc {
-        lintrc::parse_rc(&text, shown)?
-    } else {
-        parse_config(&text, shown)?
-    };
-    config.path = Some(shown.to_string());
-    config.dir = Some(dir);
-    Ok(config)
-}
-
 /// `path` made absolute against the current directory, with `.` and `..` resolved
 /// lexically (symbolic links are not followed).
 pub fn absolute(path: &Path) -> PathBuf {
@@ -389,194 +364,6 @@ pub fn absolute(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-/// What `rein check` needs to know about one file.
-#[derive(Clone)]
-pub struct FileSettings {
-    pub rules: Arc<RuleSet>,
-    /// Warnings in this file make the exit status 1.
-    pub fail_on_warnings: bool,
-    /// Findings suppressed in this file are shown (as ignored).
-    pub show_ignored: bool,
-}
-
-/// Finds and caches the configuration of each file of a run.
-pub struct Resolver {
-    cwd: PathBuf,
-    /// Index 0: the defaults; then every configuration file loaded, once each.
-    configs: Vec<Config>,
-    /// The configuration given with `--config`.
-    forced: Option<usize>,
-    cli: Vec<Op>,
-    /// `--relative` on the command line.
-    relative: bool,
-    /// Directory → nearest rein configuration at or above it.
-    rein_dirs: HashMap<PathBuf, Option<usize>>,
-    /// Directory → nearest `.puppet-lint.rc` at or above it.
-    rc_dirs: HashMap<PathBuf, Option<usize>>,
-    /// The `.puppet-lint.rc` of the current directory, once looked for.
-    cwd_rc: Option<Option<usize>>,
-    sets: HashMap<(usize, Vec<usize>), Arc<RuleSet>>,
-}
-
-impl Resolver {
-    /// A resolver for a run in the current directory; `forced` is `--config FILE`, `cli`
-    /// the command line's rule selection, `relative` its `--relative`.
-    pub fn new(
-        forced: Option<&Path>,
-        cli: Vec<Op>,
-        relative: bool,
-    ) -> Result<Resolver, Vec<ConfigError>> {
-        let mut r = Resolver {
-            cwd: absolute(Path::new(".")),
-            configs: vec![Config::default()],
-            forced: None,
-            cli,
-            relative,
-            rein_dirs: HashMap::new(),
-            rc_dirs: HashMap::new(),
-            cwd_rc: None,
-            sets: HashMap::new(),
-        };
-        if let Some(f) = forced {
-            let c = load(f, &f.display().to_string())?;
-            r.configs.push(c);
-            r.forced = Some(r.configs.len() - 1);
-        }
-        Ok(r)
-    }
-
-    /// Reads no configuration file: every file gets the defaults and the command line
-    /// (puppet-lint's `--no-config`).
-    pub fn defaults_only(&mut self) {
-        self.forced = Some(0);
-    }
-
-    /// The configurations loaded so far.
-    pub fn configs(&self) -> &[Config] {
-        &self.configs
-    }
-
-    /// Loads the configuration file `path` found at or above the current work.
-    fn load_found(&mut self, path: &Path) -> Result<usize, Vec<ConfigError>> {
-        let shown = path
-            .strip_prefix(&self.cwd)
-            .map_or_else(|_| path.display().to_string(), |p| p.display().to_string());
-        let c = load(path, &shown)?;
-        self.configs.push(c);
-        Ok(self.configs.len() - 1)
-    }
-
-    /// The nearest file named one of `names` at or above `dir`, loaded (cached per
-    /// directory in `rc` or rein's map).
-    fn nearest(
-        &mut self,
-        dir: &Path,
-        names: &[&str],
-        rc: bool,
-    ) -> Result<Option<usize>, Vec<ConfigError>> {
-        let mut chain = Vec::new();
-        let mut found = None;
-        let mut cur = Some(dir);
-        while let Some(d) = cur {
-            let cache = if rc { &self.rc_dirs } else { &self.rein_dirs };
-            if let Some(hit) = cache.get(d) {
-                found = *hit;
-                break;
-            }
-            chain.push(d.to_path_buf());
-            if let Some(p) = names.iter().map(|n| d.join(n)).find(|p| p.is_file()) {
-                found = Some(self.load_found(&p)?);
-                break;
-            }
-            cur = d.parent();
-        }
-        let cache = if rc {
-            &mut self.rc_dirs
-        } else {
-            &mut self.rein_dirs
-        };
-        for d in chain {
-            cache.insert(d, found);
-        }
-        Ok(found)
-    }
-
-    /// The index of the configuration of the file at `abs` (absolute).
-    fn config_index(&mut self, abs: &Path) -> Result<usize, Vec<ConfigError>> {
-        if let Some(i) = self.forced {
-            return Ok(i);
-        }
-        let dir = abs.parent().unwrap_or(abs).to_path_buf();
-        if let Some(i) = self.nearest(&dir, &CONFIG_NAMES, false)? {
-            return Ok(i);
-        }
-        if let Some(i) = self.nearest(&dir, &[LINT_RC], true)? {
-            return Ok(i);
-        }
-        let cwd_rc = match self.cwd_rc {
-            Some(c) => c,
-            None => {
-                let p = self.cwd.join(LINT_RC);
-                let c = if p.is_file() {
-                    Some(self.load_found(&p)?)
-                } else {
-                    None
-                };
-                self.cwd_rc = Some(c);
-                c
-            }
-        };
-        Ok(cwd_rc.unwrap_or(0))
-    }
-
-    /// The settings of the file `file` (as found or named), or `None` when the file was
-    /// found by walking (`named` false) and its configuration excludes it.
-    pub fn settings(
-        &mut self,
-        file: &Path,
-        named: bool,
-    ) -> Result<Option<FileSettings>, Vec<ConfigError>> {
-        let abs = absolute(file);
-        let index = self.config_index(&abs)?;
-        let Some(config) = self.configs.get(index) else {
-            return Ok(None);
-        };
-        let rel = match config.dir.as_deref().and_then(|d| abs.strip_prefix(d).ok()) {
-            Some(r) => r.to_path_buf(),
-            None => file.to_path_buf(),
-        };
-        if !named && !config.selects(&rel, &file.to_string_lossy()) {
-            return Ok(None);
-        }
-        let overrides = config.overrides_for(&rel);
-        let fail_on_warnings = config.fail_on_warnings;
-        let show_ignored = config.show_ignored;
-        let key = (index, overrides);
-        let rules = match self.sets.get(&key) {
-            Some(s) => s.clone(),
-            None => {
-                let s = Arc::new(rule_set(&config.selection(
-                    &key.1,
-                    &self.cli,
-                    self.relative,
-                )));
-                self.sets.insert(key, s.clone());
-                s
-            }
-        };
-        Ok(Some(FileSettings {
-            rules,
-            fail_on_warnings,
-            show_ignored,
-        }))
-    }
-
-    /// How many distinct rule sets were built.
-    pub fn rule_set_count(&self) -> usize {
-        self.sets.len()
-    }
 }
 
 /// The rule-selection operations of `--select` and `--ignore` (each a list of rule or

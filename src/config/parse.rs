@@ -9,7 +9,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::{by_rank, Config, ConfigError, Op, Override, PathGlobs, Target};
-use crate::fmt::config::FormatConfig;
+use crate::fmt::FormatConfig;
 use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
 
 type Entry<'t, 'i> = (&'t Spanned<DeValue<'i>>, &'t str, Range<usize>);

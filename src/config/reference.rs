@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::fmt::config::FormatConfig;
+use crate::fmt::FormatConfig;
 use crate::rules::{registry, Category};
 
 /// The text of the reference configuration. It is itself a valid configuration that

@@ -1,12 +1,15 @@
 //! Finding the manifests to check: walks directories for `.pp` files with the `ignore`
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
-//! explicitly is always checked, whatever its name.
+//! explicitly is always checked, whatever its name, and so is one whose text the workspace
+//! was given even when it is not on disk.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
+
+use crate::config::io_message;
 
 /// The manifests found under `paths`, and the problems met (missing paths, unreadable
 /// directories), as messages.
@@ -16,12 +19,16 @@ pub struct Discovered {
     pub errors: Vec<String>,
 }
 
-/// Finds the manifests named by or below `paths`, sorted and without duplicates.
-pub fn discover(paths: &[PathBuf]) -> Discovered {
+/// Finds the manifests named by or below `paths`, sorted and without duplicates; a named
+/// path for which `has_text` holds is a file even when it is not on disk.
+pub fn discover(paths: &[PathBuf], has_text: impl Fn(&Path) -> bool) -> Discovered {
     let mut files = BTreeSet::new();
     let mut errors = Vec::new();
     for path in paths {
         match std::fs::metadata(path) {
+            Err(_) if has_text(path) => {
+                files.insert(path.clone());
+            }
             Err(e) => errors.push(format!("{}: {}", path.display(), io_message(&e))),
             Ok(meta) if meta.is_dir() => walk(path, &mut files, &mut errors),
             Ok(_) => {
@@ -83,13 +90,4 @@ fn clean(path: &Path) -> PathBuf {
         .filter(|p| !p.as_os_str().is_empty())
         .map(Path::to_path_buf)
         .unwrap_or_else(|| path.to_path_buf())
-}
-
-/// An I/O error message without Rust's ` (os error N)` suffix.
-pub fn io_message(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s.get(..i).unwrap_or(&s).to_string(),
-        None => s,
-    }
 }

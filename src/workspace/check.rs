@@ -1,0 +1,404 @@
+//! The check pipeline: find the manifests, resolve each one's configuration (see
+//! [`crate::config`]), parse them in parallel (reusing the parse of a file whose bytes did
+//! not change), gather the definitions of all of them, then check (and fix, when asked)
+//! each one against the whole, and sort the findings by file, line and column.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::files::Parse;
+use super::fix::{fix_file, Fixed};
+use super::Workspace;
+use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
+use crate::diagnostics::{self, FileReport, Finding, Severity};
+use crate::eval::project::Project;
+use crate::rules::{self, engine::RuleSet};
+
+/// Stack size of the worker threads: deep nesting in a manifest must not overflow.
+pub const WORKER_STACK: usize = 64 * 1024 * 1024;
+
+/// How to check: the configuration and what to do besides reporting.
+#[derive(Debug, Default)]
+pub struct CheckOptions {
+    /// `--config`: this configuration file for every file.
+    pub config: Option<PathBuf>,
+    /// `--no-config`: no configuration file, every rule at its default.
+    pub no_config: bool,
+    /// The command line's rule selection (`--only-checks`, `--no-NAME-check`/`--NAME-check`,
+    /// `--select`, `--ignore`), in the order they apply.
+    pub ops: Vec<Op>,
+    /// Warnings count as failures (besides the files whose configuration says so).
+    pub fail_on_warnings: bool,
+    /// Fix the files in place: `Some(unsafe_fixes)`.
+    pub fix: Option<bool>,
+    /// Keep the findings that `# lint:ignore:` comments suppress, marked ignored.
+    pub show_ignored: bool,
+    /// Where the deep checks find modules; empty: each file's own module path.
+    pub modulepath: Vec<PathBuf>,
+    /// puppet-lint's `--ignore-paths`: walked files matching these are skipped.
+    pub ignore_paths: Option<PathGlobs>,
+    /// puppet-lint's `--relative` (for autoloader_layout).
+    pub relative: bool,
+}
+
+/// The outcome of a check: everything a front end reports.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Warnings about the configuration files read (unknown `.puppet-lint.rc` flags).
+    pub notes: Vec<String>,
+    /// The findings of each file, sorted by path (a file's source is kept only when it
+    /// has findings).
+    pub files: Vec<FileReport>,
+    /// How many files were checked.
+    pub files_checked: usize,
+    /// Findings at error level, and at warning level (suppressed ones not counted).
+    pub errors: usize,
+    pub warnings: usize,
+    /// A warning was found where warnings count as failures.
+    pub failing_warnings: bool,
+    /// Paths that could not be read (or files not written), as messages, sorted.
+    pub io_errors: Vec<String>,
+    /// What fixing did, when asked to fix.
+    pub fix: Option<FixSummary>,
+}
+
+impl Report {
+    /// Adds the outcome of checking one file; `fail_on_warnings`: its warnings count as
+    /// failures.
+    fn add(&mut self, outcome: Outcome, fail_on_warnings: bool) {
+        match outcome {
+            Outcome::Report(r, fixed) => {
+                if fail_on_warnings {
+                    self.failing_warnings |= r
+                        .findings
+                        .iter()
+                        .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
+                }
+                if let Some(summary) = &mut self.fix {
+                    summary.fixes += fixed.fixes;
+                    summary.files += usize::from(fixed.fixes > 0);
+                    summary.unsafe_left += fixed.unsafe_left;
+                    summary.problems.extend(fixed.problem);
+                }
+                self.files.push(r)
+            }
+            Outcome::IoError(e) => self.io_errors.push(e),
+        }
+    }
+}
+
+/// What fixing did to all files.
+#[derive(Debug, Default)]
+pub struct FixSummary {
+    /// Unsafe fixes were applied too.
+    pub unsafe_fixes: bool,
+    /// Fixes applied, and in how many files.
+    pub fixes: usize,
+    pub files: usize,
+    /// Unsafe fixes not applied because they were not asked for.
+    pub unsafe_left: usize,
+    /// Files whose fixes were not applied or did not settle, as messages, sorted.
+    pub problems: Vec<String>,
+}
+
+/// Why nothing was checked.
+#[derive(Debug)]
+pub enum CheckError {
+    /// A configuration file (or `--config`) has problems.
+    Config(Vec<ConfigError>),
+    /// The worker threads could not be started; the configuration had been read, with
+    /// these `notes` (as [`Report::notes`]).
+    Threads { message: String, notes: Vec<String> },
+}
+
+/// The result of checking one file.
+enum Outcome {
+    Report(FileReport, Fixed),
+    IoError(String),
+}
+
+/// The files of a check with their settings, and the warnings about the configuration
+/// files read.
+struct Plan {
+    jobs: Vec<(PathBuf, FileSettings)>,
+    notes: Vec<String>,
+}
+
+/// How to check one file.
+#[derive(Clone, Copy, Debug)]
+struct Mode {
+    /// Fix it: `Some(unsafe_fixes)`.
+    fix: Option<bool>,
+    /// Keep the suppressed findings, marked ignored.
+    show_ignored: bool,
+    /// Its text is a buffer set in the workspace: fixes change that, not the disk.
+    in_buffer: bool,
+}
+
+impl Workspace {
+    /// Checks the manifests named by or below `paths` with `options`.
+    pub fn check(
+        &mut self,
+        paths: &[PathBuf],
+        options: &CheckOptions,
+    ) -> Result<Report, CheckError> {
+        let found = self.discover(paths);
+        let Plan { jobs, notes } = self
+            .plan(paths, &found.files, options)
+            .map_err(CheckError::Config)?;
+        let pool = match self.pool() {
+            Ok(p) => p,
+            Err(message) => return Err(CheckError::Threads { message, notes }),
+        };
+        // Each file is parsed once; the definitions of all of them are gathered before
+        // any is checked, for the checks that look across files.
+        let parsed = self.parse(&pool, &jobs);
+        self.gather(&pool, &jobs, &parsed, paths, options);
+        let (files, project) = (&self.files, &self.project);
+        let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
+            jobs.par_iter()
+                .zip(parsed)
+                .map(|((p, s), parsed)| {
+                    let mode = Mode {
+                        fix: options.fix,
+                        show_ignored: options.show_ignored || s.show_ignored,
+                        in_buffer: files.has_text(p),
+                    };
+                    match parsed {
+                        Ok(f) => check_file(p, f, &s.rules, mode, project),
+                        Err(e) => (Outcome::IoError(e), None),
+                    }
+                })
+                .collect()
+        });
+        let mut report = Report {
+            notes,
+            files_checked: jobs.len(),
+            io_errors: found.errors,
+            fix: options.fix.map(|unsafe_fixes| FixSummary {
+                unsafe_fixes,
+                ..FixSummary::default()
+            }),
+            ..Report::default()
+        };
+        for ((path, settings), (outcome, parse)) in jobs.into_iter().zip(checked) {
+            if let Some(parse) = parse {
+                // A buffer's fixes change its text (a file's were written).
+                let fixed = matches!(&outcome, Outcome::Report(_, f) if f.fixes > 0);
+                if fixed && self.files.has_text(&path) {
+                    self.files.set_text(&path, parse.tree.source.clone());
+                }
+                self.files.keep(path, parse);
+            }
+            let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
+            report.add(outcome, fail_on_warnings);
+        }
+        diagnostics::sort_reports(&mut report.files);
+        (report.errors, report.warnings) = diagnostics::count(&report.files);
+        report.io_errors.sort();
+        if let Some(summary) = &mut report.fix {
+            summary.problems.sort();
+        }
+        Ok(report)
+    }
+
+    /// Checks the file `path` with `text` as its text (kept as its text from now on: see
+    /// [`Workspace::set_text`]).
+    pub fn check_text(
+        &mut self,
+        path: &Path,
+        text: &str,
+        options: &CheckOptions,
+    ) -> Result<Report, CheckError> {
+        self.set_text(path, text);
+        self.check(&[path.to_path_buf()], options)
+    }
+
+    /// The files of `jobs` read now and parsed (or why they cannot be read), the parses
+    /// kept reused for the same bytes.
+    fn parse(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        jobs: &[(PathBuf, FileSettings)],
+    ) -> Vec<Result<Parse, String>> {
+        let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
+        let files = &self.files;
+        pool.install(|| {
+            jobs.par_iter()
+                .zip(last)
+                .map(|((p, _), last)| files.parse(p, last))
+                .collect()
+        })
+    }
+
+    /// Gathers the definitions of the files `parsed` (those of `jobs`, below `paths`) into
+    /// the project, and gives them to the evaluator when a deep rule will run.
+    fn gather(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        jobs: &[(PathBuf, FileSettings)],
+        parsed: &[Result<Parse, String>],
+        paths: &[PathBuf],
+        options: &CheckOptions,
+    ) {
+        let clean = || {
+            parsed
+                .par_iter()
+                .zip(jobs)
+                .filter_map(|(r, (p, _))| Some((p, &r.as_ref().ok()?.tree)))
+                .filter(|(_, f)| !f.has_errors())
+        };
+        let mut project = pool.install(|| {
+            clean()
+                .map(|(_, f)| Project::of(&f.program))
+                .reduce(Project::default, |mut a, b| {
+                    a.merge(b);
+                    a
+                })
+        });
+        project.modulepath = options.modulepath.clone();
+        project.roots = paths.to_vec();
+        self.project = project;
+        // The deep rules follow classes into other files: those of the run are parsed.
+        if rules_evaluate(jobs) {
+            pool.install(|| {
+                clean().for_each(|(p, f)| crate::eval::loader::preload(p, &f.program));
+            });
+        }
+    }
+
+    /// The files to check with their settings, and the warnings about the configuration
+    /// files read; or the problems of a configuration file.
+    fn plan(
+        &mut self,
+        paths: &[PathBuf],
+        found: &[PathBuf],
+        options: &CheckOptions,
+    ) -> Result<Plan, Vec<ConfigError>> {
+        let mut resolver = Resolver::reading(
+            std::mem::take(&mut self.configs),
+            options.config.as_deref(),
+            options.ops.clone(),
+            options.relative,
+        )?;
+        if options.no_config {
+            resolver.defaults_only();
+        }
+        let jobs = settle(&mut resolver, paths, found, options);
+        let notes = resolver
+            .configs()
+            .iter()
+            .flat_map(|c| c.notes.iter().cloned())
+            .collect();
+        self.configs = resolver.into_files();
+        Ok(Plan { jobs: jobs?, notes })
+    }
+
+    /// The worker threads, started on first use.
+    fn pool(&mut self) -> Result<Arc<rayon::ThreadPool>, String> {
+        if let Some(p) = &self.pool {
+            return Ok(p.clone());
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .stack_size(WORKER_STACK)
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(self.pool.insert(Arc::new(pool)).clone())
+    }
+}
+
+/// The settings of each file found that is checked (named, or walked and not excluded).
+fn settle(
+    resolver: &mut Resolver,
+    paths: &[PathBuf],
+    found: &[PathBuf],
+    options: &CheckOptions,
+) -> Result<Vec<(PathBuf, FileSettings)>, Vec<ConfigError>> {
+    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
+    let mut jobs = Vec::with_capacity(found.len());
+    for file in found {
+        let is_named = named.contains(file);
+        if !is_named {
+            if let Some(g) = &options.ignore_paths {
+                if g.matches_str(&file.to_string_lossy()) {
+                    continue;
+                }
+            }
+        }
+        if let Some(s) = resolver.settings(file, is_named)? {
+            jobs.push((file.clone(), s));
+        }
+    }
+    Ok(jobs)
+}
+
+/// Whether some file of the run is checked with a deep rule (those evaluate code).
+fn rules_evaluate(jobs: &[(PathBuf, FileSettings)]) -> bool {
+    jobs.iter().any(|(_, s)| {
+        s.rules
+            .enabled()
+            .iter()
+            .any(|e| e.rule.meta().category == rules::Category::Deep)
+    })
+}
+
+/// Checks one parsed file (and fixes it, in fix mode) with the definitions of the whole
+/// run: its findings (the source is kept only when there are some), and the parse of its
+/// text now (none when it could not be written).
+fn check_file(
+    path: &Path,
+    parse: Parse,
+    rule_set: &RuleSet,
+    mode: Mode,
+    project: &Project,
+) -> (Outcome, Option<Parse>) {
+    let display = path.display().to_string();
+    let (fixed, diagnostics, parse) = match mode.fix {
+        Some(unsafe_fixes) => {
+            match fix_file(
+                path,
+                &display,
+                parse,
+                rule_set,
+                unsafe_fixes,
+                project,
+                mode.in_buffer,
+            ) {
+                Ok(f) => (f.fixed, Some(f.diagnostics), f.parse),
+                Err(e) => return (Outcome::IoError(e), None),
+            }
+        }
+        None => (Fixed::default(), None, parse),
+    };
+    // Fixing checked without the suppressed findings.
+    let diagnostics = diagnostics
+        .filter(|_| !mode.show_ignored)
+        .unwrap_or_else(|| {
+            rules::engine::check_file_in(
+                &display,
+                &parse.tree,
+                rule_set,
+                mode.show_ignored,
+                Some(project),
+            )
+        });
+    let parsed = &parse.tree;
+    let findings: Vec<Finding> = diagnostics
+        .iter()
+        .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
+        .collect();
+    let source = if findings.is_empty() {
+        String::new()
+    } else {
+        parsed.source.clone()
+    };
+    let report = FileReport {
+        path: display,
+        source,
+        findings,
+    };
+    (Outcome::Report(report, fixed), Some(parse))
+}

@@ -1,0 +1,116 @@
+//! The files of a workspace: the texts a front end set for some of them (an editor's
+//! unsaved buffer, read instead of the disk), and the last parse of each file with the
+//! bytes it was parsed from. A file is read again on every request; its parse is reused
+//! only when the bytes are the same.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::config::io_message;
+use crate::syntax::{self, ParsedFile};
+
+/// One version of a file, parsed.
+#[derive(Debug)]
+pub struct Parse {
+    /// The bytes parsed, when they are not the parsed source (a byte order mark, invalid
+    /// UTF-8); otherwise they are `tree.source`.
+    raw: Option<Vec<u8>>,
+    pub tree: Arc<ParsedFile>,
+}
+
+impl Parse {
+    /// `bytes` parsed.
+    pub fn of(bytes: Vec<u8>) -> Parse {
+        let tree = syntax::parse_bytes(&bytes);
+        let raw = (tree.source.as_bytes() != bytes.as_slice()).then_some(bytes);
+        Parse::from_parts(raw, tree)
+    }
+
+    /// The parse of the bytes `raw`, or of `tree.source` when `raw` is `None` (as
+    /// [`Parse::into_parts`] gives them).
+    pub fn from_parts(raw: Option<Vec<u8>>, tree: ParsedFile) -> Parse {
+        Parse {
+            raw,
+            tree: Arc::new(tree),
+        }
+    }
+
+    /// The bytes parsed.
+    fn bytes(&self) -> &[u8] {
+        self.raw
+            .as_deref()
+            .unwrap_or_else(|| self.tree.source.as_bytes())
+    }
+
+    /// The bytes parsed when they are not the source, and the parsed file, owned (parsed
+    /// again when the tree is shared).
+    pub fn into_parts(self) -> (Option<Vec<u8>>, ParsedFile) {
+        let tree = Arc::try_unwrap(self.tree).unwrap_or_else(|shared| {
+            syntax::parse_bytes(self.raw.as_deref().unwrap_or(shared.source.as_bytes()))
+        });
+        (self.raw, tree)
+    }
+}
+
+/// The texts set and the parses kept, by path.
+#[derive(Debug, Default)]
+pub struct Files {
+    texts: HashMap<PathBuf, String>,
+    parses: HashMap<PathBuf, Parse>,
+}
+
+impl Files {
+    /// Reads `text` as the text of `path` from now on, instead of the disk; returns the
+    /// text set before.
+    pub fn set_text(&mut self, path: &Path, text: String) -> Option<String> {
+        self.texts.insert(path.to_path_buf(), text)
+    }
+
+    /// Reads `path` from the disk again; returns the text that was set.
+    pub fn clear_text(&mut self, path: &Path) -> Option<String> {
+        self.texts.remove(path)
+    }
+
+    /// Whether a text is set for `path`.
+    pub fn has_text(&self, path: &Path) -> bool {
+        self.texts.contains_key(path)
+    }
+
+    /// The bytes of `path` now: its text when one is set, else the file's.
+    pub fn read(&self, path: &Path) -> std::io::Result<Cow<'_, [u8]>> {
+        match self.texts.get(path) {
+            Some(t) => Ok(Cow::Borrowed(t.as_bytes())),
+            None => std::fs::read(path).map(Cow::Owned),
+        }
+    }
+
+    /// Takes the parse kept for `path` out (to give it to [`Files::parse`], then back to
+    /// [`Files::keep`]).
+    pub fn take(&mut self, path: &Path) -> Option<Parse> {
+        self.parses.remove(path)
+    }
+
+    /// `path` read now and parsed, `last` being reused when it is of the same bytes; or why
+    /// it cannot be read.
+    pub fn parse(&self, path: &Path, last: Option<Parse>) -> Result<Parse, String> {
+        let bytes = self
+            .read(path)
+            .map_err(|e| format!("{}: {}", path.display(), io_message(&e)))?;
+        Ok(match last {
+            Some(last) if last.bytes() == &*bytes => last,
+            _ => Parse::of(bytes.into_owned()),
+        })
+    }
+
+    /// Keeps `parse` as the last parse of `path`.
+    pub fn keep(&mut self, path: PathBuf, parse: Parse) {
+        self.parses.insert(path, parse);
+    }
+
+    /// Drops the parse kept for `path` (the text set stays).
+    pub fn forget(&mut self, path: &Path) {
+        self.parses.remove(path);
+    }
+}

@@ -1,0 +1,77 @@
+//! The workspace: all the state of a run of rein, as one value that front ends (the
+//! command line, later the language server) drive through a library API.
+//!
+//! A [`Workspace`] owns the files and their parses ([`files`]), the configuration files
+//! read ([`crate::config::ConfigFiles`]), the definitions gathered from the checked files
+//! (the evaluator's [`Project`]) and the worker threads. Every request reads the files it
+//! needs again: a parse is reused only when the bytes are the same, a configuration file
+//! parsed again only when its text changed, so an edit on disk is seen even when the
+//! workspace is not told; [`Workspace::changed`] drops what was derived from a file at
+//! once. A front end may also set the text of a file ([`Workspace::set_text`], an editor's
+//! unsaved buffer), which is then read instead of the disk.
+//!
+//! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
+//! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
+//! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
+//! ([`discover`]), and files are written in place through [`mod@write`].
+
+pub mod check;
+pub mod discover;
+pub mod files;
+pub mod fix;
+pub mod format;
+pub mod write;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use check::{CheckError, CheckOptions, FixSummary, Report};
+pub use discover::Discovered;
+pub use format::{FormatOptions, Formatted};
+
+use crate::config::ConfigFiles;
+use crate::eval::project::Project;
+
+/// All the state of a run (see the module documentation).
+#[derive(Default)]
+pub struct Workspace {
+    files: files::Files,
+    configs: ConfigFiles,
+    /// The definitions of the files last checked, with the module path and roots.
+    project: Project,
+    /// The worker threads, started by the first check.
+    pool: Option<Arc<rayon::ThreadPool>>,
+}
+
+impl Workspace {
+    /// A workspace that has read nothing yet.
+    pub fn new() -> Workspace {
+        Workspace::default()
+    }
+
+    /// The manifests named by or below `paths` (a path whose text is set counts as a
+    /// file), sorted, and the problems met.
+    pub fn discover(&self, paths: &[PathBuf]) -> Discovered {
+        discover::discover(paths, |p| self.files.has_text(p))
+    }
+
+    /// Reads `text` as the text of `path` from now on, instead of the disk.
+    pub fn set_text(&mut self, path: &Path, text: &str) {
+        self.files.set_text(path, text.to_string());
+    }
+
+    /// Reads `path` from the disk again.
+    pub fn clear_text(&mut self, path: &Path) {
+        self.files.clear_text(path);
+    }
+
+    /// Told that the file `path` (a manifest or a configuration file) changed or went
+    /// away: what was derived from it is computed again on the next request.
+    pub fn changed(&mut self, path: &Path) {
+        self.files.forget(path);
+        self.configs.forget(path);
+    }
+}

@@ -1,0 +1,207 @@
+//! A workspace kept across requests sees what changed between them: files and
+//! configuration files edited on disk, texts set by a front end, its own fixes.
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+/// A fresh directory holding `rein.toml` with `config` (so that nothing above applies).
+fn temp_dir(name: &str, config: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-ws-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    write(&dir.join("rein.toml"), config);
+    dir
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("write");
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("read")
+}
+
+fn check(ws: &mut Workspace, path: &Path, options: &CheckOptions) -> Result<Report, CheckError> {
+    ws.check(&[path.to_path_buf()], options)
+}
+
+/// The rule and line of every finding of `path`, in order.
+fn findings(ws: &mut Workspace, path: &Path, options: &CheckOptions) -> Vec<(String, usize)> {
+    let report = check(ws, path, options).expect("check");
+    assert!(report.io_errors.is_empty(), "{:?}", report.io_errors);
+    report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .map(|f| (f.rule.clone(), f.line))
+        .collect()
+}
+
+fn escape(line: usize) -> (String, usize) {
+    ("unrecognized_escape".to_string(), line)
+}
+
+fn trailing(line: usize) -> (String, usize) {
+    ("trailing_whitespace".to_string(), line)
+}
+
+#[test]
+fn a_file_edited_on_disk_is_checked_again() {
+    let dir = temp_dir("edit", "");
+    let file = dir.join("a.pp");
+    let options = CheckOptions::default();
+    let mut ws = Workspace::new();
+    write(&file, "$a = \"\\q\\n\"\n");
+    assert_eq!(findings(&mut ws, &file, &options), [escape(1)]);
+    // Same length, other bytes: a parse is reused only for the same bytes.
+    write(&file, "\n$a = \"\\q\\n\"");
+    assert_eq!(findings(&mut ws, &file, &options), [escape(2)]);
+    assert_eq!(findings(&mut ws, &file, &options), [escape(2)]);
+    write(&file, "$a = 'q'\n");
+    assert_eq!(findings(&mut ws, &file, &options), []);
+    std::fs::remove_file(&file).expect("remove");
+    let report = check(&mut ws, &file, &options).expect("check");
+    assert_eq!(report.io_errors.len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_configuration_file_edited_on_disk_is_read_again() {
+    let dir = temp_dir("config", "[rules]\nunrecognized_escape = \"error\"\n");
+    let file = dir.join("a.pp");
+    write(&file, "$a = \"\\q\\n\"\n");
+    let options = CheckOptions::default();
+    let mut ws = Workspace::new();
+    let report = check(&mut ws, &file, &options).expect("check");
+    assert_eq!((report.errors, report.warnings), (1, 0));
+    // Same length: the text is compared, not the size or the time.
+    write(
+        &dir.join("rein.toml"),
+        "[rules]\nunrecognized_escape = \"off\"  \n",
+    );
+    assert_eq!(findings(&mut ws, &file, &options), []);
+    write(&dir.join("rein.toml"), "[rules]\nnope = \"off\"\n");
+    match check(&mut ws, &file, &options) {
+        Err(CheckError::Config(errors)) => assert_eq!(errors.len(), 1),
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_file(dir.join("rein.toml")).expect("remove");
+    write(&dir.join(".puppet-lint.rc"), "--only-checks=none_at_all\n");
+    assert_eq!(findings(&mut ws, &file, &options), []);
+    std::fs::remove_file(dir.join(".puppet-lint.rc")).expect("remove");
+    assert_eq!(findings(&mut ws, &file, &options), [escape(1)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_text_set_is_checked_instead_of_the_disk() {
+    let dir = temp_dir("text", "");
+    let file = dir.join("buffer.pp");
+    let options = CheckOptions::default();
+    let mut ws = Workspace::new();
+    // Not on disk at all.
+    let report = ws
+        .check_text(&file, "\n\n$a = \"\\q\\n\"\n", &options)
+        .expect("check");
+    assert_eq!(report.files_checked, 1);
+    assert_eq!(findings(&mut ws, &file, &options), [escape(3)]);
+    write(&file, "$a = 'q'\n");
+    assert_eq!(findings(&mut ws, &file, &options), [escape(3)]);
+    ws.clear_text(&file);
+    assert_eq!(findings(&mut ws, &file, &options), []);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fixes_are_written_and_seen_by_the_next_check() {
+    let dir = temp_dir("fix", "");
+    let file = dir.join("a.pp");
+    let buffer = dir.join("b.pp");
+    write(&file, "$a = 1   \n");
+    write(&buffer, "$b = 1\n");
+    let mut ws = Workspace::new();
+    let plain = CheckOptions::default();
+    assert_eq!(findings(&mut ws, &file, &plain), [trailing(1)]);
+    let fix = CheckOptions {
+        fix: Some(false),
+        ..CheckOptions::default()
+    };
+    ws.set_text(&buffer, "$b = 2  \n");
+    let report = check(&mut ws, &dir, &fix).expect("check");
+    let summary = report.fix.expect("fix summary");
+    assert_eq!((summary.fixes, summary.files), (2, 2));
+    assert_eq!(read(&file), "$a = 1\n");
+    assert_eq!(findings(&mut ws, &file, &plain), []);
+    // A buffer's fixes change its text, not the file.
+    assert_eq!(read(&buffer), "$b = 1\n");
+    assert_eq!(findings(&mut ws, &buffer, &plain), []);
+    ws.clear_text(&buffer);
+    write(&file, "$a = 1 \n");
+    ws.changed(&file);
+    assert_eq!(findings(&mut ws, &file, &plain), [trailing(1)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn format_settings_follow_the_configuration_file() {
+    let dir = temp_dir("format", "[format]\nindent_width = 4\n");
+    let file = dir.join("a.pp");
+    write(&file, "class a {\n  $x = 1\n}\n");
+    let mut ws = Workspace::new();
+    let check = FormatOptions {
+        verify: true,
+        write: false,
+    };
+    let four = "class a {\n    $x = 1\n}\n".to_string();
+    assert_eq!(
+        ws.format_file(&file, &check),
+        Formatted::Changed {
+            before: read(&file),
+            after: four.clone()
+        }
+    );
+    write(&dir.join("rein.toml"), "[format]\nindent_width = 2\n");
+    assert_eq!(ws.format_file(&file, &check), Formatted::Unchanged);
+    let write_it = FormatOptions {
+        write: true,
+        ..check
+    };
+    write(&dir.join("rein.toml"), "[format]\nindent_width = 4\n");
+    assert!(matches!(
+        ws.format_file(&file, &write_it),
+        Formatted::Changed { .. }
+    ));
+    assert_eq!(read(&file), four);
+    assert_eq!(
+        ws.format_text(Some(&file), "a.pp", "class a {\n$x = 1\n}\n", true),
+        Ok(four)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_parse_is_reused_for_the_same_bytes_only() {
+    let dir = temp_dir("reuse", "");
+    let file = dir.join("a.pp");
+    let mut ws = Workspace::new();
+    // Bytes that are not the parsed source (invalid UTF-8) are compared too.
+    for (text, other) in [
+        (&b"$a = 1\n"[..], &b"$a = 2\n"[..]),
+        (b"$a = \xff\n", b"$a = \xfe\n"),
+    ] {
+        std::fs::write(&file, text).expect("write");
+        check(&mut ws, &file, &CheckOptions::default()).expect("check");
+        let first = ws.files.take(&file).expect("kept");
+        let tree = first.tree.clone();
+        let again = ws.files.parse(&file, Some(first)).expect("read");
+        assert!(Arc::ptr_eq(&tree, &again.tree));
+        std::fs::write(&file, other).expect("write");
+        let changed = ws.files.parse(&file, Some(again)).expect("read");
+        assert!(!Arc::ptr_eq(&tree, &changed.tree));
+        ws.files.keep(file.clone(), changed);
+        ws.changed(&file);
+        assert!(ws.files.take(&file).is_none());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
