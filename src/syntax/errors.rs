@@ -8,7 +8,9 @@
 //! shown. Lexical errors of well-formed tokens (bad numbers, heredoc tags, escapes) are
 //! reported by the lowering, not here.
 
-use super::{LineIndex, Severity, Span, SyntaxError};
+use super::ast::Span;
+use super::parsed::{Severity, SyntaxError};
+use super::source_map::LineIndex;
 use std::collections::HashMap;
 use tree_sitter::{Node, Tree};
 

@@ -8,17 +8,16 @@
 
 mod catalog;
 mod kinds;
+mod nodes;
 mod prepass;
 mod text;
 mod walk;
 
 use super::ast::*;
-use super::{LineIndex, ParsedFile, Severity, SyntaxError};
+use super::parsed::{ParsedFile, Severity, SyntaxError};
+use super::source_map::LineIndex;
 
-/// Nesting deeper than this (in lowered expressions) is reported as `nesting too deep`
-/// (high enough for long left-nested operator chains, which Puppet accepts: `1 + 1 + ...`)
-/// and the deeper part is dropped.
-pub const MAX_DEPTH: usize = 12_000;
+pub use walk::MAX_DEPTH;
 
 /// Byte order marks Puppet rejects, longest first where they share a prefix.
 const BOMS: &[(&str, &[u8])] = &[
