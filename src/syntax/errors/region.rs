@@ -8,9 +8,9 @@
 //! shown. Lexical errors of well-formed tokens (bad numbers, heredoc tags, escapes) are
 //! reported by the lowering, not here.
 
-use super::ast::Span;
-use super::parsed::{Severity, SyntaxError};
-use super::source_map::LineIndex;
+use crate::syntax::ast::Span;
+use crate::syntax::parsed::{Severity, SyntaxError};
+use crate::syntax::source_map::LineIndex;
 use std::collections::HashMap;
 use tree_sitter::{Node, Tree};
 
