@@ -9,7 +9,7 @@
 //! between an operator and its operand) is printed verbatim instead, so no comment is
 //! ever lost or moved across code it cannot be moved across.
 
-use super::doc::Doc;
+use crate::fmt::doc::Doc;
 use crate::syntax::ast::*;
 use crate::syntax::ParsedFile;
 
