@@ -39,4 +39,11 @@ impl ParsedFile {
     pub fn has_errors(&self) -> bool {
         self.errors.iter().any(|e| e.severity == Severity::Error)
     }
+
+    /// The first error (not warning), with its 1-based line and column.
+    pub fn first_error(&self) -> Option<(usize, usize, &SyntaxError)> {
+        let e = self.errors.iter().find(|e| e.severity == Severity::Error)?;
+        let (line, column) = self.line_index.line_col(&self.source, e.span.start());
+        Some((line, column, e))
+    }
 }

@@ -54,7 +54,7 @@ impl<'a> Formatter<'a> {
                 return cat(v);
             }
         }
-        self.seq(l, "(", ")", multi, trailing)
+        self.seq(l, "(", ")", multi, trailing, Doc::SoftLine)
     }
 
     pub(super) fn lambda(&mut self, l: &Lambda) -> Doc {
@@ -67,12 +67,7 @@ impl<'a> Formatter<'a> {
             v.push(pd);
         }
         v.push(txt("|"));
-        if let Some(r) = &l.return_type {
-            v.push(txt(" >> "));
-            v.push(self.expr(r));
-        }
-        v.push(txt(" "));
-        v.push(self.body(&l.body));
+        self.return_type_and_body(l.return_type.as_ref(), &l.body, &mut v);
         cat(v)
     }
 

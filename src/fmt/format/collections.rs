@@ -15,7 +15,7 @@ impl<'a> Formatter<'a> {
         let l = self.list(span.start() + 1, &spans, close, false, |me, i| {
             items.get(i).map_or(cat(vec![]), |k| me.expr(k))
         });
-        self.seq(l, "[", "]", multi, true)
+        self.seq(l, "[", "]", multi, true, Doc::SoftLine)
     }
 
     pub(super) fn hash(&mut self, span: Span, entries: &[HashEntry]) -> Doc {
@@ -56,7 +56,7 @@ impl<'a> Formatter<'a> {
             ])
         });
         let max = keys.iter().map(|k| k.1).max().unwrap_or(0);
-        self.sequence(
+        self.seq(
             l.map_docs(|d| pad_marker(d, max)),
             "{",
             "}",

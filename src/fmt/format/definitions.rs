@@ -103,13 +103,23 @@ impl<'a> Formatter<'a> {
             .as_ref()
             .map_or(d.body.span.start(), |r| r.span.start());
         v.push(self.params_table(d.name_span.end(), &d.params, d.has_param_list, limit));
-        if let Some(r) = &d.return_type {
+        self.return_type_and_body(d.return_type.as_ref(), &d.body, &mut v);
+        cat(v)
+    }
+
+    /// ` >> ReturnType { body }` of a function or lambda (the return type when written).
+    pub(super) fn return_type_and_body(
+        &mut self,
+        return_type: Option<&Expr>,
+        body: &Body,
+        v: &mut Vec<Doc>,
+    ) {
+        if let Some(r) = return_type {
             v.push(txt(" >> "));
             v.push(self.expr(r));
         }
         v.push(txt(" "));
-        v.push(self.body(&d.body));
-        cat(v)
+        v.push(self.body(body));
     }
 
     /// `node 'a', /b/ inherits parent { body }` (matches and parent as written).

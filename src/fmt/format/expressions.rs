@@ -115,7 +115,7 @@ impl<'a> Formatter<'a> {
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             keys.get(i).map_or(cat(vec![]), |k| me.expr(k))
         });
-        cat(vec![t, self.seq(l, "[", "]", multi, false)])
+        cat(vec![t, self.seq(l, "[", "]", multi, false, Doc::SoftLine)])
     }
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr) -> Doc {

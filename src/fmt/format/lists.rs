@@ -232,20 +232,9 @@ impl<'a> Formatter<'a> {
     /// element per line with a trailing comma.
     /// `trailing`: whether the broken form ends with a comma (Puppet rejects one after
     /// access keys in parameter types and after method-call arguments).
+    /// `line`: what stands inside the brackets on one line, a soft line (`[a, b]`) or a
+    /// line, which is a space when flat (`{ a => 1 }`).
     pub(super) fn seq(
-        &self,
-        l: ListDocs,
-        open: &str,
-        close: &str,
-        multi: bool,
-        trailing: bool,
-    ) -> Doc {
-        self.sequence(l, open, close, multi, trailing, Doc::SoftLine)
-    }
-
-    /// [`Self::seq`] with `line` inside the brackets: a soft line (`[a, b]`) or a line,
-    /// which is a space when flat (`{ a => 1 }`).
-    pub(super) fn sequence(
         &self,
         l: ListDocs,
         open: &str,
