@@ -184,6 +184,15 @@ impl<'t, 's> Lowerer<'t, 's> {
         node.map(|n| self.text(n)).unwrap_or("")
     }
 
+    /// The lowered `left` and `right` operands of a binary-like node.
+    fn operands(&mut self, kids: &Kids<'t>, node: Node<'t>) -> (Box<Expr>, Box<Expr>) {
+        let f = &self.ids.f;
+        let (left, right) = (field(kids, f.left), field(kids, f.right));
+        let lhs = self.opt_expr(left, node);
+        let rhs = self.opt_expr(right, node);
+        (Box::new(lhs), Box::new(rhs))
+    }
+
     pub(super) fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
         match node {
             Some(n) => self.expr(n),
@@ -342,13 +351,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                     "-=" => AssignOp::SubAssign,
                     _ => AssignOp::Assign,
                 };
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
-                ExprKind::Assignment {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                let (lhs, rhs) = self.operands(&kids, node);
+                ExprKind::Assignment { op, lhs, rhs }
             }
             _ if id == k.relationship => {
                 let kids = self.kids(node);
@@ -358,27 +362,17 @@ impl<'t, 's> Lowerer<'t, 's> {
                     "<~" => RelationshipOp::NotifiedBy,
                     _ => RelationshipOp::Before,
                 };
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
-                ExprKind::Relationship {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                let (lhs, rhs) = self.operands(&kids, node);
+                ExprKind::Relationship { op, lhs, rhs }
             }
             _ if id == k.binary_expression => {
                 let kids = self.kids(node);
                 let op_text = self.operator(&kids);
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
+                let (lhs, rhs) = self.operands(&kids, node);
                 let Some(op) = binary_op(op_text) else {
                     return ExprKind::Nop;
                 };
-                ExprKind::Binary {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                ExprKind::Binary { op, lhs, rhs }
             }
             _ if id == k.unary_expression => {
                 let kids = self.kids(node);
