@@ -8,11 +8,11 @@
 //! shown. Lexical errors of well-formed tokens (bad numbers, heredoc tags, escapes) are
 //! reported by the lowering, not here.
 //!
-//! [`collect`] walks the tree; the messages are built on a [`context::Ctx`] (the source,
+//! [`collect`] walks the tree. The messages are built on a `Ctx` (`context`: the source,
 //! its line index and constant-time tree navigation, `nav`): for `MISSING` tokens in
-//! `missing`, for `ERROR` regions in `region` (which replays the parser's states, `states`,
-//! over the region's tokens, `leaves`), with the hints for brackets (`brackets`), resource
-//! titles and attributes (`resources`) and unterminated strings and comments
+//! `missing`, for `ERROR` regions in `region` (which replays the parser's states,
+//! `states`, over the region's tokens, `leaves`), with the hints for brackets (`brackets`),
+//! resource titles and attributes (`resources`) and unterminated strings and comments
 //! (`unterminated`), worded by `wording`. [`drop_cascades`] then drops the errors that
 //! only follow from an earlier one (`cascades`).
 
