@@ -57,12 +57,7 @@ pub fn format_source(
         source
     };
     let parsed = syntax::parse(text);
-    if let Some(e) = parsed
-        .errors
-        .iter()
-        .find(|e| e.severity == syntax::Severity::Error)
-    {
-        let (line, column) = parsed.line_index.line_col(&parsed.source, e.span.start());
+    if let Some((line, column, e)) = parsed.first_error() {
         return Err(FormatError::Syntax {
             line,
             column,
@@ -78,17 +73,12 @@ pub fn format_source(
 
 /// Formats an already parsed, error-free file (no verification).
 pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<String, FormatError> {
-    let mut f = format::Formatter::new(parsed, config.line_width);
+    let mut f = format::Formatter::new(parsed);
     let d = f.program(&parsed.program);
     let printed = doc::print(&d, config.line_width, config.indent_width);
     let expected: Vec<usize> = (0..parsed.comments.len()).collect();
     if printed.comments != expected {
-        let first = printed
-            .comments
-            .iter()
-            .zip(expected.iter())
-            .position(|(a, b)| a != b)
-            .unwrap_or(printed.comments.len().min(expected.len()));
+        let first = first_difference(&printed.comments, &expected);
         let at = parsed
             .comments
             .get(first)
@@ -116,12 +106,7 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
 /// The safety check: `out` parses, has the same PN and the same comments as `input`.
 pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError> {
     let again = syntax::parse(out);
-    if let Some(e) = again
-        .errors
-        .iter()
-        .find(|e| e.severity == syntax::Severity::Error)
-    {
-        let (l, c) = again.line_index.line_col(&again.source, e.span.start());
+    if let Some((l, c, e)) = again.first_error() {
         return Err(FormatError::Internal(format!(
             "formatted output does not parse ({l}:{c}: {})",
             e.message
@@ -130,11 +115,7 @@ pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError
     let a = pn::to_pn(&input.program);
     let b = pn::to_pn(&again.program);
     if a != b {
-        let i = a
-            .bytes()
-            .zip(b.bytes())
-            .position(|(x, y)| x != y)
-            .unwrap_or(a.len().min(b.len()));
+        let i = first_difference(a.as_bytes(), b.as_bytes());
         let ctx = |s: &str| -> String {
             let lo = s.floor_char_boundary_compat(i.saturating_sub(30));
             let hi = s.floor_char_boundary_compat((i + 30).min(s.len()));
@@ -149,11 +130,7 @@ pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError
     let ca: Vec<&str> = comment_texts(input);
     let cb: Vec<&str> = comment_texts(&again);
     if ca != cb {
-        let i = ca
-            .iter()
-            .zip(cb.iter())
-            .position(|(x, y)| x != y)
-            .unwrap_or(ca.len().min(cb.len()));
+        let i = first_difference(&ca, &cb);
         return Err(FormatError::Internal(format!(
             "formatting changed comment {}: before {:?}, after {:?}",
             i + 1,
@@ -162,6 +139,15 @@ pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError
         )));
     }
     Ok(())
+}
+
+/// The index of the first element where `a` and `b` differ (the shorter length when one
+/// is a prefix of the other).
+fn first_difference<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    a.iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()))
 }
 
 fn comment_texts(p: &ParsedFile) -> Vec<&str> {

@@ -389,10 +389,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
         ExprKind::Hash { entries, .. } => {
             out.push(Ev::Call("hash"));
             for entry in entries {
-                out.push(Ev::Call("=>"));
-                out.push(Ev::Expr(&entry.key));
-                out.push(Ev::Expr(&entry.value));
-                out.push(Ev::End);
+                call2("=>", &entry.key, &entry.value, out);
             }
             out.push(Ev::End);
         }
@@ -432,10 +429,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::Expr(subject));
             out.push(Ev::List);
             for entry in entries {
-                out.push(Ev::Call("=>"));
-                out.push(Ev::Expr(&entry.matching));
-                out.push(Ev::Expr(&entry.value));
-                out.push(Ev::End);
+                call2("=>", &entry.matching, &entry.value, out);
             }
             out.push(Ev::End);
             out.push(Ev::End);
@@ -526,24 +520,22 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::Form(r.form));
             close2(out);
         }
-        ExprKind::ResourceDefaults(d) => {
-            open_call_map("resource-defaults", out);
-            out.push(Ev::Key("type"));
-            out.push(Ev::Expr(&d.type_ref));
-            out.push(Ev::Key("ops"));
-            out.push(Ev::Ops(&d.ops));
-            out.push(Ev::Form(d.form));
-            close2(out);
-        }
-        ExprKind::ResourceOverride(o) => {
-            open_call_map("resource-override", out);
-            out.push(Ev::Key("resources"));
-            out.push(Ev::Expr(&o.resources));
-            out.push(Ev::Key("ops"));
-            out.push(Ev::Ops(&o.ops));
-            out.push(Ev::Form(o.form));
-            close2(out);
-        }
+        ExprKind::ResourceDefaults(d) => attribute_statement(
+            "resource-defaults",
+            "type",
+            &d.type_ref,
+            &d.ops,
+            d.form,
+            out,
+        ),
+        ExprKind::ResourceOverride(o) => attribute_statement(
+            "resource-override",
+            "resources",
+            &o.resources,
+            &o.ops,
+            o.form,
+            out,
+        ),
         ExprKind::Collect(c) => {
             open_call_map("collect", out);
             out.push(Ev::Key("type"));
@@ -779,6 +771,24 @@ fn call2<'a>(name: &'static str, lhs: &'a Expr, rhs: &'a Expr, out: &mut Vec<Ev<
     out.push(Ev::Expr(lhs));
     out.push(Ev::Expr(rhs));
     out.push(Ev::End);
+}
+
+/// `(name {key: target, ops: [...], form: ...})` of resource defaults and overrides.
+fn attribute_statement<'a>(
+    name: &'static str,
+    key: &'static str,
+    target: &'a Expr,
+    ops: &'a [AttributeOp],
+    form: ResourceForm,
+    out: &mut Vec<Ev<'a>>,
+) {
+    open_call_map(name, out);
+    out.push(Ev::Key(key));
+    out.push(Ev::Expr(target));
+    out.push(Ev::Key("ops"));
+    out.push(Ev::Ops(ops));
+    out.push(Ev::Form(form));
+    close2(out);
 }
 
 /// `:args [...]` (always) and `:block (lambda ...)` (when there is one).

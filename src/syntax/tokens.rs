@@ -10,7 +10,7 @@
 //! it lies between token spans.
 
 use super::ast::Span;
-use super::ParsedFile;
+use super::parsed::ParsedFile;
 
 /// One token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

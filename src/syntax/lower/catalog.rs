@@ -4,7 +4,8 @@
 
 use tree_sitter::Node;
 
-use super::walk::{at, field, nop, span, usable, Kids, Lowerer, STATEMENT_CALLS};
+use super::nodes::{at, field, nop, span, usable, Kids};
+use super::walk::{Lowerer, STATEMENT_CALLS};
 use crate::syntax::ast::*;
 
 impl<'t, 's> Lowerer<'t, 's> {

@@ -6,9 +6,9 @@
 use tree_sitter::{Node, Tree};
 
 use super::kinds::ids;
-use super::walk::{at, span};
+use super::nodes::{at, span};
 use crate::syntax::ast::*;
-use crate::syntax::{Severity, SyntaxError};
+use crate::syntax::parsed::{Severity, SyntaxError};
 
 pub(super) struct Pre<'t> {
     pub(super) comments: Vec<Comment>,

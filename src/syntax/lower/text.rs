@@ -3,7 +3,8 @@
 
 use tree_sitter::Node;
 
-use super::walk::{at, nop, span, Lowerer};
+use super::nodes::{at, nop, span};
+use super::walk::Lowerer;
 use crate::syntax::ast::*;
 use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec};
 

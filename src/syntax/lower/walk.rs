@@ -10,17 +10,22 @@ use std::collections::HashMap;
 use tree_sitter::{Node, Tree, TreeCursor};
 
 use super::kinds::{ids, Ids};
+use super::nodes::{at, field, nop, span, usable, Kids};
 use super::prepass::{prepass, Pre};
-use super::MAX_DEPTH;
 use crate::syntax::ast::*;
+use crate::syntax::parsed::{Severity, SyntaxError};
 use crate::syntax::strings::{self, NumberValue};
-use crate::syntax::{Severity, SyntaxError};
 
 /// The 15 names that Puppet turns into calls without parentheses.
 pub const STATEMENT_CALLS: &[&str] = &[
     "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
     "fail", "import", "break", "next", "return",
 ];
+
+/// Nesting deeper than this (in lowered expressions) is reported as `nesting too deep`
+/// (high enough for long left-nested operator chains, which Puppet accepts: `1 + 1 + ...`)
+/// and the deeper part is dropped.
+pub const MAX_DEPTH: usize = 12_000;
 
 /// Trees deeper than this (in CST levels) are lowered on a big-stack thread.
 const DEEP_TREE: u32 = 48;
@@ -100,25 +105,6 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     (program, pre.comments, l.errors, l.suppress)
 }
 
-pub(super) fn span(node: Node) -> Span {
-    Span::new(node.start_byte(), node.end_byte())
-}
-
-pub(super) fn at(pos: usize) -> Span {
-    Span::new(pos, pos)
-}
-
-pub(super) fn nop(span: Span) -> Expr {
-    Expr::new(ExprKind::Nop, span)
-}
-
-/// A child of a node with its field id (0 when it has none).
-pub(super) type Kids<'t> = Vec<(u16, Node<'t>)>;
-
-pub(super) fn field<'t>(kids: &Kids<'t>, id: u16) -> Option<Node<'t>> {
-    kids.iter().find(|(f, _)| *f == id).map(|(_, n)| *n)
-}
-
 pub(super) fn is_statement_call_name(e: &Expr) -> bool {
     matches!(&e.kind, ExprKind::QualifiedName(n) if STATEMENT_CALLS.contains(&n.as_str()))
 }
@@ -196,6 +182,15 @@ impl<'t, 's> Lowerer<'t, 's> {
         let node = field(kids, self.ids.f.operator)
             .or_else(|| kids.iter().map(|(_, n)| *n).find(|n| !n.is_named()));
         node.map(|n| self.text(n)).unwrap_or("")
+    }
+
+    /// The lowered `left` and `right` operands of a binary-like node.
+    fn operands(&mut self, kids: &Kids<'t>, node: Node<'t>) -> (Box<Expr>, Box<Expr>) {
+        let f = &self.ids.f;
+        let (left, right) = (field(kids, f.left), field(kids, f.right));
+        let lhs = self.opt_expr(left, node);
+        let rhs = self.opt_expr(right, node);
+        (Box::new(lhs), Box::new(rhs))
     }
 
     pub(super) fn opt_expr(&mut self, node: Option<Node<'t>>, parent: Node<'t>) -> Expr {
@@ -356,13 +351,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                     "-=" => AssignOp::SubAssign,
                     _ => AssignOp::Assign,
                 };
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
-                ExprKind::Assignment {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                let (lhs, rhs) = self.operands(&kids, node);
+                ExprKind::Assignment { op, lhs, rhs }
             }
             _ if id == k.relationship => {
                 let kids = self.kids(node);
@@ -372,27 +362,17 @@ impl<'t, 's> Lowerer<'t, 's> {
                     "<~" => RelationshipOp::NotifiedBy,
                     _ => RelationshipOp::Before,
                 };
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
-                ExprKind::Relationship {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                let (lhs, rhs) = self.operands(&kids, node);
+                ExprKind::Relationship { op, lhs, rhs }
             }
             _ if id == k.binary_expression => {
                 let kids = self.kids(node);
                 let op_text = self.operator(&kids);
-                let lhs = self.opt_expr(field(&kids, f.left), node);
-                let rhs = self.opt_expr(field(&kids, f.right), node);
+                let (lhs, rhs) = self.operands(&kids, node);
                 let Some(op) = binary_op(op_text) else {
                     return ExprKind::Nop;
                 };
-                ExprKind::Binary {
-                    op,
-                    lhs: Box::new(lhs),
-                    rhs: Box::new(rhs),
-                }
+                ExprKind::Binary { op, lhs, rhs }
             }
             _ if id == k.unary_expression => {
                 let kids = self.kids(node);
@@ -1057,11 +1037,6 @@ impl<'t, 's> Lowerer<'t, 's> {
             query_span,
         }))
     }
-}
-
-/// A node that carries a value (named, not an error, not missing).
-pub(super) fn usable(n: Node) -> bool {
-    n.is_named() && !n.is_error() && !n.is_missing()
 }
 
 pub(super) fn is_keyword(t: &str) -> bool {

@@ -1,0 +1,149 @@
+//! Calls: function calls with and without parentheses, method calls (chains broken
+//! where the source breaks them), argument lists that hug a last hash or array, and
+//! lambdas with their parameters.
+
+use super::lists::ListDocs;
+use super::{cat, txt, Formatter};
+use crate::fmt::doc::Doc;
+use crate::syntax::ast::*;
+
+impl<'a> Formatter<'a> {
+    pub(super) fn args(&mut self, open: usize, close: usize, args: &[Expr]) -> ListDocs {
+        let spans: Vec<Span> = args.iter().map(|k| k.span).collect();
+        self.list(open + 1, &spans, close, false, |me, i| {
+            args.get(i).map_or(cat(vec![]), |k| me.expr(k))
+        })
+    }
+
+    /// `(args)` with hugging of a last hash/array/lambda-like argument.
+    pub(super) fn paren_args(
+        &mut self,
+        open: usize,
+        close: usize,
+        args: &[Expr],
+        trailing: bool,
+    ) -> Doc {
+        let multi = self.has_newline(open, close)
+            && args
+                .first()
+                .is_some_and(|a| self.has_newline(open, a.span.start()));
+        let l = self.args(open, close, args);
+        if !multi && !l.has_comments() && !l.slots.is_empty() {
+            let n = l.slots.len();
+            let last_forces = l.slots.last().is_some_and(|s| s.doc.forces_break());
+            let others_flat = l.slots.iter().take(n - 1).all(|s| !s.doc.forces_break());
+            let last_hug = args.last().is_some_and(|a| {
+                matches!(
+                    a.kind,
+                    ExprKind::Hash {
+                        synthetic: false,
+                        ..
+                    } | ExprKind::Array(_)
+                        | ExprKind::Heredoc(_)
+                )
+            });
+            if last_forces && others_flat && last_hug {
+                let mut v = vec![txt("(")];
+                for (i, s) in l.slots.into_iter().enumerate() {
+                    if i > 0 {
+                        v.push(txt(", "));
+                    }
+                    v.push(s.doc);
+                }
+                v.push(txt(")"));
+                return cat(v);
+            }
+        }
+        self.seq(l, "(", ")", multi, trailing, Doc::SoftLine)
+    }
+
+    pub(super) fn lambda(&mut self, l: &Lambda) -> Doc {
+        let mut v = vec![txt(" |")];
+        for (i, p) in l.params.iter().enumerate() {
+            if i > 0 {
+                v.push(txt(", "));
+            }
+            let pd = self.guarded(p.span, |me| me.param_inline(p));
+            v.push(pd);
+        }
+        v.push(txt("|"));
+        self.return_type_and_body(l.return_type.as_ref(), &l.body, &mut v);
+        cat(v)
+    }
+
+    pub(super) fn param_inline(&mut self, p: &Parameter) -> Doc {
+        let mut v = Vec::new();
+        if let Some(t) = &p.type_expr {
+            v.push(self.expr(t));
+            v.push(txt(" "));
+        }
+        if p.captures_rest {
+            v.push(txt("*"));
+        }
+        v.push(txt(format!("${}", p.name.name)));
+        if let Some(d) = &p.default {
+            v.push(txt(" = "));
+            v.push(self.expr(d));
+        }
+        cat(v)
+    }
+
+    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`.
+    pub(super) fn bare_args(&mut self, args: &[Expr]) -> Doc {
+        let mut v = vec![txt(" ")];
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                v.push(txt(", "));
+            }
+            v.push(self.expr(a));
+        }
+        cat(v)
+    }
+
+    pub(super) fn call(&mut self, span: Span, c: &CallExpr) -> Doc {
+        let f = self.expr(&c.functor);
+        let args_end = c.lambda.as_ref().map_or(span.end(), |l| l.span.start());
+        let mut v = vec![f];
+        if c.parens {
+            let open = self
+                .find_from(c.functor.span.end(), '(')
+                .unwrap_or(args_end);
+            let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
+            v.push(self.paren_args(open, close, &c.args, true));
+        } else if !c.args.is_empty() {
+            v.push(self.bare_args(&c.args));
+        }
+        if let Some(l) = &c.lambda {
+            v.push(self.lambda(l));
+        }
+        cat(v)
+    }
+
+    pub(super) fn method_call(&mut self, m: &MethodCallExpr) -> Doc {
+        let r = self.expr(&m.receiver);
+        let dot = self
+            .rfind_before(m.name.span.start(), '.')
+            .unwrap_or(m.name.span.start());
+        let broken = self.has_newline(m.receiver.span.end(), dot);
+        let mut v = vec![txt("."), txt(m.name.name.clone())];
+        let end = m.lambda.as_ref().map_or(usize::MAX, |l| l.span.start());
+        if m.parens {
+            let open = self
+                .find_from(m.name.span.end(), '(')
+                .unwrap_or(m.name.span.end());
+            let last = m.args.last().map_or(open, |a| a.span.end());
+            let close = self.find_close_paren(last, end).unwrap_or(last);
+            v.push(self.paren_args(open, close, &m.args, false));
+        } else if !m.args.is_empty() {
+            v.push(self.bare_args(&m.args));
+        }
+        if let Some(l) = &m.lambda {
+            v.push(self.lambda(l));
+        }
+        if broken {
+            cat(vec![r, Doc::indent(cat(vec![Doc::HardLine, cat(v)]))])
+        } else {
+            cat(vec![r, cat(v)])
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Definitions: the headers of classes, defined types, plans, functions and nodes, and
+//! parameter lists laid out as an aligned table (types, names, defaults).
+
+use super::align::pad_params;
+use super::{cat, txt, Formatter};
+use crate::fmt::doc::Doc;
+use crate::syntax::ast::*;
+
+impl<'a> Formatter<'a> {
+    /// `keyword name (params) [inherits parent] { body }` of a class, define or plan.
+    pub(super) fn definition(
+        &mut self,
+        keyword: &'static str,
+        name_span: Span,
+        params: &[Parameter],
+        has_list: bool,
+        parent: Option<&str>,
+        body: &Body,
+    ) -> Doc {
+        let mut v = vec![txt(keyword), txt(self.s(name_span))];
+        v.push(self.params_table(name_span.end(), params, has_list, body.span.start()));
+        if let Some(p) = parent {
+            v.push(txt(" inherits "));
+            v.push(txt(p.to_string()));
+        }
+        v.push(txt(" "));
+        v.push(self.body(body));
+        cat(v)
+    }
+
+    /// The parameter list of a class, define, function or plan as an aligned table, after
+    /// the name ending at `name_end`; its `)` is the last one before `limit`.
+    pub(super) fn params_table(
+        &mut self,
+        name_end: usize,
+        params: &[Parameter],
+        has_list: bool,
+        limit: usize,
+    ) -> Doc {
+        if !has_list || params.is_empty() {
+            // An empty `()` is dropped; comments inside make the statement verbatim.
+            return cat(vec![]);
+        }
+        let open = self.find_from(name_end, '(').unwrap_or(name_end);
+        let close = self.rfind_before(limit, ')').unwrap_or(limit);
+        let spans: Vec<Span> = params.iter().map(|p| p.span).collect();
+        let mut cols: Vec<(usize, usize)> = Vec::new();
+        let l = self.list(open + 1, &spans, close, false, |me, i| {
+            let Some(p) = params.get(i) else {
+                return cat(vec![]);
+            };
+            let t = p.type_expr.as_ref().map(|t| me.expr(t));
+            // Long or multi-line types do not take part in the type column.
+            let (tw, marker) = match &t {
+                None => (0, "\u{0}0".to_string()),
+                Some(t) if t.forces_break() => (usize::MAX, "\u{0}X".to_string()),
+                Some(t) => {
+                    let w = t.flat_width();
+                    if w > 50 {
+                        (usize::MAX, format!("\u{0}L{w}"))
+                    } else {
+                        (w, format!("\u{0}{w}"))
+                    }
+                }
+            };
+            let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
+            let nw = name.chars().count();
+            cols.push((tw, nw));
+            let mut v = Vec::new();
+            if let Some(t) = t {
+                v.push(t);
+                v.push(txt(marker));
+                v.push(txt(" "));
+            } else {
+                v.push(txt(marker));
+            }
+            v.push(txt(name));
+            if let Some(d) = &p.default {
+                v.push(txt(format!("\u{1}{nw}")));
+                v.push(txt(" = "));
+                v.push(me.expr(d));
+            }
+            cat(v)
+        });
+        let any_type = params.iter().any(|p| p.type_expr.is_some());
+        let tmax = cols
+            .iter()
+            .map(|c| c.0)
+            .filter(|w| *w != usize::MAX)
+            .max()
+            .unwrap_or(0);
+        let nmax = cols.iter().map(|c| c.1).max().unwrap_or(0);
+        let l = l.map_docs(|d| pad_params(d, tmax, nmax, any_type));
+        let body = self.braced_lines(l, "(", ")", ",", true);
+        cat(vec![txt(" "), body])
+    }
+
+    /// `function name(params) >> ReturnType { body }`.
+    pub(super) fn function(&mut self, d: &FunctionDef) -> Doc {
+        let mut v = vec![txt("function "), txt(self.s(d.name_span))];
+        let limit = d
+            .return_type
+            .as_ref()
+            .map_or(d.body.span.start(), |r| r.span.start());
+        v.push(self.params_table(d.name_span.end(), &d.params, d.has_param_list, limit));
+        self.return_type_and_body(d.return_type.as_ref(), &d.body, &mut v);
+        cat(v)
+    }
+
+    /// ` >> ReturnType { body }` of a function or lambda (the return type when written).
+    pub(super) fn return_type_and_body(
+        &mut self,
+        return_type: Option<&Expr>,
+        body: &Body,
+        v: &mut Vec<Doc>,
+    ) {
+        if let Some(r) = return_type {
+            v.push(txt(" >> "));
+            v.push(self.expr(r));
+        }
+        v.push(txt(" "));
+        v.push(self.body(body));
+    }
+
+    /// `node 'a', /b/ inherits parent { body }` (matches and parent as written).
+    pub(super) fn node(&mut self, n: &NodeDef) -> Doc {
+        let mut v = vec![txt("node ")];
+        for (i, m) in n.matches.iter().enumerate() {
+            if i > 0 {
+                v.push(txt(", "));
+            }
+            v.push(txt(self.s(m.span)));
+        }
+        if let Some(p) = &n.parent {
+            v.push(txt(" inherits "));
+            v.push(txt(self.s(p.span)));
+        }
+        v.push(txt(" "));
+        v.push(self.body(&n.body));
+        cat(v)
+    }
+}

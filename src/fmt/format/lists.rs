@@ -1,0 +1,278 @@
+//! Lists of elements (statements, attributes, entries, arguments, parameters): attaching
+//! comments to the elements (with `# fmt: off` / `# fmt: on` regions and `# fmt: skip`
+//! in statement lists) and laying them out, one per line or as a bracketed sequence that
+//! breaks when it does not fit.
+
+use super::comments::{line_suffix, Leading};
+use super::{cat, txt, Formatter};
+use crate::fmt::doc::Doc;
+use crate::syntax::ast::*;
+
+/// An element of a list with the comments attached to it.
+pub(super) struct Slot {
+    pub(super) leading: Vec<Leading>,
+    pub(super) blank_before: bool,
+    pub(super) doc: Doc,
+    pub(super) trailing: Vec<Doc>,
+}
+
+/// A formatted list: comments after the opening bracket, the elements, and the comments
+/// left before the closing bracket.
+pub(super) struct ListDocs {
+    pub(super) open_suffix: Vec<Doc>,
+    pub(super) slots: Vec<Slot>,
+    pub(super) dangling: Vec<Leading>,
+}
+
+impl ListDocs {
+    /// The list with `f` applied to each element's document.
+    pub(super) fn map_docs(self, mut f: impl FnMut(Doc) -> Doc) -> ListDocs {
+        ListDocs {
+            slots: self
+                .slots
+                .into_iter()
+                .map(|s| Slot { doc: f(s.doc), ..s })
+                .collect(),
+            ..self
+        }
+    }
+
+    pub(super) fn has_comments(&self) -> bool {
+        !self.open_suffix.is_empty()
+            || !self.dangling.is_empty()
+            || self
+                .slots
+                .iter()
+                .any(|s| !s.leading.is_empty() || !s.trailing.is_empty())
+    }
+}
+
+impl<'a> Formatter<'a> {
+    /// Attaches comments to the elements of a list and formats them.
+    pub(super) fn list(
+        &mut self,
+        open_end: usize,
+        spans: &[Span],
+        close: usize,
+        statements: bool,
+        mut f: impl FnMut(&mut Self, usize) -> Doc,
+    ) -> ListDocs {
+        let mut open_suffix = Vec::new();
+        while let Some(st) = self.comment_start(self.next) {
+            if open_end == 0 || st < open_end || st >= close || self.has_newline(open_end, st) {
+                break;
+            }
+            let first = spans.first().map_or(close, |s| s.start());
+            if st >= first {
+                break;
+            }
+            let (doc, _) = self.comment_doc(self.next);
+            open_suffix.push(line_suffix(doc));
+            self.next += 1;
+        }
+        let mut prev_end = open_end;
+        let mut slots = Vec::new();
+        let mut i = 0;
+        while i < spans.len() {
+            let span = spans.get(i).copied().unwrap_or_default();
+            let mut leading = self.take_leading(prev_end, span.start());
+            let blank_before = !slots.is_empty()
+                && leading.is_empty()
+                && self.blank_between(prev_end, span.start());
+            let code_blank = !leading.is_empty()
+                && self.blank_between(self.comment_end(self.next.saturating_sub(1)), span.start());
+            if statements {
+                if let Some(pos) = leading.iter().position(|l| l.text.trim() == "# fmt: off") {
+                    // Verbatim region up to `# fmt: on` (or the end of the list).
+                    let after: Vec<Leading> = leading.split_off(pos);
+                    self.next -= after.len();
+                    let off_start = self.comment_start(self.next).unwrap_or(span.start());
+                    let mut end = spans.last().map_or(span.end(), |s| s.end());
+                    let mut k = self.next + 1;
+                    while let Some(st) = self.comment_start(k) {
+                        if st >= close {
+                            break;
+                        }
+                        if self.comment_text(k).trim() == "# fmt: on" {
+                            end = self.comment_end(k);
+                            break;
+                        }
+                        k += 1;
+                    }
+                    let end = end.max(span.end());
+                    let doc = self.verbatim(Span::new(off_start, end));
+                    let blank = after.first().is_some_and(|l| l.blank_before);
+                    while spans.get(i).is_some_and(|s| s.start() < end) {
+                        i += 1;
+                    }
+                    let limit = spans.get(i).map_or(close, |s| s.start());
+                    let (trailing, tend) = self.take_trailing(end, limit);
+                    slots.push(Slot {
+                        leading,
+                        blank_before: blank,
+                        doc,
+                        trailing,
+                    });
+                    prev_end = tend.max(end);
+                    continue;
+                }
+            }
+            let skip_lead = statements
+                && leading
+                    .last()
+                    .is_some_and(|l| l.text.trim() == "# fmt: skip");
+            let skip_trail = statements
+                && self.comment_start(self.next).is_some_and(|st| {
+                    st >= span.end()
+                        && !self.has_newline(span.end(), st)
+                        && self.comment_text(self.next).trim() == "# fmt: skip"
+                });
+            let doc = if skip_lead || skip_trail {
+                self.verbatim(span)
+            } else {
+                let idx = i;
+                self.guarded(span, |me| f(me, idx))
+            };
+            let doc = if code_blank {
+                cat(vec![Doc::HardLine, doc])
+            } else {
+                doc
+            };
+            let limit = spans.get(i + 1).map_or(close, |s| s.start());
+            let (trailing, end) = self.take_trailing(span.end(), limit);
+            slots.push(Slot {
+                leading,
+                blank_before,
+                doc,
+                trailing,
+            });
+            prev_end = end.max(span.end());
+            i += 1;
+        }
+        let dangling = self.take_leading(prev_end, close);
+        ListDocs {
+            open_suffix,
+            slots,
+            dangling,
+        }
+    }
+
+    /// Lays out a list one element per line: `sep` after each element (not after the last
+    /// when `last_sep` is false); no leading or trailing newline.
+    pub(super) fn lines(&self, l: ListDocs, sep: &str, last_sep: bool) -> Doc {
+        let mut out = Vec::new();
+        let n = l.slots.len();
+        let mut first = true;
+        for (i, s) in l.slots.into_iter().enumerate() {
+            let has_leading = !s.leading.is_empty();
+            for (j, c) in s.leading.into_iter().enumerate() {
+                if !first {
+                    out.push(Doc::HardLine);
+                    if c.blank_before || (j == 0 && s.blank_before) {
+                        out.push(Doc::HardLine);
+                    }
+                }
+                first = false;
+                out.push(c.doc);
+            }
+            if !first {
+                out.push(Doc::HardLine);
+                if s.blank_before && !has_leading {
+                    out.push(Doc::HardLine);
+                }
+            }
+            first = false;
+            out.push(s.doc);
+            if i + 1 < n || last_sep {
+                out.push(txt(sep));
+            }
+            out.extend(s.trailing);
+        }
+        for c in l.dangling {
+            if !first {
+                out.push(Doc::HardLine);
+                if c.blank_before {
+                    out.push(Doc::HardLine);
+                }
+            }
+            first = false;
+            out.push(c.doc);
+        }
+        cat(out)
+    }
+
+    /// `open` + elements one per line + `close`; `{}` style when empty.
+    pub(super) fn braced_lines(
+        &self,
+        mut l: ListDocs,
+        open: &str,
+        close: &str,
+        sep: &str,
+        last_sep: bool,
+    ) -> Doc {
+        if l.slots.is_empty() && l.dangling.is_empty() && l.open_suffix.is_empty() {
+            return txt(format!("{open}{close}"));
+        }
+        let suffix = std::mem::take(&mut l.open_suffix);
+        let has_items = !(l.slots.is_empty() && l.dangling.is_empty());
+        let mut v = vec![txt(open)];
+        v.extend(suffix);
+        if has_items {
+            v.push(Doc::indent(cat(vec![
+                Doc::HardLine,
+                self.lines(l, sep, last_sep),
+            ])));
+        }
+        v.push(Doc::HardLine);
+        v.push(txt(close));
+        cat(v)
+    }
+
+    /// A bracketed sequence: one line if written on one line and it fits, else one
+    /// element per line with a trailing comma.
+    /// `trailing`: whether the broken form ends with a comma (Puppet rejects one after
+    /// access keys in parameter types and after method-call arguments).
+    /// `line`: what stands inside the brackets on one line, a soft line (`[a, b]`) or a
+    /// line, which is a space when flat (`{ a => 1 }`).
+    pub(super) fn seq(
+        &self,
+        l: ListDocs,
+        open: &str,
+        close: &str,
+        multi: bool,
+        trailing: bool,
+        line: Doc,
+    ) -> Doc {
+        if l.slots.is_empty() && !l.has_comments() {
+            return txt(format!("{open}{close}"));
+        }
+        if multi || l.has_comments() {
+            return self.braced_lines(l, open, close, ",", trailing);
+        }
+        let mut items = Vec::new();
+        let n = l.slots.len();
+        for (i, s) in l.slots.into_iter().enumerate() {
+            items.push(s.doc);
+            if i + 1 < n {
+                items.push(txt(","));
+                items.push(Doc::Line);
+            }
+        }
+        Doc::group(cat(vec![
+            txt(open),
+            Doc::indent(cat(vec![line.clone(), cat(items)])),
+            Doc::if_break(txt(if trailing { "," } else { "" }), cat(vec![])),
+            line,
+            txt(close),
+        ]))
+    }
+
+    /// Whether a comma follows the last element (a "magic" trailing comma).
+    pub(super) fn trailing_comma(&self, last_end: Option<usize>, close: usize) -> bool {
+        last_end.is_some_and(|e| {
+            self.src
+                .get(e..close)
+                .is_some_and(|t| t.trim_start().starts_with(','))
+        })
+    }
+}

@@ -1,0 +1,125 @@
+//! Statements and blocks: the program, `{ ... }` bodies, `if`/`elsif`/`else`, `unless`
+//! and `case`.
+
+use super::lists::ListDocs;
+use super::{cat, txt, Formatter};
+use crate::fmt::doc::Doc;
+use crate::syntax::ast::*;
+
+impl<'a> Formatter<'a> {
+    pub(crate) fn program(&mut self, p: &Program) -> Doc {
+        let spans: Vec<Span> = p.body.iter().map(|e| e.span).collect();
+        let body = &p.body;
+        let l = self.list(0, &spans, self.src.len(), true, |me, i| {
+            body.get(i).map_or(Doc::Concat(vec![]), |e| me.expr(e))
+        });
+        let mut docs = l.open_suffix.clone();
+        let l = ListDocs {
+            open_suffix: Vec::new(),
+            ..l
+        };
+        let empty = l.slots.is_empty() && l.dangling.is_empty();
+        docs.push(self.lines(l, "", false));
+        if !empty {
+            docs.push(Doc::HardLine);
+        }
+        cat(docs)
+    }
+
+    pub(super) fn statements(&mut self, stmts: &[Expr], open_end: usize, close: usize) -> ListDocs {
+        let spans: Vec<Span> = stmts
+            .iter()
+            .filter(|e| !matches!(e.kind, ExprKind::Nop))
+            .map(|e| e.span)
+            .collect();
+        let real: Vec<&Expr> = stmts
+            .iter()
+            .filter(|e| !matches!(e.kind, ExprKind::Nop))
+            .collect();
+        self.list(open_end, &spans, close, true, |me, i| {
+            real.get(i).map_or(Doc::Concat(vec![]), |e| me.expr(e))
+        })
+    }
+
+    /// `{ ... }` block of statements.
+    pub(super) fn body(&mut self, b: &Body) -> Doc {
+        let open_end = b.span.start() + 1;
+        let close = b.span.end().saturating_sub(1);
+        let l = self.statements(&b.statements, open_end, close);
+        self.braced_lines(l, "{", "}", "", false)
+    }
+
+    pub(super) fn if_expr(&mut self, i: &IfExpr, kw: &str) -> Doc {
+        let t = self.expr(&i.test);
+        let b = self.body(&i.then_body);
+        let mut v = vec![txt(format!("{kw} ")), t, txt(" "), b];
+        if i.else_branch.is_some() {
+            // Comments between `}` and `else`/`elsif` stay there (no cuddling then).
+            let end = i.then_body.span.end();
+            let kw_at = self.find_keyword(end, "els").unwrap_or(end);
+            let between = self.comments_between(end, kw_at);
+            if !between.is_empty() {
+                v.extend(between);
+                v.push(Doc::HardLine);
+            } else {
+                v.push(txt(" "));
+            }
+        }
+        match &i.else_branch {
+            None => {}
+            Some(ElseBranch::Else(eb)) => {
+                v.push(txt("else "));
+                v.push(self.body(eb));
+            }
+            Some(ElseBranch::Elsif(e)) => {
+                if let ExprKind::If(inner) = &e.kind {
+                    let d = self.guarded(e.span, |me| me.if_expr(inner, "elsif"));
+                    v.push(d);
+                } else {
+                    v.push(txt("elsif "));
+                    v.push(self.verbatim(e.span));
+                }
+            }
+        }
+        cat(v)
+    }
+
+    pub(super) fn case(&mut self, span: Span, c: &CaseExpr) -> Doc {
+        let t = self.expr(&c.test);
+        let open = self.find_from(c.test.span.end(), '{').unwrap_or(span.end());
+        let close = span.end().saturating_sub(1);
+        let spans: Vec<Span> = c.options.iter().map(|o| o.span).collect();
+        let l = self.list(open + 1, &spans, close, false, |me, i| {
+            let Some(o) = c.options.get(i) else {
+                return cat(vec![]);
+            };
+            let mut v = Vec::new();
+            for (j, val) in o.values.iter().enumerate() {
+                if j > 0 {
+                    v.push(txt(", "));
+                }
+                v.push(me.expr(val));
+            }
+            v.push(txt(": "));
+            v.push(me.body(&o.body));
+            cat(v)
+        });
+        cat(vec![
+            txt("case "),
+            t,
+            txt(" "),
+            self.braced_lines(l, "{", "}", "", false),
+        ])
+    }
+
+    pub(super) fn unless(&mut self, u: &UnlessExpr) -> Doc {
+        let t = self.expr(&u.test);
+        let b = self.body(&u.then_body);
+        let mut v = vec![txt("unless "), t, txt(" "), b];
+        if let Some(eb) = &u.else_body {
+            v.push(txt(" else "));
+            v.push(self.body(eb));
+        }
+        cat(v)
+    }
+}

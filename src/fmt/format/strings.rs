@@ -1,0 +1,75 @@
+//! Strings: double-quoted strings without interpolation or escapes become single-quoted,
+//! `$name` interpolations become `${name}`, heredocs keep their opening and body as
+//! written.
+
+use super::{txt, Formatter};
+use crate::fmt::doc::Doc;
+use crate::syntax::ast::*;
+
+impl<'a> Formatter<'a> {
+    /// A double-quoted string: single-quoted when nothing in it needs double quotes.
+    pub(super) fn double_quoted(&self, span: Span) -> Doc {
+        let raw = self.s(span);
+        let inner = raw
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .unwrap_or(raw);
+        if raw.len() >= 2 && raw.starts_with('"') && !inner.contains(['$', '\\', '\'', '"']) {
+            txt(format!("'{inner}'"))
+        } else {
+            txt(raw)
+        }
+    }
+
+    /// A heredoc: its opening in place, its body after the line (verbatim when the body
+    /// is empty).
+    pub(super) fn heredoc(&mut self, span: Span, h: &Heredoc) -> Doc {
+        if h.text.span.is_empty() {
+            return self.verbatim(span);
+        }
+        Doc::Heredoc {
+            opener: self.s(h.opening).to_string(),
+            body: heredoc_body_text(self.s(h.text.span)),
+        }
+    }
+
+    pub(super) fn concat(&self, span: Span, parts: &[StringPart]) -> String {
+        let raw = self.s(span);
+        if !raw.starts_with('"') {
+            return raw.to_string();
+        }
+        let mut out = String::new();
+        let mut cur = span.start();
+        for p in parts {
+            if let StringPart::Interpolation {
+                braces: false,
+                span: ps,
+                ..
+            } = p
+            {
+                let t = self.s(*ps);
+                if let Some(name) = t.strip_prefix('$') {
+                    if !name.is_empty()
+                        && !name.starts_with('{')
+                        && !name.chars().all(|c| c.is_ascii_digit())
+                        && ps.start() >= cur
+                    {
+                        out.push_str(self.src.get(cur..ps.start()).unwrap_or(""));
+                        out.push_str("${");
+                        out.push_str(name);
+                        out.push('}');
+                        cur = ps.end();
+                    }
+                }
+            }
+        }
+        out.push_str(self.src.get(cur..span.end()).unwrap_or(""));
+        out
+    }
+}
+
+/// The body text of a heredoc (its lines through the end-tag line, without the final newline).
+pub(super) fn heredoc_body_text(s: &str) -> String {
+    let s = s.strip_prefix('\n').unwrap_or(s);
+    s.strip_suffix('\n').unwrap_or(s).to_string()
+}

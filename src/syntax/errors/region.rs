@@ -1,0 +1,399 @@
+//! Messages for the `ERROR` regions of the tree: the first token the parser could not
+//! take ("unexpected `X`", with what it expected), a bracket left open at the end of the
+//! input, an operator without its operand, a stray `;`, and the shapes that say more
+//! (`@` before something that is not a resource, a quoted name after `class`).
+
+use tree_sitter::Node;
+
+use super::brackets::{container_name, innermost_unclosed};
+use super::context::Ctx;
+use super::leaves::{leaves, Leaf};
+use super::states::{accepts_token, expected_tokens, expects_expression, first_rejected, Rejected};
+use super::wording::{first_word, shorten, with_expected};
+use crate::syntax::parsed::SyntaxError;
+
+impl<'s, 't> Ctx<'s, 't> {
+    /// The errors of one ERROR region: one, or two when the parser went wrong before an
+    /// unterminated string or comment of the region.
+    pub(super) fn error_region(&self, node: Node) -> Vec<SyntaxError> {
+        let leaves = leaves(node);
+        // An unlexable character, or an unterminated string or comment, shows up as a
+        // childless error leaf (the lexer skipped it) whose text says what it is.
+        let mut unterminated = None;
+        for leaf in &leaves {
+            if leaf.node.is_error() || leaf.node.is_missing() {
+                let text = self.text(leaf.start, self.source.len());
+                if let Some(e) = self.unterminated(leaf.start, text) {
+                    unterminated = Some(e);
+                    break;
+                }
+            }
+        }
+        if leaves.is_empty() {
+            let text = self.text(node.start_byte(), self.source.len());
+            unterminated = self.unterminated(node.start_byte(), text);
+        }
+        let Some(unterminated) = unterminated else {
+            return vec![self.region_error(node, &leaves)];
+        };
+        // A quote missing earlier makes the later quotes pair up wrongly: where the parser
+        // first stumbled is then the better hint, and is reported too.
+        let mut out = Vec::new();
+        if let Some(Rejected::Inside(i, state)) = first_rejected(&self.nav, node, &leaves) {
+            if let Some(leaf) = leaves.get(i).copied() {
+                if leaf.start < unterminated.span.start() {
+                    out.push(self.unexpected(&leaves, i, leaf, state));
+                }
+            }
+        }
+        out.push(unterminated);
+        out
+    }
+
+    /// The error of an ERROR region without unterminated strings or comments.
+    pub(super) fn region_error(&self, node: Node, leaves: &[Leaf]) -> SyntaxError {
+        let leaves = leaves.to_vec();
+        // Reaching the end of the input with an opening bracket not closed.
+        if node.end_byte() >= self.meaningful_end() {
+            if let Some((opener, close)) = innermost_unclosed(&leaves) {
+                let what = container_name(&self.nav, opener.node)
+                    .or_else(|| self.keyword_context(&leaves, opener))
+                    .unwrap_or_else(|| format!("`{}`", self.text(opener.start, opener.end)));
+                let at = leaves.last().map(|l| l.end).unwrap_or(node.end_byte());
+                return self.error(
+                    at,
+                    at,
+                    format!(
+                        "expected `{close}` to close the {what} opened at {}",
+                        self.pos(opener.start)
+                    ),
+                );
+            }
+        }
+        let Some(first) = leaves.first().copied() else {
+            // Characters the lexer skipped: name the first word of them.
+            let at = node.start_byte();
+            let word = first_word(self.node_text(node));
+            return if word.is_empty() {
+                self.error(at, at, "unexpected end of input".to_string())
+            } else {
+                self.error(
+                    at,
+                    at + word.len(),
+                    format!("unexpected `{}`", shorten(word)),
+                )
+            };
+        };
+        let first_text = self.text(first.start, first.end);
+        if first_text == ";" && self.only_closers_follow(node.end_byte()) {
+            return self.trailing_semicolon(first.start);
+        }
+        if let Some(e) = self.special_region(node, &leaves) {
+            return e;
+        }
+        // `$x = 1 +` at the end of the input or before a closing bracket.
+        if let Some(last) = leaves.iter().rev().find(|l| !l.in_atomic) {
+            let text = self.text(last.start, last.end);
+            let next = self.nav.next_leaf(node);
+            let closes = next.is_none_or(|n| matches!(n.kind(), "}" | ")" | "]"));
+            if is_operator(text) && closes {
+                return self.error(
+                    last.end,
+                    last.end,
+                    format!("expected an expression after `{text}`"),
+                );
+            }
+        }
+        // The first token the parser could not take, from the parse states it went through.
+        match first_rejected(&self.nav, node, &leaves) {
+            Some(Rejected::Inside(i, state)) => {
+                if let Some(leaf) = leaves.get(i).copied() {
+                    return self.unexpected(&leaves, i, leaf, state);
+                }
+            }
+            Some(Rejected::After(next, state)) => {
+                let last = leaves.last().copied().unwrap_or(first);
+                return self.unexpected_after(last, next, state);
+            }
+            None => {}
+        }
+        if first_text.is_empty() {
+            return self.error(
+                first.start,
+                first.start,
+                "unexpected end of input".to_string(),
+            );
+        }
+        let text = if first.node.is_error() {
+            first_word(first_text)
+        } else {
+            first_text
+        };
+        self.error(
+            first.start,
+            first.start + text.len(),
+            format!("unexpected `{}`", shorten(text)),
+        )
+    }
+
+    pub(super) fn trailing_semicolon(&self, at: usize) -> SyntaxError {
+        self.error(
+            at,
+            at + 1,
+            "unexpected `;` after the last statement: a `;` may only separate statements"
+                .to_string(),
+        )
+    }
+
+    /// Regions whose shape says what is wrong, whatever the parse states say.
+    pub(super) fn special_region(&self, node: Node, leaves: &[Leaf]) -> Option<SyntaxError> {
+        let first = leaves.first()?;
+        let first_text = self.text(first.start, first.end);
+        // `@$x`, `@@foo(1)`: only resource expressions can be virtual or exported.
+        if first_text == "@" || first_text == "@@" {
+            let message = if first_text == "@" {
+                "Virtual (@) can only be applied to a Resource Expression"
+            } else {
+                "Exported (@@) can only be applied to a Resource Expression"
+            };
+            return Some(self.error(first.start, first.end, message.to_string()));
+        }
+        // `class 'foo' {}`, `define "x" {}`
+        if matches!(first_text, "class" | "define" | "function" | "plan") {
+            let second = match leaves.get(1) {
+                Some(l) => Some((l.start, l.end)),
+                None => self
+                    .nav
+                    .next_leaf(node)
+                    .map(|n| (n.start_byte(), n.end_byte())),
+            };
+            if let Some((start, end)) = second {
+                let t = self.text(start, end);
+                if t.starts_with('\'') || t.starts_with('"') {
+                    return Some(self.error(
+                        start,
+                        end,
+                        "A quoted string is not valid as a name here".to_string(),
+                    ));
+                }
+            }
+        }
+        // `file { 'title' ensure => ... }`: an expression right after the `{` of a titleless
+        // attribute block, followed by attributes, is a title missing its `:`.
+        let parent = self.nav.parent(node)?;
+        if parent.kind() == "attribute_block"
+            && self.nav.prev_sibling(node).is_some_and(|p| p.kind() == "{")
+            && self
+                .nav
+                .next_sibling(node)
+                .is_some_and(|n| matches!(n.kind(), "attribute" | "splat_attribute"))
+        {
+            let at = node.end_byte();
+            return Some(self.error(at, at, "missing `:` after the resource title".to_string()));
+        }
+        None
+    }
+
+    /// The region parsed, but the token after it (`next`, or the end of the input) could
+    /// not follow its last token `last` in `state`.
+    pub(super) fn unexpected_after(
+        &self,
+        last: Leaf,
+        next: Option<Node>,
+        state: u16,
+    ) -> SyntaxError {
+        let last_text = self.text(last.start, last.end);
+        if expects_expression(last.node, state) {
+            if last_text == ";" && next.is_none_or(|n| n.kind() == "}") {
+                return self.trailing_semicolon(last.start);
+            }
+            let at = last.end;
+            return self.error(
+                at,
+                at,
+                format!("expected an expression after `{}`", shorten(last_text)),
+            );
+        }
+        let expected = expected_tokens(last.node, state);
+        let (start, end, what) = match next {
+            Some(n) => (
+                n.start_byte(),
+                n.end_byte(),
+                format!("`{}`", shorten(self.node_text(n))),
+            ),
+            None => (last.end, last.end, "end of input".to_string()),
+        };
+        self.error(
+            start,
+            end,
+            with_expected(format!("unexpected {what}"), &expected),
+        )
+    }
+
+    /// "unexpected `X`" for the token `leaves[i]` that the parser rejected in `state`, with
+    /// what it expected when that is a short list of tokens.
+    pub(super) fn unexpected(
+        &self,
+        leaves: &[Leaf],
+        i: usize,
+        leaf: Leaf,
+        state: u16,
+    ) -> SyntaxError {
+        let expected = if state == 0 || state == u16::MAX || leaf.node.is_error() {
+            Vec::new()
+        } else {
+            expected_tokens(leaf.node, state)
+        };
+        let text = if leaf.node.is_error() {
+            self.skipped_word(leaf.start, leaf.end)
+        } else {
+            self.text(leaf.start, leaf.end)
+        };
+        // `name value` where `name => value` was meant, and attributes without a `,`
+        // between them: the token after the rejected one is an arrow.
+        if !leaf.node.is_error() && state != 0 && state != u16::MAX {
+            let next_is_arrow = leaves
+                .get(i + 1)
+                .map(|l| self.text(l.start, l.end))
+                .or_else(|| self.nav.next_leaf(leaf.node).map(|n| self.node_text(n)))
+                .is_some_and(|t| t == "=>" || t == "+>");
+            let after_attribute = self.follows_attribute(leaf.node);
+            if next_is_arrow && !after_attribute && accepts_token(leaf.node, state, ":") {
+                return self.error(
+                    leaf.start,
+                    leaf.start,
+                    "missing `:` after the resource title".to_string(),
+                );
+            }
+            if next_is_arrow && after_attribute && accepts_token(leaf.node, state, ",") {
+                return self.error(
+                    leaf.start,
+                    leaf.end,
+                    format!("missing `,` before `{}`", shorten(text)),
+                );
+            }
+        }
+        // `type { title attr => ...`: the title was not followed by `:`.
+        if expected.iter().any(|t| t == ":") && self.after_resource_title(leaves, i) {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "missing `:` after the resource title".to_string(),
+            );
+        }
+        let before = i.checked_sub(1).and_then(|k| leaves.get(k));
+        let before_text = before.map(|b| self.text(b.start, b.end)).unwrap_or("");
+        // `class foo inherits 'bar'`, `define 'x'`
+        if (text.starts_with('\'') || text.starts_with('"'))
+            && matches!(
+                before_text,
+                "inherits" | "class" | "define" | "function" | "plan"
+            )
+        {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "A quoted string is not valid as a name here".to_string(),
+            );
+        }
+        // `file '/tmp/x':` — the `{` between the resource type and the title is missing.
+        if text == ":" {
+            if let Some(title_start) = self.title_without_brace(leaf.node) {
+                return self.error(
+                    title_start,
+                    title_start,
+                    "missing `{` before the resource title".to_string(),
+                );
+            }
+        }
+        if text == "class" && before_text == "class" {
+            return self.error(
+                leaf.start,
+                leaf.end,
+                "'class' keyword not allowed at this location".to_string(),
+            );
+        }
+        let what = if text.is_empty() {
+            "end of input".to_string()
+        } else {
+            format!("`{}`", shorten(text))
+        };
+        self.error(
+            leaf.start,
+            leaf.end,
+            with_expected(format!("unexpected {what}"), &expected),
+        )
+    }
+
+    /// The text of skipped characters at `start..end` for a message: the whole word when
+    /// it starts with a word character (the lexer may skip a single letter of it).
+    pub(super) fn skipped_word(&self, start: usize, end: usize) -> &'s str {
+        let rest = self.text(start, self.source.len());
+        let word_len: usize = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .map(char::len_utf8)
+            .sum();
+        if word_len > 0 {
+            rest.get(..word_len).unwrap_or(rest)
+        } else {
+            first_word(self.text(start, end))
+        }
+    }
+
+    /// Only closing brackets (or nothing) follow `offset`, ignoring blanks and comments.
+    pub(super) fn only_closers_follow(&self, offset: usize) -> bool {
+        let rest = self.text(offset, self.source.len());
+        let mut chars = rest.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                c if c.is_whitespace() => {}
+                '#' => {
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                '}' => return true,
+                _ => return false,
+            }
+        }
+        true
+    }
+}
+
+/// Tokens that must be followed by an expression.
+fn is_operator(text: &str) -> bool {
+    matches!(
+        text,
+        "=" | "+="
+            | "-="
+            | "=>"
+            | "+>"
+            | "+"
+            | "-"
+            | "*"
+            | "/"
+            | "%"
+            | "<<"
+            | ">>"
+            | "=="
+            | "!="
+            | "<"
+            | "<="
+            | ">"
+            | ">="
+            | "=~"
+            | "!~"
+            | "and"
+            | "or"
+            | "in"
+            | "!"
+            | "->"
+            | "~>"
+            | "<-"
+            | "<~"
+            | "?"
+    )
+}
