@@ -2,12 +2,11 @@
 //! temporary directory: the exact text written, the count printed, the exit status, and the
 //! puppet-lint fix bugs that rein must not repeat.
 
-mod cli_common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use cli_common::{rein, stderr, stdout};
+use crate::harness::{rein, stderr, stdout};
 
 /// A fresh directory holding `t.pp` with `text`.
 fn setup(name: &str, text: &str) -> PathBuf {

@@ -1,11 +1,10 @@
 //! rein run as puppet-lint: without a command, with puppet-lint's flags and output, so that
 //! a hook or CI job written for puppet-lint runs rein by changing the program's name.
 
-mod cli_common;
 
 use std::path::PathBuf;
 
-use cli_common::{rein, stderr, stdout};
+use crate::harness::{rein, stderr, stdout};
 
 /// A fresh directory with `a.pp` (two warnings and an error) and `b.pp` (clean).
 fn setup(name: &str) -> PathBuf {

@@ -2,11 +2,10 @@
 //! type's attributes are read from `lib/puppet/type/<name>.rb` (Puppet: `puppet apply
 //! --modulepath DIR -e 'include demo'` fails with "no parameter named 'vaule'" on line 3).
 
-mod cli_common;
 
 use std::path::{Path, PathBuf};
 
-use cli_common::{rein, stdout};
+use crate::harness::{rein, stdout};
 
 fn temp_module(name: &str, type_rb: &str) -> PathBuf {
     let root = std::env::temp_dir().join(format!("rein-ua-{}-{name}", std::process::id()));
