@@ -4,7 +4,6 @@
 //! of these: "Class[Chrony]: has no parameter named 'servrs'".) The class declared with
 //! `class { }` before `include profile::base` includes it again is not a duplicate.
 
-
 use std::path::Path;
 
 use crate::harness::{rein, stdout};

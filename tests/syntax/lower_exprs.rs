@@ -2,7 +2,6 @@
 //! call, pair merging, titleless resource bodies, resource forms, definitions, type
 //! aliases, node names.
 
-
 use crate::ast_text::*;
 
 #[test]

@@ -1,7 +1,6 @@
 //! Input checks of the lowering: byte order marks, invalid UTF-8, NUL bytes, empty and
 //! huge inputs, deep nesting (no stack overflow), comments table.
 
-
 use crate::ast_text::*;
 use rein::syntax::*;
 

@@ -1,7 +1,6 @@
 //! Lowering of string literals, interpolation (the `${name}` variable rule), heredocs
 //! (tags, margin, trim, flags, interpolation) and the warnings and errors they produce.
 
-
 use crate::ast_text::*;
 
 #[test]
