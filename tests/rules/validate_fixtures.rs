@@ -32,7 +32,7 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The deep rules whose fixtures are here; the others are held to `puppet apply` in
-/// `tests/fixtures/deep` (`tests/deep_fixtures.rs`).
+/// `tests/fixtures/deep` (`tests/rules/deep_fixtures.rs`).
 const DEEP_HERE: &[&str] = &["unknown_attribute", "missing_required_parameter"];
 
 #[derive(Debug, Default)]
