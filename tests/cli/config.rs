@@ -18,6 +18,12 @@ pub(super) fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
     (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
+/// The outcome of a run stopped by a usage or configuration error: exit 2, `message` on
+/// standard error.
+pub(super) fn usage_error(message: &str) -> (i32, String, String) {
+    (2, String::new(), message.to_string())
+}
+
 pub(super) fn warning(path: &str) -> String {
     format!("{path}:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
 }
@@ -251,19 +257,11 @@ fn unknown_names_on_the_command_line_are_usage_errors() {
     write(&d, "a.pp", ESCAPE);
     assert_eq!(
         check(&d, &["--select", "unrecognized_escape,nope"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `nope` in --select\n".to_string()
-        )
+        usage_error("rein: unknown rule or group `nope` in --select\n")
     );
     assert_eq!(
         check(&d, &["--ignore", "styl"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `styl` in --ignore\n".to_string()
-        )
+        usage_error("rein: unknown rule or group `styl` in --ignore\n")
     );
 }
 
@@ -347,11 +345,7 @@ fn a_configuration_error_in_a_subdirectory_stops_the_run() {
     write(&d, "sub/rein.toml", "[rules]\nbogus = \"off\"\n");
     assert_eq!(
         check(&d, &[]),
-        (
-            2,
-            String::new(),
-            "rein: sub/rein.toml:2:1: unknown rule `bogus` in [rules]\n".to_string()
-        )
+        usage_error("rein: sub/rein.toml:2:1: unknown rule `bogus` in [rules]\n")
     );
 }
 

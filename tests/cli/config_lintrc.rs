@@ -1,7 +1,7 @@
 //! `rein check` honouring puppet-lint's `.puppet-lint.rc` when no rein configuration
 //! applies, and the hidden puppet-lint flags on rein's own command line.
 
-use super::config::{check, warning, ESCAPE};
+use super::config::{check, usage_error, warning, ESCAPE};
 use crate::harness::{temp_dir, write};
 
 fn ok(out: String) -> (i32, String, String) {
@@ -169,19 +169,11 @@ fn puppet_lint_flags_on_the_command_line() {
     );
     assert_eq!(
         check(&d, &["--only-checks", "nonsense"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `nonsense` in --only-checks\n".into()
-        )
+        usage_error("rein: unknown rule or group `nonsense` in --only-checks\n")
     );
     assert_eq!(
         check(&d, &["--error-level", "loud"]),
-        (
-            2,
-            String::new(),
-            "rein: --error-level must be all, warning or error, not `loud`\n".into()
-        )
+        usage_error("rein: --error-level must be all, warning or error, not `loud`\n")
     );
 }
 
@@ -203,11 +195,7 @@ fn check_flags_and_error_level_on_the_command_line() {
     );
     assert_eq!(
         check(&d, &["--puppet-lint-check=no-nonsense", "a.pp"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown check `nonsense` in --no-nonsense-check\n".into()
-        )
+        usage_error("rein: unknown check `nonsense` in --no-nonsense-check\n")
     );
     // --error-level filters what is printed; the exit status counts everything.
     let (code, out, _) = check(&d, &["--error-level", "warning"]);
