@@ -1,9 +1,7 @@
 //! Input checks of the lowering: byte order marks, invalid UTF-8, NUL bytes, empty and
 //! huge inputs, deep nesting (no stack overflow), comments table.
 
-mod lower_common;
-
-use lower_common::*;
+use crate::ast_text::*;
 use rein::syntax::*;
 
 fn messages(f: &ParsedFile) -> Vec<(String, u32)> {

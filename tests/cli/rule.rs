@@ -2,29 +2,19 @@
 //! run as a process.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{json, Value};
 
+use crate::harness::{self, stderr, stdout};
+
+/// `rein ARGS` in the repository's root, where `rules/` holds the pages.
 fn rein(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    harness::rein(args, Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// The rule page of `name`, as `rules/<name>.md` holds it.
-fn page(name: &str) -> String {
+pub(super) fn page(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{name}.md"));
     std::fs::read_to_string(path).expect("rule page")
 }

@@ -173,8 +173,8 @@ fn read_json(s: &str) -> Result<Pn, String> {
 fn writers_reproduce_every_puppet_output() {
     let mut cases: Vec<Value> = Vec::new();
     for text in [
-        include_str!("fixtures/dump/cases.json"),
-        include_str!("fixtures/dump/extra.json"),
+        include_str!("../fixtures/dump/cases.json"),
+        include_str!("../fixtures/dump/extra.json"),
     ] {
         match serde_json::from_str(text) {
             Ok(Value::Array(v)) => cases.extend(v),

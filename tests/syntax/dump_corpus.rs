@@ -2,7 +2,7 @@
 //! without errors must also print with `try_to_json`, i.e. rein must not predict a Puppet
 //! dumper crash (bad regexp, captures-rest or invalid parameter name, non-finite float)
 //! where Puppet prints fine. Run with
-//! `REIN_DUMP_CORPUS=/usr/share/puppet/modules.available cargo test --test dump_corpus -- --ignored`.
+//! `REIN_DUMP_CORPUS=/usr/share/puppet/modules.available cargo test --test syntax dump_corpus -- --ignored`.
 
 use rein::syntax::{parse_bytes, pn};
 

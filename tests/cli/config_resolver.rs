@@ -1,31 +1,17 @@
 //! `rein::config::Resolver`: one configuration load per file found, one rule set per
 //! distinct (configuration, matching overrides), shared by every file that has it.
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rein::config::{Op, Resolver, Target};
 use rein::diagnostics::Severity;
 use rein::rules::Level;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-res-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).expect("mkdir");
-    }
-    std::fs::write(path, text).expect("write");
-}
+use crate::harness::{temp_dir, write};
 
 #[test]
 fn rule_sets_are_shared_per_configuration_and_override_set() {
-    let d = temp_dir("shared");
+    let d = temp_dir("resolver-shared");
     write(
         &d,
         "rein.toml",
@@ -51,7 +37,7 @@ fn rule_sets_are_shared_per_configuration_and_override_set() {
 
 #[test]
 fn command_line_ops_apply_last() {
-    let d = temp_dir("cli");
+    let d = temp_dir("resolver-cli");
     write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
     let esc = Target::parse("unrecognized_escape").unwrap();
     let mut r = Resolver::new(None, vec![Op::Enable(esc)], false).unwrap();
@@ -71,7 +57,7 @@ fn command_line_ops_apply_last() {
 
 #[test]
 fn excluded_files_are_skipped_unless_named() {
-    let d = temp_dir("excluded");
+    let d = temp_dir("resolver-excluded");
     write(&d, "rein.toml", "[files]\nexclude = [\"gen\"]\n");
     let mut r = Resolver::new(None, Vec::new(), false).unwrap();
     assert!(r.settings(&d.join("gen/x.pp"), false).unwrap().is_none());

@@ -1,43 +1,11 @@
 //! `rein check`: discovery, output formats, sorting and exit codes, run as a process.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::harness::{rein, stderr, stdout, temp_dir, write};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check")
-}
-
-/// A fresh, empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).expect("mkdir");
-    }
-    std::fs::write(path, text).expect("write");
 }
 
 #[test]
@@ -139,7 +107,7 @@ fn human_format_draws_code_frames_and_a_summary() {
 
 #[test]
 fn directories_honour_gitignore_and_skip_vendor_fixtures_and_git() {
-    let dir = temp_dir("walk");
+    let dir = temp_dir("check-walk");
     let bad = "class broken {\n";
     write(&dir, "manifests/init.pp", "notice('clean')\n");
     write(&dir, "manifests/sub/b.pp", bad);
@@ -168,7 +136,7 @@ fn directories_honour_gitignore_and_skip_vendor_fixtures_and_git() {
 
 #[test]
 fn findings_are_sorted_by_file() {
-    let dir = temp_dir("sort");
+    let dir = temp_dir("check-sort");
     write(&dir, "b.pp", "$x = 0789\n");
     write(&dir, "a.pp", "$y = 1\n$x = 0789\n");
     write(&dir, "c/a.pp", "$x = 0789\n");
@@ -185,7 +153,7 @@ fn findings_are_sorted_by_file() {
 
 #[test]
 fn a_directory_without_manifests_is_clean() {
-    let dir = temp_dir("empty");
+    let dir = temp_dir("check-empty");
     write(&dir, "notes.txt", "hello\n");
     let o = rein(&["check"], &dir);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -195,7 +163,7 @@ fn a_directory_without_manifests_is_clean() {
 
 #[test]
 fn a_missing_path_exits_two() {
-    let dir = temp_dir("missing");
+    let dir = temp_dir("check-missing");
     let o = rein(&["check", "nosuch.pp"], &dir);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o), "rein: nosuch.pp: No such file or directory\n");
@@ -204,7 +172,7 @@ fn a_missing_path_exits_two() {
 
 #[test]
 fn bad_usage_exits_two() {
-    let dir = temp_dir("usage");
+    let dir = temp_dir("check-usage");
     let o = rein(&["check", "--format", "xml"], &dir);
     assert_eq!(o.status.code(), Some(2));
     let o = rein(&["frobnicate"], &dir);
@@ -219,7 +187,7 @@ fn bad_usage_exits_two() {
 #[test]
 fn an_unreadable_file_exits_two() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = temp_dir("unreadable");
+    let dir = temp_dir("check-unreadable");
     write(&dir, "a.pp", "$x = 1\n");
     let path = dir.join("a.pp");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).expect("chmod");
@@ -258,7 +226,7 @@ fn json_without_findings_is_an_empty_array() {
 fn findings_at_the_same_place_keep_source_order() {
     // Puppet puts both escape warnings at the end of the string part; `\q` comes first in
     // the source, so it is reported first (a sort by message would put `\d` first).
-    let dir = temp_dir("same-place");
+    let dir = temp_dir("check-same-place");
     write(&dir, "w.pp", "$x = \"a\\qb\\dc\\n\"\n");
     let o = rein(&["check", "--format", "concise", "w.pp"], &dir);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -7,14 +7,14 @@
 //! line-end prefix of each `.pp` file under DIR (optionally only `REIN_PREFIX_SAMPLE=N` of
 //! them, evenly spread), for real code that is not in the repository.
 //!
-//! Each input is parsed on its own thread (large stack); the test fails if one prefix takes
-//! longer than [`PREFIX_LIMIT`]. There is no other timing assertion.
+//! The inputs are shared among one worker thread per core (large stacks); the test fails if
+//! one prefix takes longer than [`PREFIX_LIMIT`]. There is no other timing assertion.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Inputs longer than this get line-end prefixes only.
 const BYTE_PREFIX_MAX: usize = 4096;
@@ -130,58 +130,104 @@ fn prefix_lengths(input: &Input) -> Vec<usize> {
     }
 }
 
-/// Parses every prefix of `input` on a worker thread; an error message if one hangs or
-/// panics.
-fn run_prefixes(input: Input) -> Result<usize, String> {
-    let lengths = prefix_lengths(&input);
-    let count = lengths.len();
-    let current = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel::<()>();
-    let name = input.name.clone();
-    let worker_current = Arc::clone(&current);
-    let handle = std::thread::Builder::new()
-        .stack_size(64 * 1024 * 1024)
-        .spawn(move || {
-            for len in lengths {
-                worker_current.store(len, Ordering::SeqCst);
-                let prefix = input.bytes.get(..len).unwrap_or(&[]);
-                let parsed = rein::syntax::parse_bytes(prefix);
-                drop(parsed);
-                if tx.send(()).is_err() {
-                    return;
-                }
-            }
-        })
-        .map_err(|e| format!("{name}: cannot spawn: {e}"))?;
-    for _ in 0..count {
-        match rx.recv_timeout(PREFIX_LIMIT) {
-            Ok(()) => {}
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                return Err(format!(
-                    "{name}: prefix of {} bytes did not finish within {PREFIX_LIMIT:?}",
-                    current.load(Ordering::SeqCst)
-                ));
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => break,
-        }
-    }
-    handle.join().map_err(|_| {
-        format!(
-            "{name}: panicked on the prefix of {} bytes",
-            current.load(Ordering::SeqCst)
-        )
-    })?;
-    Ok(count)
+/// What one worker is doing, for the watchdog.
+#[derive(Default)]
+struct Progress {
+    /// The name of the input being parsed.
+    name: Mutex<String>,
+    /// The length of the prefix being parsed.
+    len: AtomicUsize,
+    /// Prefixes parsed so far.
+    parsed: AtomicUsize,
+    /// Set when the queue is empty and the worker has left.
+    done: AtomicBool,
 }
 
-fn run_all(inputs: Vec<Input>) {
+/// The inputs still to parse.
+type Queue = Mutex<std::vec::IntoIter<Input>>;
+
+/// Takes inputs from `queue` until it is empty and parses every prefix of each, sending
+/// the number of prefixes, or an error message if one panics.
+fn work(queue: &Queue, progress: &Progress, results: &mpsc::Sender<Result<usize, String>>) {
+    while let Some(input) = queue.lock().ok().and_then(|mut q| q.next()) {
+        if let Ok(mut name) = progress.name.lock() {
+            name.clone_from(&input.name);
+        }
+        let lengths = prefix_lengths(&input);
+        let count = lengths.len();
+        let parsed = catch_unwind(AssertUnwindSafe(|| {
+            for len in lengths {
+                progress.len.store(len, Ordering::SeqCst);
+                drop(rein::syntax::parse_bytes(
+                    input.bytes.get(..len).unwrap_or(&[]),
+                ));
+                progress.parsed.fetch_add(1, Ordering::SeqCst);
+            }
+        }));
+        let result = parsed.map(|()| count).map_err(|_| {
+            format!(
+                "{}: panicked on the prefix of {} bytes",
+                input.name,
+                progress.len.load(Ordering::SeqCst)
+            )
+        });
+        if results.send(result).is_err() {
+            break;
+        }
+    }
+    progress.done.store(true, Ordering::SeqCst);
+}
+
+/// The message for a worker that has parsed nothing for [`PREFIX_LIMIT`], if one has;
+/// `last` holds each worker's count of parsed prefixes and since when it has not changed.
+fn hung(progress: &[Arc<Progress>], last: &mut [(usize, Instant)]) -> Option<String> {
+    for (p, (parsed, since)) in progress.iter().zip(last.iter_mut()) {
+        let now = p.parsed.load(Ordering::SeqCst);
+        if now != *parsed {
+            *parsed = now;
+            *since = Instant::now();
+        } else if !p.done.load(Ordering::SeqCst) && since.elapsed() > PREFIX_LIMIT {
+            let name = p.name.lock().map(|n| n.clone()).unwrap_or_default();
+            return Some(format!(
+                "{name}: prefix of {} bytes did not finish within {PREFIX_LIMIT:?}",
+                p.len.load(Ordering::SeqCst)
+            ));
+        }
+    }
+    None
+}
+
+/// Parses every prefix of every input on one worker per core, and fails with every input
+/// that panicked, or the first prefix that hangs.
+fn run_all(mut inputs: Vec<Input>) {
+    let n = inputs.len();
+    // The longest first, so that no worker is left with a long one at the end.
+    inputs.sort_by_cached_key(|i| std::cmp::Reverse(prefix_lengths(i).iter().sum::<usize>()));
+    let workers = std::thread::available_parallelism().map_or(1, |w| w.get());
+    let queue: Arc<Queue> = Arc::new(Mutex::new(inputs.into_iter()));
+    let progress: Vec<Arc<Progress>> = (0..workers).map(|_| Arc::default()).collect();
+    let (tx, rx) = mpsc::channel();
+    for p in &progress {
+        let (queue, p, tx) = (Arc::clone(&queue), Arc::clone(p), tx.clone());
+        std::thread::Builder::new()
+            .stack_size(64 * 1024 * 1024)
+            .spawn(move || work(&queue, &p, &tx))
+            .expect("spawn a worker");
+    }
+    drop(tx);
     let mut failures = Vec::new();
     let mut parses = 0;
-    let n = inputs.len();
-    for input in inputs {
-        match run_prefixes(input) {
-            Ok(c) => parses += c,
-            Err(e) => failures.push(e),
+    let mut last = vec![(0, Instant::now()); workers];
+    loop {
+        match rx.recv_timeout(Duration::from_secs(1)) {
+            Ok(Ok(count)) => parses += count,
+            Ok(Err(e)) => failures.push(e),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        if let Some(e) = hung(&progress, &mut last) {
+            failures.push(e);
+            break;
         }
     }
     eprintln!("prefix test: {n} inputs, {parses} prefixes parsed");

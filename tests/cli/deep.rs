@@ -4,11 +4,9 @@
 //! of these: "Class[Chrony]: has no parameter named 'servrs'".) The class declared with
 //! `class { }` before `include profile::base` includes it again is not a duplicate.
 
-mod cli_common;
-
 use std::path::Path;
 
-use cli_common::{rein, stdout};
+use crate::harness::{rein, stdout};
 
 #[test]
 fn a_control_repo_is_checked_against_its_own_modules() {

@@ -2,18 +2,14 @@
 //! temporary directory: the exact text written, the count printed, the exit status, and the
 //! puppet-lint fix bugs that rein must not repeat.
 
-mod cli_common;
-
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use cli_common::{rein, stderr, stdout};
+use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// A fresh directory holding `t.pp` with `text`.
 fn setup(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-fix-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
+    let dir = temp_dir(&format!("fix-{name}"));
     std::fs::write(dir.join("t.pp"), text).expect("write");
     dir
 }

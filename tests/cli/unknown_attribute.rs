@@ -2,15 +2,12 @@
 //! type's attributes are read from `lib/puppet/type/<name>.rb` (Puppet: `puppet apply
 //! --modulepath DIR -e 'include demo'` fails with "no parameter named 'vaule'" on line 3).
 
-mod cli_common;
-
 use std::path::{Path, PathBuf};
 
-use cli_common::{rein, stdout};
+use crate::harness::{rein, stdout, temp_dir};
 
 fn temp_module(name: &str, type_rb: &str) -> PathBuf {
-    let root = std::env::temp_dir().join(format!("rein-ua-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = temp_dir(&format!("unknown_attribute-{name}"));
     let module = root.join("demo");
     std::fs::create_dir_all(module.join("lib/puppet/type")).expect("mkdir");
     std::fs::create_dir_all(module.join("manifests")).expect("mkdir");

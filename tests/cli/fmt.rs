@@ -2,8 +2,10 @@
 //! codes, CRLF, config discovery and config errors.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
+
+use crate::harness::temp_dir;
 
 fn rein(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rein"))
@@ -22,19 +24,12 @@ fn rein(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
     child.wait_with_output().expect("wait")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-fmt-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 const UGLY: &str = "file { \"/tmp/a\":\nensure=>file,\n  mode => '0644' }\n";
 const PRETTY: &str = "file { '/tmp/a':\n  ensure => file,\n  mode   => '0644',\n}\n";
 
 #[test]
 fn stdin_to_stdout() {
-    let d = temp_dir("stdin");
+    let d = temp_dir("fmt-stdin");
     let o = rein(&["fmt", "-"], &d, Some(UGLY));
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&o.stdout), PRETTY);
@@ -43,7 +38,7 @@ fn stdin_to_stdout() {
 
 #[test]
 fn syntax_error_prints_nothing_and_exits_2() {
-    let d = temp_dir("syntax");
+    let d = temp_dir("fmt-syntax");
     let o = rein(
         &["fmt", "-", "--stdin-filepath", "x.pp"],
         &d,
@@ -58,7 +53,7 @@ fn syntax_error_prints_nothing_and_exits_2() {
 
 #[test]
 fn check_lists_files_and_exits_1_without_writing() {
-    let d = temp_dir("check");
+    let d = temp_dir("fmt-check");
     std::fs::write(d.join("a.pp"), UGLY).unwrap();
     std::fs::write(d.join("b.pp"), PRETTY).unwrap();
     let o = rein(&["fmt", "--check", "."], &d, None);
@@ -73,7 +68,7 @@ fn check_lists_files_and_exits_1_without_writing() {
 
 #[test]
 fn diff_prints_unified_diff_and_exits_1() {
-    let d = temp_dir("diff");
+    let d = temp_dir("fmt-diff");
     std::fs::write(d.join("a.pp"), "$a = \"x\"\n$b = 1\n").unwrap();
     let o = rein(&["fmt", "--diff", "a.pp"], &d, None);
     assert_eq!(o.status.code(), Some(1));
@@ -85,7 +80,7 @@ fn diff_prints_unified_diff_and_exits_1() {
 
 #[test]
 fn in_place_writes_changed_files_only_and_keeps_crlf() {
-    let d = temp_dir("inplace");
+    let d = temp_dir("fmt-inplace");
     std::fs::write(d.join("a.pp"), UGLY).unwrap();
     std::fs::write(d.join("b.pp"), PRETTY).unwrap();
     std::fs::write(d.join("c.pp"), "$a=1\r\n$b  =  2\r\n").unwrap();
@@ -121,7 +116,7 @@ fn in_place_writes_changed_files_only_and_keeps_crlf() {
 
 #[test]
 fn config_line_width_and_indent_are_read() {
-    let d = temp_dir("config");
+    let d = temp_dir("fmt-config");
     std::fs::write(d.join("lint.toml"), "[format]\nindent_width = 4\n").unwrap();
     let o = rein(&["fmt", "-", "--stdin-filepath", "x.pp"], &d, Some(UGLY));
     assert_eq!(o.status.code(), Some(0));
@@ -133,7 +128,7 @@ fn config_line_width_and_indent_are_read() {
 
 #[test]
 fn unknown_format_key_is_an_error_pointing_into_the_file() {
-    let d = temp_dir("badconfig");
+    let d = temp_dir("fmt-badconfig");
     std::fs::write(
         d.join("rein.toml"),
         "[format]\nindent_width = 2\nquote_style = 'x'\n",
@@ -149,7 +144,7 @@ fn unknown_format_key_is_an_error_pointing_into_the_file() {
 
 #[test]
 fn missing_path_is_an_error() {
-    let d = temp_dir("missing");
+    let d = temp_dir("fmt-missing");
     let o = rein(&["fmt", "nope.pp"], &d, None);
     assert_eq!(o.status.code(), Some(2));
 }
@@ -158,7 +153,7 @@ fn missing_path_is_an_error() {
 #[test]
 fn in_place_keeps_file_permissions() {
     use std::os::unix::fs::PermissionsExt;
-    let d = temp_dir("perms");
+    let d = temp_dir("fmt-perms");
     let f = d.join("a.pp");
     std::fs::write(&f, UGLY).unwrap();
     std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();

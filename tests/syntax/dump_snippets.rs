@@ -31,8 +31,8 @@ const KNOWN: &[(&str, &str)] = &[
 fn cases() -> Vec<Value> {
     let mut all = Vec::new();
     for text in [
-        include_str!("fixtures/dump/cases.json"),
-        include_str!("fixtures/dump/extra.json"),
+        include_str!("../fixtures/dump/cases.json"),
+        include_str!("../fixtures/dump/extra.json"),
     ] {
         match serde_json::from_str::<Value>(text) {
             Ok(Value::Array(v)) => all.extend(v),

@@ -2,9 +2,7 @@
 //! call, pair merging, titleless resource bodies, resource forms, definitions, type
 //! aliases, node names.
 
-mod lower_common;
-
-use lower_common::*;
+use crate::ast_text::*;
 
 #[test]
 fn literals_and_names() {

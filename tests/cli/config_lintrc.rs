@@ -1,47 +1,8 @@
 //! `rein check` honouring puppet-lint's `.puppet-lint.rc` when no rein configuration
 //! applies, and the hidden puppet-lint flags on rein's own command line.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// A fresh, empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-rc-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).expect("mkdir");
-    }
-    std::fs::write(path, text).expect("write");
-}
-
-/// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
-fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(["check", "--format", "concise"])
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
-
-/// A manifest with one unrecognized escape (line 1) and nothing else.
-const ESCAPE: &str = "$a = \"\\q\\n\"\n";
-
-fn warning(path: &str) -> String {
-    format!("{path}:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
-}
+use super::config::{check, usage_error, warning, ESCAPE};
+use crate::harness::{temp_dir, write};
 
 fn ok(out: String) -> (i32, String, String) {
     (0, out, String::new())
@@ -49,7 +10,7 @@ fn ok(out: String) -> (i32, String, String) {
 
 #[test]
 fn no_check_flags_turn_rules_off_and_on() {
-    let d = temp_dir("nocheck");
+    let d = temp_dir("lintrc-nocheck");
     write(&d, "a.pp", ESCAPE);
     write(
         &d,
@@ -67,7 +28,7 @@ fn no_check_flags_turn_rules_off_and_on() {
 
 #[test]
 fn only_checks_runs_only_those() {
-    let d = temp_dir("only");
+    let d = temp_dir("lintrc-only");
     write(&d, "a.pp", ESCAPE);
     write(
         &d,
@@ -81,7 +42,7 @@ fn only_checks_runs_only_those() {
 
 #[test]
 fn fail_on_warnings_in_the_rc_file() {
-    let d = temp_dir("failwarn");
+    let d = temp_dir("lintrc-failwarn");
     write(&d, "a.pp", ESCAPE);
     write(
         &d,
@@ -93,7 +54,7 @@ fn fail_on_warnings_in_the_rc_file() {
 
 #[test]
 fn ignore_paths_skip_walked_files() {
-    let d = temp_dir("ignorepaths");
+    let d = temp_dir("lintrc-ignorepaths");
     write(&d, "a.pp", ESCAPE);
     write(&d, "modules/stdlib/manifests/init.pp", ESCAPE);
     write(&d, "legacy/old.pp", ESCAPE);
@@ -109,7 +70,7 @@ fn ignore_paths_skip_walked_files() {
 
 #[test]
 fn unknown_flags_are_warned_about_once() {
-    let d = temp_dir("unknown");
+    let d = temp_dir("lintrc-unknown");
     write(&d, "a.pp", ESCAPE);
     write(&d, "b.pp", ESCAPE);
     write(
@@ -131,7 +92,7 @@ fn unknown_flags_are_warned_about_once() {
 
 #[test]
 fn a_rein_configuration_wins_over_an_rc_file() {
-    let d = temp_dir("reinwins");
+    let d = temp_dir("lintrc-reinwins");
     write(
         &d,
         "rein.toml",
@@ -152,7 +113,7 @@ fn a_rein_configuration_wins_over_an_rc_file() {
 
 #[test]
 fn the_nearest_rc_file_or_the_current_directorys() {
-    let d = temp_dir("nearest");
+    let d = temp_dir("lintrc-nearest");
     write(
         &d,
         "mod/.puppet-lint.rc",
@@ -175,7 +136,7 @@ fn the_nearest_rc_file_or_the_current_directorys() {
 
 #[test]
 fn config_option_may_name_an_rc_file() {
-    let d = temp_dir("forcedrc");
+    let d = temp_dir("lintrc-forcedrc");
     write(&d, "a.pp", ESCAPE);
     write(&d, "lint.rc", "--fail-on-warnings\n");
     assert_eq!(
@@ -186,7 +147,7 @@ fn config_option_may_name_an_rc_file() {
 
 #[test]
 fn puppet_lint_flags_on_the_command_line() {
-    let d = temp_dir("cliflags");
+    let d = temp_dir("lintrc-cliflags");
     write(&d, "a.pp", ESCAPE);
     write(&d, "vendored/b.pp", ESCAPE);
     assert_eq!(
@@ -208,25 +169,17 @@ fn puppet_lint_flags_on_the_command_line() {
     );
     assert_eq!(
         check(&d, &["--only-checks", "nonsense"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `nonsense` in --only-checks\n".into()
-        )
+        usage_error("rein: unknown rule or group `nonsense` in --only-checks\n")
     );
     assert_eq!(
         check(&d, &["--error-level", "loud"]),
-        (
-            2,
-            String::new(),
-            "rein: --error-level must be all, warning or error, not `loud`\n".into()
-        )
+        usage_error("rein: --error-level must be all, warning or error, not `loud`\n")
     );
 }
 
 #[test]
 fn check_flags_and_error_level_on_the_command_line() {
-    let d = temp_dir("cliflags2");
+    let d = temp_dir("lintrc-cliflags2");
     write(&d, "a.pp", ESCAPE);
     write(&d, "b.pp", "class {\n");
     assert_eq!(
@@ -242,11 +195,7 @@ fn check_flags_and_error_level_on_the_command_line() {
     );
     assert_eq!(
         check(&d, &["--puppet-lint-check=no-nonsense", "a.pp"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown check `nonsense` in --no-nonsense-check\n".into()
-        )
+        usage_error("rein: unknown check `nonsense` in --no-nonsense-check\n")
     );
     // --error-level filters what is printed; the exit status counts everything.
     let (code, out, _) = check(&d, &["--error-level", "warning"]);

@@ -1,17 +1,13 @@
 //! rein run as puppet-lint: without a command, with puppet-lint's flags and output, so that
 //! a hook or CI job written for puppet-lint runs rein by changing the program's name.
 
-mod cli_common;
-
 use std::path::PathBuf;
 
-use cli_common::{rein, stderr, stdout};
+use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// A fresh directory with `a.pp` (two warnings and an error) and `b.pp` (clean).
 fn setup(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-pl-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
+    let dir = temp_dir(&format!("puppet_lint-{name}"));
     std::fs::write(dir.join("a.pp"), "class foo {\n  $a = \"x\"  \n}\n").expect("write");
     std::fs::write(dir.join("b.pp"), "# Demo.\nclass bar {}\n").expect("write");
     dir

@@ -3,54 +3,28 @@
 //! `--fail-on-warnings` and their exit codes. The subjects are `unrecognized_escape`
 //! (warning by default, `"\q"`) and the suppression rules.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh, empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-cfg-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).expect("mkdir");
-    }
-    std::fs::write(path, text).expect("write");
-}
+use crate::harness::{rein, stderr, stdout, temp_dir, write};
 
 /// A manifest with one unrecognized escape (line 1) and nothing else.
-const ESCAPE: &str = "$a = \"\\q\\n\"\n";
+pub(super) const ESCAPE: &str = "$a = \"\\q\\n\"\n";
 
 /// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
-fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
+pub(super) fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let mut all = vec!["check", "--format", "concise"];
     all.extend_from_slice(args);
     let o = rein(&all, dir);
     (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
-fn warning(path: &str) -> String {
+/// The outcome of a run stopped by a usage or configuration error: exit 2, `message` on
+/// standard error.
+pub(super) fn usage_error(message: &str) -> (i32, String, String) {
+    (2, String::new(), message.to_string())
+}
+
+pub(super) fn warning(path: &str) -> String {
     format!("{path}:1:12: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n")
 }
 
@@ -60,14 +34,14 @@ fn error(path: &str) -> String {
 
 #[test]
 fn without_configuration_the_defaults_apply() {
-    let d = temp_dir("defaults");
+    let d = temp_dir("config-defaults");
     write(&d, "a.pp", ESCAPE);
     assert_eq!(check(&d, &[]), (0, warning("a.pp"), String::new()));
 }
 
 #[test]
 fn a_rule_level_changes_severity_and_exit_code() {
-    let d = temp_dir("level");
+    let d = temp_dir("config-level");
     write(&d, "a.pp", ESCAPE);
     write(
         &d,
@@ -87,7 +61,7 @@ fn a_rule_level_changes_severity_and_exit_code() {
 
 #[test]
 fn dot_rein_toml_is_found_too() {
-    let d = temp_dir("dotrein");
+    let d = temp_dir("config-dotrein");
     write(&d, "a.pp", ESCAPE);
     write(&d, ".rein.toml", "[rules]\nunrecognized_escape = \"off\"\n");
     assert_eq!(check(&d, &[]), (0, String::new(), String::new()));
@@ -95,7 +69,7 @@ fn dot_rein_toml_is_found_too() {
 
 #[test]
 fn groups_set_levels_and_a_rule_entry_wins() {
-    let d = temp_dir("groups");
+    let d = temp_dir("config-groups");
     write(&d, "a.pp", ESCAPE);
     write(&d, "rein.toml", "[rules]\nvalidation = \"error\"\n");
     assert_eq!(check(&d, &[]), (1, error("a.pp"), String::new()));
@@ -112,7 +86,7 @@ fn groups_set_levels_and_a_rule_entry_wins() {
 
 #[test]
 fn syntax_errors_are_reported_whatever_the_configuration() {
-    let d = temp_dir("syntax");
+    let d = temp_dir("config-syntax");
     write(&d, "a.pp", "class {\n");
     write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
     let (code, out, err) = check(&d, &[]);
@@ -125,7 +99,7 @@ fn syntax_errors_are_reported_whatever_the_configuration() {
 
 #[test]
 fn suppression_rules_are_configurable() {
-    let d = temp_dir("suppression");
+    let d = temp_dir("config-suppression");
     write(&d, "a.pp", "$a = 1 # lint:ignore:unrecognized_escape\n");
     assert_eq!(
         check(&d, &[]),
@@ -146,7 +120,7 @@ fn suppression_rules_are_configurable() {
 
 #[test]
 fn the_nearest_configuration_applies() {
-    let d = temp_dir("nearest");
+    let d = temp_dir("config-nearest");
     write(&d, "a.pp", ESCAPE);
     write(&d, "sub/b.pp", ESCAPE);
     write(&d, "sub/deeper/c.pp", ESCAPE);
@@ -170,7 +144,7 @@ fn the_nearest_configuration_applies() {
 
 #[test]
 fn config_option_uses_one_file_for_everything() {
-    let d = temp_dir("forced");
+    let d = temp_dir("config-forced");
     write(&d, "a.pp", ESCAPE);
     write(&d, "sub/b.pp", ESCAPE);
     write(
@@ -196,7 +170,7 @@ fn config_option_uses_one_file_for_everything() {
 
 #[test]
 fn overrides_apply_in_order_to_matching_files() {
-    let d = temp_dir("overrides");
+    let d = temp_dir("config-overrides");
     write(&d, "a.pp", ESCAPE);
     write(&d, "tests/b.pp", ESCAPE);
     write(&d, "tests/legacy/c.pp", ESCAPE);
@@ -215,7 +189,7 @@ fn overrides_apply_in_order_to_matching_files() {
 
 #[test]
 fn include_and_exclude_filter_walked_files_only() {
-    let d = temp_dir("include");
+    let d = temp_dir("config-include");
     write(&d, "manifests/a.pp", ESCAPE);
     write(&d, "manifests/skip/b.pp", ESCAPE);
     write(&d, "other/c.pp", ESCAPE);
@@ -246,7 +220,7 @@ fn include_and_exclude_filter_walked_files_only() {
 
 #[test]
 fn select_and_ignore() {
-    let d = temp_dir("select");
+    let d = temp_dir("config-select");
     write(&d, "a.pp", ESCAPE);
     write(&d, "rein.toml", "[rules]\nall = \"off\"\n");
     assert_eq!(
@@ -279,29 +253,21 @@ fn select_and_ignore() {
 
 #[test]
 fn unknown_names_on_the_command_line_are_usage_errors() {
-    let d = temp_dir("badselect");
+    let d = temp_dir("config-badselect");
     write(&d, "a.pp", ESCAPE);
     assert_eq!(
         check(&d, &["--select", "unrecognized_escape,nope"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `nope` in --select\n".to_string()
-        )
+        usage_error("rein: unknown rule or group `nope` in --select\n")
     );
     assert_eq!(
         check(&d, &["--ignore", "styl"]),
-        (
-            2,
-            String::new(),
-            "rein: unknown rule or group `styl` in --ignore\n".to_string()
-        )
+        usage_error("rein: unknown rule or group `styl` in --ignore\n")
     );
 }
 
 #[test]
 fn fail_on_warnings_makes_warnings_fail() {
-    let d = temp_dir("failwarn");
+    let d = temp_dir("config-failwarn");
     write(&d, "a.pp", ESCAPE);
     write(&d, "clean.pp", "$a = 1\n");
     assert_eq!(check(&d, &["a.pp"]).0, 0);
@@ -311,7 +277,7 @@ fn fail_on_warnings_makes_warnings_fail() {
 
 /// `rein check` in `dir` with a `rein.toml` holding `toml`: (exit code, stdout, stderr).
 fn with_config(name: &str, toml: &str) -> (i32, String, String) {
-    let d = temp_dir(name);
+    let d = temp_dir(&format!("config-{name}"));
     write(&d, "a.pp", ESCAPE);
     write(&d, "rein.toml", toml);
     check(&d, &[])
@@ -373,23 +339,19 @@ fn configuration_errors_point_into_the_file() {
 
 #[test]
 fn a_configuration_error_in_a_subdirectory_stops_the_run() {
-    let d = temp_dir("suberror");
+    let d = temp_dir("config-suberror");
     write(&d, "a.pp", ESCAPE);
     write(&d, "sub/b.pp", ESCAPE);
     write(&d, "sub/rein.toml", "[rules]\nbogus = \"off\"\n");
     assert_eq!(
         check(&d, &[]),
-        (
-            2,
-            String::new(),
-            "rein: sub/rein.toml:2:1: unknown rule `bogus` in [rules]\n".to_string()
-        )
+        usage_error("rein: sub/rein.toml:2:1: unknown rule `bogus` in [rules]\n")
     );
 }
 
 #[test]
 fn fmt_reads_the_same_schema() {
-    let d = temp_dir("fmtschema");
+    let d = temp_dir("config-fmtschema");
     write(&d, "a.pp", "$a = 1\n");
     write(&d, "rein.toml", "[rules]\nnope = \"off\"\n");
     let o = rein(&["fmt", "--check", "a.pp"], &d);

@@ -1,27 +1,11 @@
 //! `rein dump`: output framing (JSON value + newline, PN `--- FILE` prefix), errors on
 //! stderr as `file:line:column: message`, exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run rein")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-dump-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
+use crate::harness::{rein, temp_dir};
 
 #[test]
 fn json_is_the_value_and_a_newline() {
-    let dir = temp_dir("json");
+    let dir = temp_dir("dump-json");
     std::fs::write(dir.join("p.pp"), "$x = 1\n").expect("write");
     let o = rein(&["dump", "--format", "json", "p.pp"], &dir);
     assert_eq!(o.status.code(), Some(0));
@@ -35,7 +19,7 @@ fn json_is_the_value_and_a_newline() {
 
 #[test]
 fn pn_has_the_file_prefix_as_given() {
-    let dir = temp_dir("pn");
+    let dir = temp_dir("dump-pn");
     std::fs::write(dir.join("p.pp"), "$x = 1\n").expect("write");
     std::fs::write(dir.join("l.pp"), "42\n").expect("write");
     let o = rein(&["dump", "--format", "pn", "./p.pp", "l.pp"], &dir);
@@ -49,7 +33,7 @@ fn pn_has_the_file_prefix_as_given() {
 
 #[test]
 fn syntax_errors_go_to_stderr_and_exit_one() {
-    let dir = temp_dir("err");
+    let dir = temp_dir("dump-err");
     std::fs::write(dir.join("ok.pp"), "$x = 1\n").expect("write");
     std::fs::write(dir.join("bad.pp"), "$a = 1\n$b = 0789\n").expect("write");
     let o = rein(&["dump", "bad.pp", "ok.pp"], &dir);
@@ -67,7 +51,7 @@ fn syntax_errors_go_to_stderr_and_exit_one() {
 
 #[test]
 fn warnings_go_to_stderr_and_keep_exit_zero() {
-    let dir = temp_dir("warn");
+    let dir = temp_dir("dump-warn");
     std::fs::write(dir.join("w.pp"), "$a = \"\\q\"\n").expect("write");
     let o = rein(&["dump", "w.pp"], &dir);
     assert_eq!(o.status.code(), Some(0));
@@ -86,7 +70,7 @@ fn warnings_go_to_stderr_and_keep_exit_zero() {
 
 #[test]
 fn a_missing_file_exits_two() {
-    let dir = temp_dir("missing");
+    let dir = temp_dir("dump-missing");
     let o = rein(&["dump", "nosuch.pp"], &dir);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(

@@ -17,6 +17,8 @@ use rein::diagnostics::Severity;
 use rein::rules::engine::{self, RuleSet};
 use rein::rules::{registry, Category};
 
+use crate::expect::{puppet_lines, rein_line};
+
 fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -32,7 +34,7 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The deep rules whose fixtures are here; the others are held to `puppet apply` in
-/// `tests/fixtures/deep` (`tests/deep_fixtures.rs`).
+/// `tests/fixtures/deep` (`tests/rules/deep_fixtures.rs`).
 const DEEP_HERE: &[&str] = &["unknown_attribute", "missing_required_parameter"];
 
 #[derive(Debug, Default)]
@@ -47,14 +49,7 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("rein:") {
             in_puppet = false;
-            let mut words = rest.split_whitespace();
-            let (Some(rule), Some(n), None) = (words.next(), words.next(), words.next()) else {
-                return Err(format!("bad rein line {line:?}"));
-            };
-            let n: usize = n
-                .parse()
-                .map_err(|_| format!("bad line number in {line:?}"))?;
-            e.rein.push((rule.to_string(), n));
+            e.rein.push(rein_line(line, rest)?);
         } else if let Some(rest) = line.strip_prefix("puppet:") {
             in_puppet = true;
             e.puppet.push(rest.trim().to_string());
@@ -70,14 +65,9 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
     Ok(e)
 }
 
-/// The `line: N` of a Puppet message.
+/// The (last) `line: N` of a Puppet message.
 fn puppet_line(msg: &str) -> Option<usize> {
-    let at = msg.rfind("line: ")?;
-    let digits: String = msg[at + 6..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
+    puppet_lines(msg).last().copied()
 }
 
 #[test]

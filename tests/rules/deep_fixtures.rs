@@ -18,6 +18,8 @@ use rein::eval::project::Project;
 use rein::rules::engine::{self, RuleSet};
 use rein::rules::{registry, Category};
 
+use crate::expect::{puppet_lines, rein_line};
+
 #[derive(Debug, Default)]
 struct Expect {
     apply: Vec<String>,
@@ -28,14 +30,7 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
     let mut e = Expect::default();
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("rein:") {
-            let mut words = rest.split_whitespace();
-            let (Some(rule), Some(n), None) = (words.next(), words.next(), words.next()) else {
-                return Err(format!("bad rein line {line:?}"));
-            };
-            let n: usize = n
-                .parse()
-                .map_err(|_| format!("bad line number in {line:?}"))?;
-            e.rein.push((rule.to_string(), n));
+            e.rein.push(rein_line(line, rest)?);
         } else if let Some(rest) = line.strip_prefix("apply:") {
             e.apply.push(rest.trim().to_string());
         } else if !line.trim().is_empty() {
@@ -46,20 +41,6 @@ fn parse_expect(text: &str) -> Result<Expect, String> {
         return Err("no `apply:` line".into());
     }
     Ok(e)
-}
-
-/// Every `line: N` of a Puppet message (an error inside a defined type names the line in
-/// the define and the instance's line).
-fn puppet_lines(msg: &str) -> Vec<usize> {
-    msg.match_indices("line: ")
-        .filter_map(|(at, _)| {
-            let digits: String = msg[at + 6..]
-                .chars()
-                .take_while(char::is_ascii_digit)
-                .collect();
-            digits.parse().ok()
-        })
-        .collect()
 }
 
 #[test]

@@ -1,9 +1,7 @@
 //! Lowering of string literals, interpolation (the `${name}` variable rule), heredocs
 //! (tags, margin, trim, flags, interpolation) and the warnings and errors they produce.
 
-mod lower_common;
-
-use lower_common::*;
+use crate::ast_text::*;
 
 #[test]
 fn single_quoted() {

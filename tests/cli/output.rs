@@ -3,29 +3,17 @@
 //! a file with syntax errors: the exact output of each format.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{json, Value};
 
-fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use super::rule::page;
+use crate::harness::{rein, stdout, temp_dir};
 
 /// A fresh directory holding `a.pp` (an unknown escape, an unclosed directive naming an
 /// unknown rule, a directive that suppresses nothing) and `b.pp` (two syntax errors).
 fn project(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rein-output-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
+    let dir = temp_dir(&format!("output-{name}"));
     std::fs::write(
         dir.join("a.pp"),
         "$a = \"\\q\\n\"\n# lint:ignore:nosuchrule\n$b = 1\n$c = 2 # lint:ignore:unrecognized_escape\n",
@@ -348,12 +336,6 @@ fn codeclimate_fingerprints_survive_unrelated_edits() {
     let twice = run(&dir);
     assert_eq!(twice.as_array().map(Vec::len), Some(2));
     assert_ne!(twice[0]["fingerprint"], twice[1]["fingerprint"]);
-}
-
-/// The rule page of `name`, as `rules/<name>.md` holds it.
-fn page(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{name}.md"));
-    std::fs::read_to_string(path).expect("rule page")
 }
 
 /// Checks the properties SARIF 2.1.0 requires, and that every result refers to its rule.

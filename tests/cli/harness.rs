@@ -1,0 +1,44 @@
+//! Running the `rein` binary in the integration tests, on files in a fresh temporary
+//! directory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// `rein ARGS` run in `dir`, without colours.
+pub fn rein(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rein")
+}
+
+/// The standard output of `o`, as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The standard error of `o`, as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh, empty directory `rein-PID-NAME` under the system temp dir. Every module of
+/// this binary runs in the same process: `name` starts with the module's own prefix so
+/// that two modules never share a directory.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rein-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// Writes `text` to `dir/rel`, creating the directories on the way.
+pub fn write(dir: &Path, rel: &str, text: &str) {
+    let path = dir.join(rel);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("mkdir");
+    }
+    std::fs::write(path, text).expect("write");
+}

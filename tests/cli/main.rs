@@ -1,0 +1,21 @@
+//! rein as a program: each command run as a process on files in a temporary directory
+//! (check, fix, fmt, dump, rule, the puppet-lint compatible command line), hostile input,
+//! and configuration (discovery, the resolver, the generated reference). One test binary,
+//! one module per subject, so the suite links the crate once for all of them.
+
+mod harness;
+
+mod bad_input;
+mod check;
+mod config;
+mod config_lintrc;
+mod config_reference;
+mod config_resolver;
+mod deep;
+mod dump;
+mod fix;
+mod fmt;
+mod output;
+mod puppet_lint;
+mod rule;
+mod unknown_attribute;

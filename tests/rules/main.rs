@@ -1,0 +1,13 @@
+//! The analyses on parsed files: rule pages and their examples, suppression directives,
+//! the validation and deep rules against Puppet's recorded verdicts, the evaluator on
+//! generated code, and the formatter's fixtures and safety checks. One test binary, one
+//! module per subject, so the suite links the crate once for all of them.
+
+mod deep_fixtures;
+mod docs;
+mod eval_robustness;
+mod expect;
+mod fmt_fixtures;
+mod fmt_safety;
+mod suppression;
+mod validate_fixtures;
