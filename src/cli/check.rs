@@ -426,7 +426,7 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
                 jobs.par_iter().zip(&parsed).for_each(|((p, _), f)| {
                     if let Ok(f) = f {
                         if !f.has_errors() {
-                            crate::eval::loader::preload(p, &f.program);
+                            project.store.preload(p, &f.program);
                         }
                     }
                 });

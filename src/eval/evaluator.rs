@@ -679,7 +679,7 @@ impl<'a> Evaluator<'a> {
         let Some(file) = self.modulepath.autoload_file(name, "types") else {
             return;
         };
-        let Some(l) = loader::load(&file) else {
+        let Some(l) = self.modulepath.load(&file) else {
             return;
         };
         let found = l.program.body.iter().find_map(|s| match &s.kind {
@@ -720,10 +720,10 @@ impl<'a> Evaluator<'a> {
         }
         // `a::b`: a defined type of module `a`.
         let file = self.modulepath.manifest_for(name)?;
-        if !loader::is_file(&file) {
+        if !self.modulepath.is_file(&file) {
             return Some(false);
         }
-        let l = loader::load(&file)?;
+        let l = self.modulepath.load(&file)?;
         let defined = l.program.body.iter().any(|s| match &s.kind {
             ExprKind::Define(d) => norm(&d.name) == name,
             _ => false,
@@ -1508,7 +1508,7 @@ impl<'a> Evaluator<'a> {
         }
         if lname.contains("::") {
             let file = self.modulepath.autoload_file(&lname, "functions");
-            if let Some(l) = file.as_deref().and_then(loader::load) {
+            if let Some(l) = file.as_deref().and_then(|f| self.modulepath.load(f)) {
                 let found = l.program.body.iter().find_map(|s| match &s.kind {
                     ExprKind::Function(f) if norm(&f.name) == lname => Some(&**f),
                     _ => None,
@@ -1576,7 +1576,7 @@ impl<'a> Evaluator<'a> {
         }
         if name.contains("::") {
             let file = self.modulepath.autoload_file(name, "functions")?;
-            if loader::is_file(&file) {
+            if self.modulepath.is_file(&file) {
                 return Some(true);
             }
             // The module is on the path: its functions are all there.
@@ -1784,7 +1784,7 @@ impl<'a> Evaluator<'a> {
         }
         // From the module path.
         let file = self.modulepath.manifest_for(&key);
-        let loaded = file.as_ref().and_then(|f| loader::load(f));
+        let loaded = file.as_ref().and_then(|f| self.modulepath.load(f));
         if let Some(l) = loaded {
             let found = find_class(&l.program, &key);
             if let Some(c) = found {
@@ -1820,10 +1820,10 @@ impl<'a> Evaluator<'a> {
         let Some(file) = file else {
             return false;
         };
-        if !loader::is_file(file) {
+        if !self.modulepath.is_file(file) {
             return true;
         }
-        match loader::load(file) {
+        match self.modulepath.load(file) {
             // A manifest without any class or define (generated, say) is not judged.
             Some(l) => {
                 find_class(&l.program, key).is_none()
@@ -2112,7 +2112,7 @@ impl<'a> Evaluator<'a> {
             return;
         }
         if let Some(file) = self.modulepath.manifest_for(type_name) {
-            if let Some(l) = loader::load(&file) {
+            if let Some(l) = self.modulepath.load(&file) {
                 let found = l.program.body.iter().find_map(|s| match &s.kind {
                     ExprKind::Define(d) if norm(&d.name) == type_name => Some(&**d),
                     _ => None,
@@ -2430,7 +2430,7 @@ mod tests {
         assert!(!parsed.has_errors(), "{src}");
         let project = Project::of(&parsed.program);
         let no_facts = |n: &str| n == "osfamily";
-        let module_path = ModulePath::for_file(Path::new(path), &[], &[]);
+        let module_path = ModulePath::for_file(Path::new(path), &project);
         let options = Options {
             project: &project,
             module_path: &module_path,
