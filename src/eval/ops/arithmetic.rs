@@ -16,8 +16,8 @@ use std::cmp::Ordering;
 
 use crate::syntax::BinaryOp;
 
-use super::types::{PType, INT_MAX, INT_MIN};
-use super::value::{ErrorKind, EvalError, Value};
+use crate::eval::types::{PType, INT_MAX, INT_MIN};
+use crate::eval::value::{ErrorKind, EvalError, Value};
 
 // ---------------------------------------------------------------------------------------------
 // Classes of values and Puppet's labels for them
@@ -1032,7 +1032,7 @@ fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
         Value::Regex(p) => {
             let re = compile(p).ok()?;
             any3(items.iter().map(|e| match e {
-                Value::Str(s) => super::regex::is_match(&re, s),
+                Value::Str(s) => crate::eval::regex::is_match(&re, s),
                 Value::Unknown(t) => match type_class(t) {
                     Some(Class::Str) | None => None,
                     Some(_) => Some(false),
@@ -1193,7 +1193,7 @@ type Captures = Vec<Option<String>>;
 /// Searches `s` with the Ruby regexp `pattern`: the captures of the first match.
 fn regex_search(pattern: &str, s: &str) -> Result<Option<Captures>, EvalError> {
     let re = compile(pattern)?;
-    Ok(super::regex::captures(&re, s))
+    Ok(crate::eval::regex::captures(&re, s))
 }
 
 /// The Ruby class name in Ruby's message for a value that is no regexp source.
@@ -1255,7 +1255,7 @@ pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> 
             }
         }
     };
-    Ok(super::regex::captures(&re, s))
+    Ok(crate::eval::regex::captures(&re, s))
 }
 
 /// Whether the outcome of [`matches`] (`Ok` or `Err`) is decided: no type on the right
@@ -1527,12 +1527,12 @@ fn type_to_s(t: &PType) -> Option<String> {
         },
         PType::Float { from, to } => match (*from == f64::NEG_INFINITY, *to == f64::INFINITY) {
             (true, true) => "Float".into(),
-            (false, true) => format!("Float[{}]", super::value::ruby_float(*from)),
-            (true, false) => format!("Float[default, {}]", super::value::ruby_float(*to)),
+            (false, true) => format!("Float[{}]", crate::eval::value::ruby_float(*from)),
+            (true, false) => format!("Float[default, {}]", crate::eval::value::ruby_float(*to)),
             (false, false) => format!(
                 "Float[{}, {}]",
-                super::value::ruby_float(*from),
-                super::value::ruby_float(*to)
+                crate::eval::value::ruby_float(*from),
+                crate::eval::value::ruby_float(*to)
             ),
         },
         PType::Numeric => "Numeric".into(),
@@ -1634,7 +1634,7 @@ pub fn to_s(v: &Value) -> Option<String> {
         Value::Default => "default".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) => super::value::ruby_float(*f),
+        Value::Float(f) => crate::eval::value::ruby_float(*f),
         Value::Regex(p) => format!("/{p}/"),
         Value::Array(a) => {
             let items: Option<Vec<String>> = a.iter().map(to_s).collect();
@@ -1689,7 +1689,7 @@ fn ruby_inspect(v: &Value) -> Option<String> {
         Value::Default => ":default".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) => super::value::ruby_float(*f),
+        Value::Float(f) => crate::eval::value::ruby_float(*f),
         Value::Regex(p) => format!("/{p}/"),
         Value::Array(a) => {
             let items: Option<Vec<String>> = a.iter().map(ruby_inspect).collect();

@@ -9,7 +9,7 @@
 //!
 //! Each of these is a *root* with its own catalog. Classes and defined types declared
 //! along the way are evaluated too (from the file, or loaded from the module path through
-//! [`super::loader`]); findings are kept only for the checked file.
+//! [`crate::eval::loader`]); findings are kept only for the checked file.
 //!
 //! Certainty: unknown values propagate. A conditional whose test is unknown evaluates
 //! every branch *speculatively*: what goes wrong inside a branch is reported (it fails
@@ -24,14 +24,14 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use super::functions::{self, Block};
-use super::loader::{self, ModulePath};
-use super::ops;
-use super::project::Project;
-use super::regex;
-use super::schema::core_types;
-use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
-use super::value::{ErrorKind, EvalError, Value};
+use crate::eval::functions::{self, Block};
+use crate::eval::loader::{self, ModulePath};
+use crate::eval::ops;
+use crate::eval::project::Project;
+use crate::eval::regex;
+use crate::eval::schema::core_types;
+use crate::eval::types::{self, Aliases, PType, INT_MAX, INT_MIN};
+use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::diagnostics::suggest::closest;
 use crate::syntax::{
     AttributeOp, BinaryOp, Body, CaseExpr, ClassDef, DefineDef, ElseBranch, Expr, ExprKind,

@@ -23,8 +23,8 @@ use std::cmp::Ordering;
 
 use onig::{Regex, RegexOptions, Region, Syntax};
 
-use super::types::{self, Aliases, PType, INT_MAX, INT_MIN};
-use super::value::{ErrorKind, EvalError, Value};
+use crate::eval::types::{self, Aliases, PType, INT_MAX, INT_MIN};
+use crate::eval::value::{ErrorKind, EvalError, Value};
 
 /// The lambda given to a call, as the evaluator runs it.
 pub trait Block {
@@ -303,7 +303,7 @@ fn hash_set(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) -> Opti
 
 /// Ruby's `Float#to_s` of a finite float (`1.0`, `1.5`, `1.0e+15`, `1.0e-05`).
 fn ruby_float(f: f64) -> Option<String> {
-    f.is_finite().then(|| super::value::ruby_float(f))
+    f.is_finite().then(|| crate::eval::value::ruby_float(f))
 }
 
 /// Ruby's `to_s` of a value as `Array#join` and `%s` see it; `None` when not certain.
@@ -383,9 +383,9 @@ fn pattern_source(v: &Value) -> Option<&str> {
     }
 }
 
-/// The first match of `re` in `s` at or after byte `from` (see [`super::regex::search`]).
+/// The first match of `re` in `s` at or after byte `from` (see [`crate::eval::regex::search`]).
 fn search(re: &Regex, s: &str, from: usize) -> Option<Region> {
-    super::regex::search(re, s, from)
+    crate::eval::regex::search(re, s, from)
 }
 
 /// The length in bytes of the character at byte `at` (1 past the end).

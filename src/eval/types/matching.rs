@@ -47,7 +47,7 @@
 
 use std::collections::HashMap;
 
-use super::value::Value;
+use crate::eval::value::Value;
 
 /// Integer bounds meaning "unbounded".
 pub const INT_MIN: i64 = i64::MIN;
@@ -1037,7 +1037,7 @@ fn regex_match(re: &str, s: &str) -> Option<bool> {
             )
             .ok()
         });
-        r.as_ref().and_then(|r| super::regex::is_match(r, s))
+        r.as_ref().and_then(|r| crate::eval::regex::is_match(r, s))
     })
 }
 

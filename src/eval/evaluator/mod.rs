@@ -1,0 +1,5 @@
+//! The static evaluator (see [`expressions`]).
+
+mod expressions;
+
+pub use expressions::*;

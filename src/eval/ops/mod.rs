@@ -1,0 +1,5 @@
+//! Puppet's operators on values (see [`arithmetic`]).
+
+mod arithmetic;
+
+pub use arithmetic::*;
