@@ -8,7 +8,7 @@
 //! mixin `include`/`extend`, `instance_eval`/`class_eval`, a second `newtype`, attributes
 //! made in a loop). Only a closed type's attribute list is used to report unknown
 //! attributes; an open one is treated as unknown, so that rein never reports an attribute
-//! a type has. [`super::module_store::ModuleStore`] keeps the types read.
+//! a type has. The run's module store keeps the types read.
 
 /// What a custom type file says.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::types::PType;
+use super::types::ptype::PType;
 
 /// A Puppet value, or an unknown one of a known type.
 #[derive(Clone, Debug)]

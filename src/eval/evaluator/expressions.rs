@@ -24,6 +24,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::diagnostics::suggest::closest;
 use crate::eval::functions::{self, Block};
 use crate::eval::loader::{self, ModulePath};
 use crate::eval::ops;
@@ -32,7 +33,6 @@ use crate::eval::regex;
 use crate::eval::schema::core_types;
 use crate::eval::types::{self, Aliases, PType, INT_MAX, INT_MIN};
 use crate::eval::value::{ErrorKind, EvalError, Value};
-use crate::diagnostics::suggest::closest;
 use crate::syntax::{
     AttributeOp, BinaryOp, Body, CaseExpr, ClassDef, DefineDef, ElseBranch, Expr, ExprKind,
     FunctionDef, Lambda, Parameter, Program, ResourceExpr, ResourceForm, Span, StringPart, UnaryOp,

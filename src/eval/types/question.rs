@@ -1,0 +1,82 @@
+//! What every question to the type system shares: following aliases (with a depth limit
+//! against alias cycles), a step budget (recursive aliases compared with each other branch
+//! at every level), and the three-valued logic of the answers (`Some(true)`, `Some(false)`,
+//! `None` for "cannot know").
+
+use super::ptype::{Aliases, PType};
+
+/// How many alias resolutions one question may go through (guards alias cycles).
+const MAX_DEPTH: u32 = 64;
+
+/// How many steps one question may take: recursive aliases compared with each other
+/// (`Variant[Array[J], Hash[String, J]]` against a similar `K`) branch at every level.
+const MAX_STEPS: u32 = 200_000;
+
+thread_local! {
+    static STEPS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a step of the current question; false once the budget is spent.
+pub(super) fn step() -> bool {
+    STEPS.with(|s| {
+        let n = s.get().saturating_add(1);
+        s.set(n);
+        n <= MAX_STEPS
+    })
+}
+
+/// Starts a new question's step budget.
+pub(super) fn new_question() {
+    STEPS.with(|s| s.set(0));
+}
+
+/// Follows aliases to the type they stand for; `None` when an alias is unknown or the
+/// chain is too long (a cycle).
+pub(super) fn resolve<'a>(
+    mut t: &'a PType,
+    aliases: &'a Aliases,
+    depth: &mut u32,
+) -> Option<&'a PType> {
+    while let PType::Alias(name) = t {
+        *depth += 1;
+        if *depth > MAX_DEPTH {
+            return None;
+        }
+        t = aliases.get(name)?;
+    }
+    Some(t)
+}
+
+/// `Some(false)` if any is false, else `None` if any is unknown, else `Some(true)`.
+pub(super) fn and3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for r in items {
+        match r {
+            Some(false) => return Some(false),
+            None => unknown = true,
+            Some(true) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(true)
+    }
+}
+
+/// `Some(true)` if any is true, else `None` if any is unknown, else `Some(false)`.
+pub(super) fn or3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
+    let mut unknown = false;
+    for r in items {
+        match r {
+            Some(true) => return Some(true),
+            None => unknown = true,
+            Some(false) => {}
+        }
+    }
+    if unknown {
+        None
+    } else {
+        Some(false)
+    }
+}
