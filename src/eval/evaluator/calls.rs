@@ -5,7 +5,6 @@
 use super::expressions::flatten;
 use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, MAX_DEPTH, R};
 use crate::eval::functions::{self, Block};
-use crate::eval::regex;
 use crate::eval::types::{PType, INT_MAX};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::{ExprKind, FunctionDef, Lambda, Span, UnaryOp};
@@ -172,12 +171,13 @@ impl<'a> Evaluator<'a> {
         });
         let result = {
             let aliases = self.aliases.clone();
+            let regexes = self.regexes;
             match block.as_mut() {
                 Some(b) => {
                     let mut runner = Runner { ev: self, block: b };
-                    functions::call(&lname, &args, Some(&mut runner), &aliases)
+                    functions::call(&lname, &args, Some(&mut runner), &aliases, regexes)
                 }
-                None => functions::call(&lname, &args, None, &aliases),
+                None => functions::call(&lname, &args, None, &aliases, regexes),
             }
         };
         // A lambda the function did not run (its receiver is unknown): its body is
@@ -193,7 +193,7 @@ impl<'a> Evaluator<'a> {
                 self.merge_branches(a);
             }
         }
-        if regex::take_gave_up() {
+        if self.regexes.take_gave_up() {
             return Ok(Value::any());
         }
         match result {

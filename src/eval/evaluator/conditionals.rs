@@ -3,7 +3,6 @@
 
 use super::state::{Evaluator, Flow, R};
 use crate::eval::ops;
-use crate::eval::regex;
 use crate::eval::types::{self};
 use crate::eval::value::Value;
 use crate::syntax::{CaseExpr, Expr, ExprKind, Span};
@@ -69,8 +68,8 @@ impl<'a> Evaluator<'a> {
                         Some(false)
                     };
                 }
-                let found = ops::matches(v, m);
-                if regex::take_gave_up() {
+                let found = ops::matches(v, m, self.regexes);
+                if self.regexes.take_gave_up() {
                     return None;
                 }
                 match found {
@@ -82,7 +81,7 @@ impl<'a> Evaluator<'a> {
                     Err(_) => None,
                 }
             }
-            Value::Type(t) => types::instance_of(t, v, &self.aliases),
+            Value::Type(t) => types::instance_of(t, v, &self.aliases, self.regexes),
             Value::Array(items) if !matches!(v, Value::Array(_)) => {
                 let mut any_unknown = false;
                 for i in items.iter() {

@@ -5,7 +5,6 @@
 use super::locals::is_definition;
 use super::state::{any_array, bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
 use crate::eval::ops;
-use crate::eval::regex;
 use crate::eval::types::{self, PType, INT_MAX, INT_MIN};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::{BinaryOp, Body, ElseBranch, Expr, ExprKind, Span, StringPart, UnaryOp};
@@ -348,14 +347,16 @@ impl<'a> Evaluator<'a> {
                 let r = self.eval(rhs)?;
                 let negate = op == BinaryOp::NotMatch;
                 if let Value::Type(t) = &r {
-                    return Ok(match types::instance_of(t, &l, &self.aliases) {
-                        Some(b) => Value::Bool(b != negate),
-                        None => Value::unknown(PType::Boolean),
-                    });
+                    return Ok(
+                        match types::instance_of(t, &l, &self.aliases, self.regexes) {
+                            Some(b) => Value::Bool(b != negate),
+                            None => Value::unknown(PType::Boolean),
+                        },
+                    );
                 }
                 if !ops::match_known(&l, &r) {
                     // Still reject operands that can never match.
-                    if let Err(err) = ops::matches(&l, &r) {
+                    if let Err(err) = ops::matches(&l, &r, self.regexes) {
                         if !l.has_unknown() && !r.has_unknown() {
                             return self.error(err, span);
                         }
@@ -363,8 +364,8 @@ impl<'a> Evaluator<'a> {
                     self.matches = None;
                     return Ok(Value::unknown(PType::Boolean));
                 }
-                let m = ops::matches(&l, &r);
-                if regex::take_gave_up() {
+                let m = ops::matches(&l, &r, self.regexes);
+                if self.regexes.take_gave_up() {
                     self.matches = None;
                     return Ok(Value::unknown(PType::Boolean));
                 }
@@ -382,8 +383,8 @@ impl<'a> Evaluator<'a> {
             BinaryOp::In => {
                 let l = self.eval(lhs)?;
                 let r = self.eval(rhs)?;
-                let v = ops::binary(op, &l, &r);
-                if regex::take_gave_up() {
+                let v = ops::binary(op, &l, &r, self.regexes);
+                if self.regexes.take_gave_up() {
                     return Ok(Value::unknown(PType::Boolean));
                 }
                 match v {
@@ -397,7 +398,7 @@ impl<'a> Evaluator<'a> {
                 if let (Value::Type(a), Value::Type(b)) = (&l, &r) {
                     return Ok(self.compare_types(op, a, b));
                 }
-                match ops::binary(op, &l, &r) {
+                match ops::binary(op, &l, &r, self.regexes) {
                     Ok(v) => self.charge(bounded(v)),
                     Err(err) => self.error(err, span),
                 }

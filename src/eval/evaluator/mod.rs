@@ -42,6 +42,7 @@ use std::sync::Arc;
 use self::locals::{collect_locals, is_definition, Locals};
 use self::state::{capitalize, Evaluator, Flow, RefKind, STEP_BUDGET};
 pub use self::state::{Finding, Options};
+use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType, INT_MAX};
 use crate::eval::value::Value;
 use crate::syntax::{ExprKind, Program, Span};
@@ -53,7 +54,8 @@ pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
     collect_locals(&program.body, &mut locals);
     let mut aliases = Aliases::default();
     let mut out: Vec<Finding> = Vec::new();
-    let mut ev = Evaluator::new(options, modulepath, &locals);
+    let regexes = Regexes::default();
+    let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
     // Aliases first: parameter types may use them.
     for (name, value) in &locals.aliases {
         let t = ev.type_of_expr(value);
@@ -80,7 +82,7 @@ pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
         names.push((f.name.clone(), Kind::Function));
     }
     for (name, kind) in names {
-        let mut ev = Evaluator::new(options, modulepath, &locals);
+        let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
         ev.aliases = aliases.clone();
         match kind {
             Kind::Class => ev.root_class(&name),

@@ -355,7 +355,7 @@ impl<'a> Evaluator<'a> {
         param: &str,
         at: Option<(Span, String)>,
     ) {
-        if types::instance_of(t, dv, &self.aliases) != Some(false) {
+        if types::instance_of(t, dv, &self.aliases, self.regexes) != Some(false) {
             return;
         }
         let m = types::mismatch(t, dv, &self.aliases);

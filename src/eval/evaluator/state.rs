@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
+use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType, INT_MAX};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::Span;
@@ -128,6 +129,8 @@ pub(super) struct Evaluator<'a> {
     pub(super) locals: &'a Locals<'a>,
     /// Shared: cloned for every function call.
     pub(super) aliases: Arc<Aliases>,
+    /// The regexp searches of the evaluation (shared by its roots).
+    pub(super) regexes: &'a Regexes,
     pub(super) scopes: Vec<Scope>,
     pub(super) current: usize,
     pub(super) class_scopes: HashMap<String, usize>,
@@ -205,6 +208,7 @@ impl<'a> Evaluator<'a> {
         options: &'a Options<'a>,
         modulepath: &'a ModulePath,
         locals: &'a Locals<'a>,
+        regexes: &'a Regexes,
     ) -> Evaluator<'a> {
         let mut top = Scope {
             vars: HashMap::new(),
@@ -222,6 +226,7 @@ impl<'a> Evaluator<'a> {
             modulepath,
             locals,
             aliases: Arc::new(Aliases::default()),
+            regexes,
             scopes: vec![top],
             current: 0,
             class_scopes: HashMap::new(),

@@ -117,7 +117,7 @@ impl<'a> Evaluator<'a> {
     /// Checks `v` against `t`; the value to bind: `v`, or an unknown of type `t` when it does
     /// not match (Puppet stops there: what follows is not held against the bad value).
     pub(super) fn check_type(&mut self, t: &PType, v: Value, span: Span, what: &str) -> Value {
-        if types::instance_of(t, &v, &self.aliases) == Some(false) {
+        if types::instance_of(t, &v, &self.aliases, self.regexes) == Some(false) {
             let m = types::mismatch(t, &v, &self.aliases);
             self.report("type_mismatch", span, format!("{what} expects {m}"));
             return Value::unknown(t.clone());
@@ -130,13 +130,13 @@ impl<'a> Evaluator<'a> {
         let r = match op {
             BinaryOp::Eq => Some(a == b),
             BinaryOp::Ne => Some(a != b),
-            BinaryOp::Le => types::assignable(b, a, al),
-            BinaryOp::Ge => types::assignable(a, b, al),
-            BinaryOp::Lt => match (types::assignable(b, a, al), a == b) {
+            BinaryOp::Le => types::assignable(b, a, al, self.regexes),
+            BinaryOp::Ge => types::assignable(a, b, al, self.regexes),
+            BinaryOp::Lt => match (types::assignable(b, a, al, self.regexes), a == b) {
                 (Some(x), eq) => Some(x && !eq),
                 _ => None,
             },
-            BinaryOp::Gt => match (types::assignable(a, b, al), a == b) {
+            BinaryOp::Gt => match (types::assignable(a, b, al, self.regexes), a == b) {
                 (Some(x), eq) => Some(x && !eq),
                 _ => None,
             },

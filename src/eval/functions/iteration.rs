@@ -6,8 +6,9 @@ use onig::RegexOptions;
 
 use super::block::{iteration, lambda, two_params, Block, Step};
 use super::outcome::{ok, t_array, t_hash, truthy, unk, Out};
-use super::regexps::{compile, search};
+use super::regexps::compile;
 use super::ruby::{ruby_eq, ruby_eql};
+use crate::eval::regex::Regexes;
 use crate::eval::types::{PType, INT_MAX, INT_MIN};
 use crate::eval::value::Value;
 
@@ -262,7 +263,7 @@ pub(super) fn reduce(args: &[Value], block: &mut dyn Block) -> Out {
 
 /// `index(collection, value)`, `index(string, substring or regexp)` (a character index),
 /// and `index(collection) |...| { ... }`.
-pub(super) fn index(args: &[Value], block: Option<&mut dyn Block>) -> Out {
+pub(super) fn index(args: &[Value], block: Option<&mut dyn Block>, regexes: &Regexes) -> Out {
     match (args, block) {
         ([v], Some(block)) => {
             if v.is_unknown() {
@@ -302,7 +303,10 @@ pub(super) fn index(args: &[Value], block: Option<&mut dyn Block>) -> Out {
                         Ok(re) => re,
                         Err(e) => return Some(Err(e)),
                     };
-                    search(&re, s, 0).and_then(|r| r.pos(0)).map(|(b, _)| b)
+                    regexes
+                        .search(&re, s, 0)
+                        .and_then(|r| r.pos(0))
+                        .map(|(b, _)| b)
                 }
                 Value::Unknown(_) => return unk(PType::Any),
                 _ => return None,

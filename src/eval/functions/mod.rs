@@ -48,6 +48,7 @@ use self::sorting::sort;
 use self::strings::{case_map, join, string_map};
 use self::typing::{assert_type, type_of, unwrap};
 use self::versions::versioncmp;
+use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::{EvalError, Value};
 
@@ -60,10 +61,11 @@ pub fn call(
     args: &[Value],
     block: Option<&mut dyn Block>,
     aliases: &Aliases,
+    regexes: &Regexes,
 ) -> Option<Result<Value, EvalError>> {
     match block {
-        Some(b) => call_with_block(name, args, b, aliases),
-        None => call_plain(name, args, aliases),
+        Some(b) => call_with_block(name, args, b, aliases, regexes),
+        None => call_plain(name, args, aliases, regexes),
     }
 }
 
@@ -76,20 +78,20 @@ pub fn is_builtin(name: &str) -> bool {
     !name.contains("::") && BUILTINS.lines().any(|l| !l.starts_with('#') && l == name)
 }
 
-fn call_plain(name: &str, args: &[Value], aliases: &Aliases) -> Out {
+fn call_plain(name: &str, args: &[Value], aliases: &Aliases, regexes: &Regexes) -> Out {
     match name {
         "sprintf" => sprintf(args),
         "join" => join(args, aliases),
-        "split" => split(args),
+        "split" => split(args, regexes),
         "size" | "length" => size(name, args),
         "keys" | "values" => keys_values(name, args, aliases),
         "merge" => merge(args),
         "flatten" => flatten(args),
         "unique" => unique(args, None),
         "sort" => sort(args, None),
-        "regsubst" => regsubst(args),
-        "match" => match_fn(args),
-        "index" => index(args, None),
+        "regsubst" => regsubst(args, regexes),
+        "match" => match_fn(args, regexes),
+        "index" => index(args, None, regexes),
         "upcase" | "downcase" => case_map(name, args),
         "capitalize" | "camelcase" | "strip" | "lstrip" | "rstrip" | "chomp" | "chop" => {
             string_map(name, args)
@@ -102,7 +104,7 @@ fn call_plain(name: &str, args: &[Value], aliases: &Aliases) -> Out {
         "dig" => dig(args),
         "get" => get(args),
         "type" => type_of(args),
-        "assert_type" => assert_type(args, None, aliases),
+        "assert_type" => assert_type(args, None, aliases, regexes),
         "unwrap" => unwrap(args),
         "step" | "reverse_each" => iterator(args),
         "slice" => slice(args, None),
@@ -110,12 +112,18 @@ fn call_plain(name: &str, args: &[Value], aliases: &Aliases) -> Out {
     }
 }
 
-fn call_with_block(name: &str, args: &[Value], block: &mut dyn Block, aliases: &Aliases) -> Out {
+fn call_with_block(
+    name: &str,
+    args: &[Value],
+    block: &mut dyn Block,
+    aliases: &Aliases,
+    regexes: &Regexes,
+) -> Out {
     match name {
         "each" | "map" | "filter" | "any" | "all" | "reverse_each" => iterate(name, args, block),
         "reduce" => reduce(args, block),
         "partition" | "group_by" => partition_group(name == "group_by", args, block),
-        "index" => index(args, Some(block)),
+        "index" => index(args, Some(block), regexes),
         "unique" => unique(args, Some(block)),
         "sort" => sort(args, Some(block)),
         "min" | "max" => min_max(name == "max", args, Some(block)),
@@ -134,7 +142,7 @@ fn call_with_block(name: &str, args: &[Value], block: &mut dyn Block, aliases: &
             [v] => ok(v.clone()),
             _ => None,
         },
-        "assert_type" => assert_type(args, Some(block), aliases),
+        "assert_type" => assert_type(args, Some(block), aliases, regexes),
         _ => None,
     }
 }

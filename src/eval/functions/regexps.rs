@@ -8,6 +8,7 @@ use super::outcome::{
     any_unknown, err, ok, t_array, t_array_of, t_string, unk, variant_mismatch, Out,
 };
 use super::ruby::{flatten_values, hash_get};
+use crate::eval::regex::Regexes;
 use crate::eval::types::{self, Aliases, PType};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 
@@ -34,11 +35,6 @@ fn pattern_source(v: &Value) -> Option<&str> {
     }
 }
 
-/// The first match of `re` in `s` at or after byte `from` (see [`crate::eval::regex::search`]).
-pub(super) fn search(re: &Regex, s: &str, from: usize) -> Option<Region> {
-    crate::eval::regex::search(re, s, from)
-}
-
 /// The length in bytes of the character at byte `at` (1 past the end).
 fn char_len(s: &str, at: usize) -> usize {
     s.get(at..)
@@ -46,7 +42,7 @@ fn char_len(s: &str, at: usize) -> usize {
         .map_or(1, char::len_utf8)
 }
 
-pub(super) fn split(args: &[Value]) -> Out {
+pub(super) fn split(args: &[Value], regexes: &Regexes) -> Out {
     let [s, pattern] = args else { return None };
     let result_type = t_array_of(t_string());
     let s = match s {
@@ -70,7 +66,7 @@ pub(super) fn split(args: &[Value]) -> Out {
         Ok(re) => re,
         Err(e) => return Some(Err(e)),
     };
-    match ruby_split(&re, s) {
+    match ruby_split(&re, s, regexes) {
         Some(parts) => ok(Value::array(parts.into_iter().map(Value::str).collect())),
         None => unk(result_type),
     }
@@ -78,11 +74,11 @@ pub(super) fn split(args: &[Value]) -> Out {
 
 /// Ruby's `String#split` with a regexp and no limit: captures are included, trailing empty
 /// strings removed, an empty match splits between characters.
-fn ruby_split(re: &Regex, s: &str) -> Option<Vec<String>> {
+fn ruby_split(re: &Regex, s: &str, regexes: &Regexes) -> Option<Vec<String>> {
     let mut result: Vec<String> = Vec::new();
     let (mut beg, mut start) = (0usize, 0usize);
     let mut last_null = false;
-    while let Some(region) = search(re, s, start) {
+    while let Some(region) = regexes.search(re, s, start) {
         let (b, e) = region.pos(0)?;
         if start == b && b == e {
             if s.is_empty() {
@@ -124,7 +120,7 @@ enum Replacement<'a> {
     Map(&'a [(Value, Value)]),
 }
 
-pub(super) fn regsubst(args: &[Value]) -> Out {
+pub(super) fn regsubst(args: &[Value], regexes: &Regexes) -> Out {
     let (target, pattern, replacement, flags) = match args {
         [t, p, r] => (t, p, r, None),
         [t, p, r, f] => (t, p, r, Some(f)),
@@ -182,12 +178,12 @@ pub(super) fn regsubst(args: &[Value]) -> Out {
         Err(e) => return Some(Err(e)),
     };
     let result = match target {
-        Value::Str(s) => substitute(&re, s, &replacement, global).map(Value::str),
+        Value::Str(s) => substitute(&re, s, &replacement, global, regexes).map(Value::str),
         Value::Array(items) => items
             .iter()
             .map(|item| {
                 item.as_str()
-                    .and_then(|s| substitute(&re, s, &replacement, global))
+                    .and_then(|s| substitute(&re, s, &replacement, global, regexes))
                     .map(Value::str)
             })
             .collect::<Option<Vec<Value>>>()
@@ -201,10 +197,16 @@ pub(super) fn regsubst(args: &[Value]) -> Out {
 }
 
 /// Ruby's `sub` (`global` false) or `gsub`.
-fn substitute(re: &Regex, s: &str, replacement: &Replacement, global: bool) -> Option<String> {
+fn substitute(
+    re: &Regex,
+    s: &str,
+    replacement: &Replacement,
+    global: bool,
+    regexes: &Regexes,
+) -> Option<String> {
     let mut out = String::new();
     let (mut last, mut start) = (0usize, 0usize);
-    while let Some(region) = search(re, s, start) {
+    while let Some(region) = regexes.search(re, s, start) {
         let (b, e) = region.pos(0)?;
         out.push_str(s.get(last..b)?);
         match replacement {
@@ -267,12 +269,12 @@ fn expand(r: &str, s: &str, region: &Region) -> Option<String> {
     Some(out)
 }
 
-pub(super) fn match_fn(args: &[Value]) -> Out {
+pub(super) fn match_fn(args: &[Value], regexes: &Regexes) -> Out {
     let [target, pattern] = args else { return None };
     if any_unknown(args) {
         return unk(PType::Any);
     }
-    let one = |s: &str| -> Option<Result<Value, EvalError>> { match_pattern(s, pattern) };
+    let one = |s: &str| -> Option<Result<Value, EvalError>> { match_pattern(s, pattern, regexes) };
     match target {
         Value::Str(s) => one(s),
         Value::Array(items) => {
@@ -293,7 +295,7 @@ pub(super) fn match_fn(args: &[Value]) -> Out {
 
 /// `match(s, pattern)`: the match data as an array (undef for groups that did not take
 /// part), undef when no match.
-fn match_pattern(s: &str, pattern: &Value) -> Out {
+fn match_pattern(s: &str, pattern: &Value, regexes: &Regexes) -> Out {
     let sources: Vec<&str> = match pattern {
         Value::Str(p) | Value::Regex(p) => vec![p],
         Value::Type(t) => match &**t {
@@ -303,7 +305,7 @@ fn match_pattern(s: &str, pattern: &Value) -> Out {
         },
         Value::Array(items) => {
             for item in flatten_values(items) {
-                match match_pattern(s, &item)? {
+                match match_pattern(s, &item, regexes)? {
                     Ok(Value::Undef) => {}
                     other => return Some(other),
                 }
@@ -317,7 +319,7 @@ fn match_pattern(s: &str, pattern: &Value) -> Out {
             Ok(re) => re,
             Err(e) => return Some(Err(e)),
         };
-        if let Some(region) = search(&re, s, 0) {
+        if let Some(region) = regexes.search(&re, s, 0) {
             let groups = (0..region.len())
                 .map(|i| match region.pos(i) {
                     Some((b, e)) => s.get(b..e).map(Value::str),

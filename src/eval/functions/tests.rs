@@ -4,6 +4,7 @@
 use super::outcome::{t_array, t_array_of, t_string};
 use super::ruby::ruby_float;
 use super::*;
+use crate::eval::regex::Regexes;
 use crate::eval::value::ErrorKind;
 
 struct TestBlock<F: FnMut(Vec<Value>) -> Result<Value, EvalError>> {
@@ -45,7 +46,7 @@ fn re(x: &str) -> Value {
 }
 
 fn run(name: &str, args: Vec<Value>) -> Result<Value, EvalError> {
-    call(name, &args, None, &Aliases::default()).expect("modelled")
+    call(name, &args, None, &Aliases::default(), &Regexes::default()).expect("modelled")
 }
 
 fn c(name: &str, args: Vec<Value>) -> Value {
@@ -59,7 +60,14 @@ fn cb(
     f: impl FnMut(Vec<Value>) -> Result<Value, EvalError>,
 ) -> Result<Value, EvalError> {
     let mut block = TestBlock { arity, f };
-    call(name, &args, Some(&mut block), &Aliases::default()).expect("modelled")
+    call(
+        name,
+        &args,
+        Some(&mut block),
+        &Aliases::default(),
+        &Regexes::default(),
+    )
+    .expect("modelled")
 }
 
 fn brk() -> EvalError {
@@ -659,7 +667,8 @@ fn numbers_and_strings() {
             "capitalize",
             &[a(vec![s("aB"), i(1)])],
             None,
-            &Aliases::default()
+            &Aliases::default(),
+            &Regexes::default()
         ),
         None
     );
@@ -998,6 +1007,15 @@ fn unknowns() {
         cb("filter", vec![a(vec![i(1)])], (1, 1), |_| Ok(Value::any()))
             .is_ok_and(|v| v.is_unknown())
     );
-    assert_eq!(call("strftime", &[], None, &Aliases::default()), None);
+    assert_eq!(
+        call(
+            "strftime",
+            &[],
+            None,
+            &Aliases::default(),
+            &Regexes::default()
+        ),
+        None
+    );
     assert_eq!(c("type", vec![u]), Value::unknown(PType::Type(None)));
 }

@@ -2,6 +2,7 @@
 
 use super::block::{lambda, Block};
 use super::outcome::{err, ok, unk, Out};
+use crate::eval::regex::Regexes;
 use crate::eval::types::{self, Aliases, PType};
 use crate::eval::value::{ErrorKind, Value};
 
@@ -17,10 +18,15 @@ pub(super) fn type_of(args: &[Value]) -> Out {
     ok(Value::ty(types::infer(v)))
 }
 
-pub(super) fn assert_type(args: &[Value], block: Option<&mut dyn Block>, aliases: &Aliases) -> Out {
+pub(super) fn assert_type(
+    args: &[Value],
+    block: Option<&mut dyn Block>,
+    aliases: &Aliases,
+    regexes: &Regexes,
+) -> Out {
     let [t, v] = args else { return None };
     let Value::Type(t) = t else { return None };
-    match types::instance_of(t, v, aliases) {
+    match types::instance_of(t, v, aliases, regexes) {
         Some(true) | None => ok(v.clone()),
         Some(false) => match block {
             Some(b) => Some(lambda(

@@ -2,6 +2,7 @@
 //! (Ruby's ASCII-only character classes), with the match data for `$0`, `$1`, ...
 
 use super::operands::{a_an, class_of, error, label, Class};
+use crate::eval::regex::Regexes;
 use crate::eval::value::{ErrorKind, EvalError, Value};
 
 /// The pattern with Ruby's ASCII-only `\d`, `\w`, `\s` (and their negations) spelled
@@ -49,9 +50,13 @@ pub(super) fn compile(pattern: &str) -> Result<onig::Regex, EvalError> {
 type Captures = Vec<Option<String>>;
 
 /// Searches `s` with the Ruby regexp `pattern`: the captures of the first match.
-pub(super) fn regex_search(pattern: &str, s: &str) -> Result<Option<Captures>, EvalError> {
+pub(super) fn regex_search(
+    pattern: &str,
+    s: &str,
+    regexes: &Regexes,
+) -> Result<Option<Captures>, EvalError> {
     let re = compile(pattern)?;
-    Ok(crate::eval::regex::captures(&re, s))
+    Ok(regexes.captures(&re, s))
 }
 
 /// The Ruby class name in Ruby's message for a value that is no regexp source.
@@ -77,7 +82,19 @@ fn ruby_class_name(v: &Value) -> Option<&'static str> {
 /// With unknowns or a type on the right (instance of, for the caller's type system) the
 /// outcome may be undecided: ask [`match_known`] first; an `Err` returned here is certain
 /// even then.
-pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> {
+pub fn matches(lhs: &Value, rhs: &Value, regexes: &Regexes) -> Result<Option<Captures>, EvalError> {
+    Ok(match match_operands(lhs, rhs)? {
+        Some((re, s)) => regexes.captures(&re, s),
+        None => None,
+    })
+}
+
+/// The regexp and the string [`matches`] searches; `Ok(None)` when the outcome is not
+/// decided (an unknown, a type on the right), `Err` when the operands are not accepted.
+fn match_operands<'v>(
+    lhs: &'v Value,
+    rhs: &Value,
+) -> Result<Option<(onig::Regex, &'v str)>, EvalError> {
     let pattern = match rhs {
         Value::Regex(p) | Value::Str(p) => p,
         Value::Type(_) | Value::Unknown(_) => return Ok(None),
@@ -113,7 +130,7 @@ pub fn matches(lhs: &Value, rhs: &Value) -> Result<Option<Captures>, EvalError> 
             }
         }
     };
-    Ok(crate::eval::regex::captures(&re, s))
+    Ok(Some((re, s)))
 }
 
 /// Whether the outcome of [`matches`] (`Ok` or `Err`) is decided: no type on the right
@@ -124,7 +141,7 @@ pub fn match_known(lhs: &Value, rhs: &Value) -> bool {
         Value::Regex(_) | Value::Str(_) => match lhs {
             Value::Unknown(_) => {
                 // Decided when the regexp is bad, or the left side is certainly no string.
-                matches(lhs, rhs).is_err()
+                match_operands(lhs, rhs).is_err()
             }
             _ => !matches!(lhs, Value::Type(_)) || label(lhs).is_some(),
         },

@@ -4,16 +4,17 @@
 use super::comparison::equals;
 use super::matching::{compile, regex_search};
 use super::operands::{any3, type_class, Class};
+use crate::eval::regex::Regexes;
 use crate::eval::value::Value;
 
 /// Puppet's case option matching of `needle` (a string) against an element of an array
 /// searched by `in`: regexps match, `default` matches everything, arrays and hashes never
 /// match a string, other values compare with `==`.
-fn in_match_string(needle: &Value, element: &Value) -> Option<bool> {
+fn in_match_string(needle: &Value, element: &Value, regexes: &Regexes) -> Option<bool> {
     match element {
         Value::Regex(p) => {
             let s = needle.as_str()?;
-            Some(regex_search(p, s).ok()?.is_some())
+            Some(regex_search(p, s, regexes).ok()?.is_some())
         }
         Value::Default => Some(true),
         Value::Array(_) | Value::Hash(_) => Some(false),
@@ -30,12 +31,12 @@ fn in_match_string(needle: &Value, element: &Value) -> Option<bool> {
     }
 }
 
-fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
+fn in_array(needle: &Value, items: &[Value], regexes: &Regexes) -> Option<bool> {
     match needle {
         Value::Regex(p) => {
             let re = compile(p).ok()?;
             any3(items.iter().map(|e| match e {
-                Value::Str(s) => crate::eval::regex::is_match(&re, s),
+                Value::Str(s) => regexes.is_match(&re, s),
                 Value::Unknown(t) => match type_class(t) {
                     Some(Class::Str) | None => None,
                     Some(_) => Some(false),
@@ -43,7 +44,7 @@ fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
                 _ => Some(false),
             }))
         }
-        Value::Str(_) => any3(items.iter().map(|e| in_match_string(needle, e))),
+        Value::Str(_) => any3(items.iter().map(|e| in_match_string(needle, e, regexes))),
         Value::Type(_) if items.is_empty() => Some(false),
         Value::Type(_) => None,
         Value::Unknown(t) => match type_class(t) {
@@ -56,21 +57,21 @@ fn in_array(needle: &Value, items: &[Value]) -> Option<bool> {
 }
 
 /// `needle in haystack`.
-pub(super) fn in_op(needle: &Value, haystack: &Value) -> Option<bool> {
+pub(super) fn in_op(needle: &Value, haystack: &Value, regexes: &Regexes) -> Option<bool> {
     match haystack {
         Value::Str(h) => match needle {
             Value::Str(n) => Some(lower(h).contains(&lower(n))),
-            Value::Regex(p) => regex_search(p, h).ok().map(|m| m.is_some()),
+            Value::Regex(p) => regex_search(p, h, regexes).ok().map(|m| m.is_some()),
             Value::Unknown(t) => match type_class(t) {
                 Some(Class::Str | Class::Regex) | None => None,
                 Some(_) => Some(false),
             },
             _ => Some(false),
         },
-        Value::Array(items) => in_array(needle, items),
+        Value::Array(items) => in_array(needle, items, regexes),
         Value::Hash(h) => {
             let keys: Vec<Value> = h.iter().map(|(k, _)| k.clone()).collect();
-            in_array(needle, &keys)
+            in_array(needle, &keys, regexes)
         }
         Value::Unknown(t) => match type_class(t) {
             Some(Class::Str | Class::Array | Class::Hash) | None => None,

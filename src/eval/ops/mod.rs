@@ -31,6 +31,7 @@ use std::cmp::Ordering;
 use self::arithmetic::calculate;
 use self::membership::in_op;
 use self::operands::{all3, any3, type_class, unknown_bool, Class};
+use crate::eval::regex::Regexes;
 use crate::eval::types::PType;
 use crate::eval::value::{EvalError, Value};
 use crate::syntax::BinaryOp;
@@ -43,7 +44,12 @@ pub use strings::to_s;
 
 /// `lhs op rhs` for the arithmetic, comparison, `in` and shift operators (not `and`/`or`,
 /// which short-circuit, nor `=~`/`!~`, see [`matches`]).
-pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value) -> Result<Value, EvalError> {
+pub fn binary(
+    op: BinaryOp,
+    lhs: &Value,
+    rhs: &Value,
+    regexes: &Regexes,
+) -> Result<Value, EvalError> {
     let known_bool = |b: Option<bool>| b.map(Value::Bool).unwrap_or_else(unknown_bool);
     match op {
         BinaryOp::Add
@@ -64,12 +70,12 @@ pub fn binary(op: BinaryOp, lhs: &Value, rhs: &Value) -> Result<Value, EvalError
                 _ => o != Ordering::Less,
             })))
         }
-        BinaryOp::In => Ok(known_bool(in_op(lhs, rhs))),
+        BinaryOp::In => Ok(known_bool(in_op(lhs, rhs, regexes))),
         BinaryOp::Match | BinaryOp::NotMatch => {
             if !match_known(lhs, rhs) {
                 return Ok(unknown_bool());
             }
-            let m = matches(lhs, rhs)?.is_some();
+            let m = matches(lhs, rhs, regexes)?.is_some();
             Ok(Value::Bool(if op == BinaryOp::Match { m } else { !m }))
         }
         BinaryOp::And | BinaryOp::Or => {

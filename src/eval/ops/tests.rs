@@ -3,6 +3,7 @@
 
 use super::operands::{unknown_array, unknown_float, unknown_int, unknown_string};
 use super::*;
+use crate::eval::regex::Regexes;
 use crate::eval::types::{INT_MAX, INT_MIN};
 use crate::eval::value::ErrorKind;
 
@@ -16,13 +17,13 @@ fn hash(entries: Vec<(&str, Value)>) -> Value {
     Value::hash(entries.into_iter().map(|(k, v)| (s(k), v)).collect())
 }
 fn ok(op: BinaryOp, l: Value, r: Value) -> Value {
-    match binary(op, &l, &r) {
+    match binary(op, &l, &r, &Regexes::default()) {
         Ok(v) => v,
         Err(e) => panic!("{l:?} {} {r:?}: {e}", op.as_str()),
     }
 }
 fn err(op: BinaryOp, l: Value, r: Value) -> (ErrorKind, String) {
-    match binary(op, &l, &r) {
+    match binary(op, &l, &r, &Regexes::default()) {
         Ok(v) => panic!("{l:?} {} {r:?} gave {v:?}", op.as_str()),
         Err(e) => (e.kind, e.message),
     }
@@ -249,16 +250,20 @@ fn membership() {
 #[test]
 fn matching() {
     assert_eq!(
-        matches(&s("abc"), &Value::Regex("a(b)(x)?".into())),
+        matches(
+            &s("abc"),
+            &Value::Regex("a(b)(x)?".into()),
+            &Regexes::default()
+        ),
         Ok(Some(vec![Some("ab".into()), Some("b".into()), None]))
     );
-    assert_eq!(matches(&s("abc"), &s("^b")), Ok(None));
+    assert_eq!(matches(&s("abc"), &s("^b"), &Regexes::default()), Ok(None));
     assert_eq!(
-        matches(&Int(1), &Value::Regex("a".into())).map_err(|e| e.message),
+        matches(&Int(1), &Value::Regex("a".into()), &Regexes::default()).map_err(|e| e.message),
         Err("Left match operand must result in a String value. Got an Integer.".into())
     );
     assert_eq!(
-        matches(&s("a"), &s("(")).map_err(|e| e.message),
+        matches(&s("a"), &s("("), &Regexes::default()).map_err(|e| e.message),
         Err("Can not convert right match operand to a regular expression. Caused by 'end pattern with unmatched parenthesis: /(/'.".into())
     );
     assert!(match_known(&s("a"), &s("a")));
@@ -604,7 +609,7 @@ fn more_comparisons() {
 
 #[test]
 fn more_matching_and_strings() {
-    let e = |l: Value, r: Value| matches(&l, &r).map_err(|e| e.message);
+    let e = |l: Value, r: Value| matches(&l, &r, &Regexes::default()).map_err(|e| e.message);
     assert_eq!(
         e(s("a"), Int(1)),
         Err("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of Integer into String'.".into())
@@ -758,9 +763,12 @@ fn unknowns() {
     assert_eq!(ok(In, s("a"), arr(vec![us.clone(), s("A")])), Bool(true));
     // Matching
     assert!(!match_known(&us, &Value::Regex("a".into())));
-    assert_eq!(matches(&us, &Value::Regex("a".into())), Ok(None));
+    assert_eq!(
+        matches(&us, &Value::Regex("a".into()), &Regexes::default()),
+        Ok(None)
+    );
     assert!(match_known(&us, &s("(")));
-    assert!(matches(&us, &s("(")).is_err());
+    assert!(matches(&us, &s("("), &Regexes::default()).is_err());
     // Access, negation, truthiness, strings
     assert_eq!(access(&us, &[Int(0)]), Ok(unknown_string()));
     assert_eq!(
@@ -860,7 +868,7 @@ fn probes_of_labels() {
         (hash(vec![("a", Int(1))]), "Hash"),
     ] {
         assert_eq!(
-            matches(&s("x"), &rhs).map_err(|e| e.message),
+            matches(&s("x"), &rhs, &Regexes::default()).map_err(|e| e.message),
             Err(format!("Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {class} into String'."))
         );
     }
@@ -1123,7 +1131,9 @@ fn more_probes() {
 
 #[test]
 fn ruby_regexps() {
-    let m = |l: &str, p: &str| matches(&s(l), &Value::Regex(p.into())).map(|c| c.is_some());
+    let m = |l: &str, p: &str| {
+        matches(&s(l), &Value::Regex(p.into()), &Regexes::default()).map(|c| c.is_some())
+    };
     assert_eq!(m("abc", r"\Aabc\z"), Ok(true));
     assert_eq!(m("x\nabc", r"^abc$"), Ok(true));
     assert_eq!(m("x\nabc", r"\Aabc"), Ok(false));
@@ -1154,7 +1164,11 @@ fn ruby_regexps() {
     }
     assert_eq!(m("ab", r"a\Kb"), Ok(true));
     assert_eq!(
-        matches(&s("key=val"), &Value::Regex(r"(?<k>\w+)=(?<v>\w+)".into())),
+        matches(
+            &s("key=val"),
+            &Value::Regex(r"(?<k>\w+)=(?<v>\w+)".into()),
+            &Regexes::default()
+        ),
         Ok(Some(vec![
             Some("key=val".into()),
             Some("key".into()),

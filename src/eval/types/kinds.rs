@@ -1,8 +1,8 @@
 //! The kinds of values a type's instances can be (undef, integers, strings, arrays, ...),
 //! as bits: two types whose kinds do not overlap share no value.
 
-use super::ptype::{Aliases, PType};
-use super::question::{resolve, step};
+use super::ptype::PType;
+use super::question::{resolve, Question};
 
 /// The kinds of values, as bits: what a type's instances can be.
 pub(super) mod kind {
@@ -33,18 +33,18 @@ pub(super) mod kind {
 
 /// The kinds of the instances of `t`, exactly (every kind listed has instances of `t`);
 /// `None` when not known (unmodelled types, unresolvable aliases).
-pub(super) fn kinds(t: &PType, a: &Aliases, depth: u32) -> Option<u32> {
-    if !step() {
+pub(super) fn kinds(t: &PType, q: &Question, depth: u32) -> Option<u32> {
+    if !q.step() {
         return None;
     }
     let mut d = depth;
-    let t = resolve(t, a, &mut d)?;
+    let t = resolve(t, q.aliases, &mut d)?;
     Some(match t {
         PType::Any | PType::Unit | PType::Optional(None) => kind::ALL,
         PType::Undef => kind::UNDEF,
         PType::Default => kind::DEFAULT,
         PType::NotUndef(None) => kind::ALL & !kind::UNDEF,
-        PType::NotUndef(Some(x)) => kinds(x, a, d)? & !kind::UNDEF,
+        PType::NotUndef(Some(x)) => kinds(x, q, d)? & !kind::UNDEF,
         PType::Boolean => kind::BOOL,
         PType::Integer { .. } => kind::INT,
         PType::Float { .. } => kind::FLOAT,
@@ -61,11 +61,11 @@ pub(super) fn kinds(t: &PType, a: &Aliases, depth: u32) -> Option<u32> {
         PType::Variant(ts) => {
             let mut k = 0;
             for x in ts {
-                k |= kinds(x, a, d)?;
+                k |= kinds(x, q, d)?;
             }
             k
         }
-        PType::Optional(Some(x)) => kinds(x, a, d)? | kind::UNDEF,
+        PType::Optional(Some(x)) => kinds(x, q, d)? | kind::UNDEF,
         PType::Type(_) => kind::TYPE,
         PType::Sensitive(_) => kind::SENSITIVE,
         PType::Callable => kind::CALLABLE,

@@ -4,38 +4,13 @@
 //! type is assignable to `T`; an unknown value of type `U` is an instance of `T` when `U`
 //! is assignable to `T`).
 
-use std::collections::HashMap;
-
 use super::kinds::{kind, kinds};
 use super::ptype::{
     accepts_undef_plain, in_size, size_of, Aliases, PType, StructMember, INT_MAX, INT_MIN,
 };
-use super::question::{and3, new_question, or3, resolve, step};
+use super::question::{and3, or3, resolve, Question};
+use crate::eval::regex::Regexes;
 use crate::eval::value::Value;
-
-/// Whether the string `s` matches the regexp `re` (Ruby syntax, unanchored); `None` when
-/// the regexp does not compile.
-fn regex_match(re: &str, s: &str) -> Option<bool> {
-    thread_local! {
-        static CACHE: std::cell::RefCell<HashMap<String, Option<onig::Regex>>> =
-            std::cell::RefCell::new(HashMap::new());
-    }
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if cache.len() > 1000 {
-            cache.clear();
-        }
-        let r = cache.entry(re.to_string()).or_insert_with(|| {
-            onig::Regex::with_options(
-                re,
-                onig::RegexOptions::REGEX_OPTION_NONE,
-                onig::Syntax::ruby(),
-            )
-            .ok()
-        });
-        r.as_ref().and_then(|r| crate::eval::regex::is_match(r, s))
-    })
-}
 
 fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
     if case_insensitive {
@@ -47,21 +22,20 @@ fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
 }
 
 /// Whether `value` is an instance of `t`; `None` when it cannot be known.
-pub fn instance_of(t: &PType, value: &Value, aliases: &Aliases) -> Option<bool> {
-    new_question();
-    inst(t, value, aliases, 0)
+pub fn instance_of(t: &PType, value: &Value, aliases: &Aliases, regexes: &Regexes) -> Option<bool> {
+    inst(t, value, &Question::new(aliases, regexes), 0)
 }
 
-fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
+fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
     // Walking a value ends with the value; only aliases (which may branch back to
     // themselves) spend the budget.
-    if matches!(t, PType::Alias(_)) && !step() {
+    if matches!(t, PType::Alias(_)) && !q.step() {
         return None;
     }
     let mut d = depth;
-    let t = resolve(t, a, &mut d)?;
+    let t = resolve(t, q.aliases, &mut d)?;
     if let Value::Unknown(u) = v {
-        return unknown_inst(t, u, a, d);
+        return unknown_inst(t, u, q, d);
     }
     match t {
         PType::Any | PType::Unit | PType::Optional(None) => Some(true),
@@ -71,14 +45,14 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
             if matches!(v, Value::Undef) {
                 Some(false)
             } else {
-                x.as_ref().map_or(Some(true), |x| inst(x, v, a, d))
+                x.as_ref().map_or(Some(true), |x| inst(x, v, q, d))
             }
         }
         PType::Optional(Some(x)) => {
             if matches!(v, Value::Undef) {
                 Some(true)
             } else {
-                inst(x, v, a, d)
+                inst(x, v, q, d)
             }
         }
         PType::Boolean => Some(matches!(v, Value::Bool(_))),
@@ -94,7 +68,7 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
         } => Some(matches!(v, Value::Str(s) if enum_has(values, *case_insensitive, s))),
         PType::Pattern(ps) => match v {
             Value::Str(s) if ps.is_empty() => Some(true),
-            Value::Str(s) => or3(ps.iter().map(|p| regex_match(p, s))),
+            Value::Str(s) => or3(ps.iter().map(|p| q.regexes.pattern_match(p, s))),
             _ => Some(false),
         },
         PType::Regexp(p) => match (p, v) {
@@ -114,7 +88,7 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
             Value::Undef | Value::Int(_) | Value::Float(_) | Value::Str(_) | Value::Bool(_) => {
                 Some(true)
             }
-            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, a, d))),
+            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, q, d))),
             Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
                 [
                     inst(
@@ -123,16 +97,16 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
                             max: INT_MAX,
                         },
                         k,
-                        a,
+                        q,
                         d,
                     ),
-                    inst(t, x, a, d),
+                    inst(t, x, q, d),
                 ]
             })),
             _ => Some(false),
         },
         PType::RichData => match v {
-            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, a, d))),
+            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, q, d))),
             Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
                 let key = match k {
                     Value::Unknown(_) => inst(
@@ -144,12 +118,12 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
                             PType::Numeric,
                         ]),
                         k,
-                        a,
+                        q,
                         d,
                     ),
                     _ => Some(matches!(k, Value::Str(_) | Value::Int(_) | Value::Float(_))),
                 };
-                [key, inst(t, x, a, d)]
+                [key, inst(t, x, q, d)]
             })),
             _ => Some(true),
         },
@@ -163,7 +137,7 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
                 if !in_size(items.len(), *min, *max) {
                     return Some(false);
                 }
-                and3(items.iter().map(|x| inst(elem, x, a, d)))
+                and3(items.iter().map(|x| inst(elem, x, q, d)))
             }
             _ => Some(false),
         },
@@ -180,7 +154,7 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
                 and3(
                     entries
                         .iter()
-                        .flat_map(|(k, x)| [inst(key, k, a, d), inst(value, x, a, d)]),
+                        .flat_map(|(k, x)| [inst(key, k, q, d), inst(value, x, q, d)]),
                 )
             }
             _ => Some(false),
@@ -195,24 +169,24 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
                 }
                 and3(items.iter().enumerate().map(|(i, x)| {
                     let ti = &types[i.min(types.len() - 1)];
-                    inst(ti, x, a, d)
+                    inst(ti, x, q, d)
                 }))
             }
             _ => Some(false),
         },
         PType::Struct(members) => match v {
-            Value::Hash(entries) => struct_inst(members, entries, a, d),
+            Value::Hash(entries) => struct_inst(members, entries, q, d),
             _ => Some(false),
         },
-        PType::Variant(ts) => or3(ts.iter().map(|x| inst(x, v, a, d))),
+        PType::Variant(ts) => or3(ts.iter().map(|x| inst(x, v, q, d))),
         PType::Type(x) => match (x, v) {
             (None, Value::Type(_)) => Some(true),
-            (Some(x), Value::Type(y)) => assign(x, y, a, d),
+            (Some(x), Value::Type(y)) => assign(x, y, q, d),
             _ => Some(false),
         },
         PType::Sensitive(x) => match (x, v) {
             (None, Value::Sensitive(_)) => Some(true),
-            (Some(x), Value::Sensitive(y)) => inst(x, y, a, d),
+            (Some(x), Value::Sensitive(y)) => inst(x, y, q, d),
             _ => Some(false),
         },
         PType::Iterable => match v {
@@ -245,7 +219,7 @@ fn inst(t: &PType, v: &Value, a: &Aliases, depth: u32) -> Option<bool> {
 fn struct_inst(
     members: &[StructMember],
     entries: &[(Value, Value)],
-    a: &Aliases,
+    q: &Question,
     d: u32,
 ) -> Option<bool> {
     if entries.iter().any(|(k, _)| k.is_unknown()) {
@@ -269,7 +243,7 @@ fn struct_inst(
             .iter()
             .find(|(k, _)| k.as_str() == Some(m.key.as_str()))
         {
-            Some((_, x)) => results.push(inst(&m.value, x, a, d)),
+            Some((_, x)) => results.push(inst(&m.value, x, q, d)),
             None => {
                 if !m.optional {
                     return Some(false);
@@ -282,11 +256,11 @@ fn struct_inst(
 
 /// Whether an unknown value of type `u` is an instance of `t`: certain when every value
 /// of `u` is one, or when none can be.
-fn unknown_inst(t: &PType, u: &PType, a: &Aliases, d: u32) -> Option<bool> {
-    if assign(t, u, a, d) == Some(true) {
+fn unknown_inst(t: &PType, u: &PType, q: &Question, d: u32) -> Option<bool> {
+    if assign(t, u, q, d) == Some(true) {
         return Some(true);
     }
-    if disjoint(t, u, a, d) {
+    if disjoint(t, u, q, d) {
         return Some(false);
     }
     None
@@ -313,25 +287,25 @@ fn catalogish(t: &PType) -> bool {
 }
 
 /// Whether no value is both of `t` and of `u` (certainly).
-fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
-    if !step() {
+fn disjoint(t: &PType, u: &PType, q: &Question, depth: u32) -> bool {
+    if !q.step() {
         return false;
     }
     {
         let mut d = depth;
-        let (rt, ru) = (resolve(t, a, &mut d), resolve(u, a, &mut d));
+        let (rt, ru) = (resolve(t, q.aliases, &mut d), resolve(u, q.aliases, &mut d));
         if rt.is_none_or(maybe_alias) || ru.is_none_or(maybe_alias) {
             return false;
         }
     }
-    let (Some(kt), Some(ku)) = (kinds(t, a, depth), kinds(u, a, depth)) else {
+    let (Some(kt), Some(ku)) = (kinds(t, q, depth), kinds(u, q, depth)) else {
         return false;
     };
     if kt & ku == 0 {
         return true;
     }
     let mut d = depth;
-    let (Some(t), Some(u)) = (resolve(t, a, &mut d), resolve(u, a, &mut d)) else {
+    let (Some(t), Some(u)) = (resolve(t, q.aliases, &mut d), resolve(u, q.aliases, &mut d)) else {
         return false;
     };
     match (t, u) {
@@ -345,14 +319,14 @@ fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
             },
         ) if !values.is_empty() => values
             .iter()
-            .all(|s| inst(t, &Value::str(s.as_str()), a, d) == Some(false)),
-        (PType::Variant(ts), _) => ts.iter().all(|x| disjoint(x, u, a, d)),
-        (_, PType::Variant(us)) => us.iter().all(|x| disjoint(t, x, a, d)),
+            .all(|s| inst(t, &Value::str(s.as_str()), q, d) == Some(false)),
+        (PType::Variant(ts), _) => ts.iter().all(|x| disjoint(x, u, q, d)),
+        (_, PType::Variant(us)) => us.iter().all(|x| disjoint(t, x, q, d)),
         (PType::Optional(Some(x)), _) => {
-            kinds(u, a, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(x, u, a, d)
+            kinds(u, q, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(x, u, q, d)
         }
         (_, PType::Optional(Some(x))) => {
-            kinds(t, a, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(t, x, a, d)
+            kinds(t, q, d).is_some_and(|k| k & kind::UNDEF == 0) && disjoint(t, x, q, d)
         }
         _ => false,
     }
@@ -360,9 +334,8 @@ fn disjoint(t: &PType, u: &PType, a: &Aliases, depth: u32) -> bool {
 
 /// Whether every value of `other` is a value of `t`; `None` when it cannot be known.
 /// An unknown about which nothing is known (`Any`) fits only `Any`; otherwise `None`.
-pub fn assignable(t: &PType, other: &PType, aliases: &Aliases) -> Option<bool> {
-    new_question();
-    assign(t, other, aliases, 0)
+pub fn assignable(t: &PType, other: &PType, aliases: &Aliases, regexes: &Regexes) -> Option<bool> {
+    assign(t, other, &Question::new(aliases, regexes), 0)
 }
 
 fn is_any(t: &PType) -> bool {
@@ -406,23 +379,23 @@ fn positions(lens: &[usize], max: i64) -> usize {
     n.min(cap)
 }
 
-fn assign(t: &PType, o: &PType, a: &Aliases, depth: u32) -> Option<bool> {
-    if !step() {
+fn assign(t: &PType, o: &PType, q: &Question, depth: u32) -> Option<bool> {
+    if !q.step() {
         return None;
     }
     if t == o {
         return Some(true);
     }
     let mut d = depth;
-    let t = resolve(t, a, &mut d)?;
-    let o = resolve(o, a, &mut d)?;
+    let t = resolve(t, q.aliases, &mut d)?;
+    let o = resolve(o, q.aliases, &mut d)?;
     if t == o {
         return Some(true);
     }
     match o {
-        PType::Variant(us) => return and3(us.iter().map(|u| assign(t, u, a, d))),
+        PType::Variant(us) => return and3(us.iter().map(|u| assign(t, u, q, d))),
         PType::Optional(Some(x)) => {
-            return and3([assign(t, &PType::Undef, a, d), assign(t, x, a, d)]);
+            return and3([assign(t, &PType::Undef, q, d), assign(t, x, q, d)]);
         }
         PType::Any | PType::Unit | PType::Optional(None) | PType::Other(_) => {
             return if is_any(t) { Some(true) } else { None };
@@ -437,8 +410,8 @@ fn assign(t: &PType, o: &PType, a: &Aliases, depth: u32) -> Option<bool> {
         PType::NotUndef(Some(x)) => {
             // Puppet does not simplify `NotUndef[Optional[T]]` (it answers false where T
             // would fit): no conclusion when `x` accepts undef.
-            return match kinds(x, a, d) {
-                Some(k) if k & kind::UNDEF == 0 => assign(t, x, a, d),
+            return match kinds(x, q, d) {
+                Some(k) if k & kind::UNDEF == 0 => assign(t, x, q, d),
                 _ => None,
             };
         }
@@ -446,34 +419,34 @@ fn assign(t: &PType, o: &PType, a: &Aliases, depth: u32) -> Option<bool> {
     }
     match t {
         PType::Any | PType::Unit | PType::Optional(None) => Some(true),
-        PType::Variant(ts) => or3(ts.iter().map(|x| assign(x, o, a, d))),
+        PType::Variant(ts) => or3(ts.iter().map(|x| assign(x, o, q, d))),
         PType::Optional(Some(x)) => {
             if matches!(o, PType::Undef) {
                 Some(true)
             } else {
-                assign(x, o, a, d)
+                assign(x, o, q, d)
             }
         }
         PType::NotUndef(x) => {
-            let no_undef = kinds(o, a, d).map(|k| k & kind::UNDEF == 0);
+            let no_undef = kinds(o, q, d).map(|k| k & kind::UNDEF == 0);
             match x {
                 None => no_undef,
-                Some(x) => and3([no_undef, assign(x, o, a, d)]),
+                Some(x) => and3([no_undef, assign(x, o, q, d)]),
             }
         }
         PType::Other(_) | PType::Alias(_) => None,
-        _ => atomic(t, o, a, d),
+        _ => atomic(t, o, q, d),
     }
 }
 
 /// `assign` for two types that are neither wrappers (`Variant`, `Optional`, `NotUndef`)
 /// nor aliases.
-fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
+fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
     if (maybe_alias(t) && !catalogish(o)) || (maybe_alias(o) && !catalogish(t)) {
         return None;
     }
-    let kt = kinds(t, a, d)?;
-    let ko = kinds(o, a, d)?;
+    let kt = kinds(t, q, d)?;
+    let ko = kinds(o, q, d)?;
     if ko & !kt != 0 {
         return Some(false);
     }
@@ -521,12 +494,12 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     if *max == 0 {
                         Some(true)
                     } else {
-                        assign(t, elem, a, d)
+                        assign(t, elem, q, d)
                     }
                 }
                 PType::Tuple { types, max, .. } => {
                     let n = positions(&[types.len()], *max);
-                    and3((0..n).map(|i| assign(t, tuple_at(types, i), a, d)))
+                    and3((0..n).map(|i| assign(t, tuple_at(types, i), q, d)))
                 }
                 PType::Hash {
                     key, value, max, ..
@@ -534,10 +507,10 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     if *max == 0 {
                         Some(true)
                     } else {
-                        and3([assign(&key_type, key, a, d), assign(t, value, a, d)])
+                        and3([assign(&key_type, key, q, d), assign(t, value, q, d)])
                     }
                 }
-                PType::Struct(ms) => and3(ms.iter().map(|m| assign(t, &m.value, a, d))),
+                PType::Struct(ms) => and3(ms.iter().map(|m| assign(t, &m.value, q, d))),
                 PType::Collection { max, .. } => Some(*max == 0),
                 PType::Data => Some(true),
                 PType::Scalar => Some(rich),
@@ -588,7 +561,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
             } if !values.is_empty() => and3(
                 values
                     .iter()
-                    .map(|s| or3(ps.iter().map(|p| regex_match(p, s)))),
+                    .map(|s| or3(ps.iter().map(|p| q.regexes.pattern_match(p, s)))),
             ),
             // Puppet compares the patterns as sets (`Pattern[/a/] <= Pattern[/a/, /b/]` is
             // false); equal types were answered already.
@@ -609,7 +582,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     if *x2 == 0 {
                         size
                     } else {
-                        and3([size, assign(elem, e2, a, d)])
+                        and3([size, assign(elem, e2, q, d)])
                     }
                 }
                 PType::Tuple { types, max: x2, .. } => {
@@ -620,7 +593,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     };
                     and3(
                         std::iter::once(size)
-                            .chain((0..n).map(|i| assign(elem, tuple_at(types, i), a, d))),
+                            .chain((0..n).map(|i| assign(elem, tuple_at(types, i), q, d))),
                     )
                 }
                 _ => None,
@@ -643,13 +616,13 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     if *x2 == 0 {
                         size
                     } else {
-                        and3([size, assign(key, k2, a, d), assign(value, v2, a, d)])
+                        and3([size, assign(key, k2, q, d), assign(value, v2, q, d)])
                     }
                 }
                 PType::Struct(ms) => and3(std::iter::once(size).chain(ms.iter().flat_map(|m| {
                     [
-                        inst(key, &Value::str(m.key.as_str()), a, d),
-                        assign(value, &m.value, a, d),
+                        inst(key, &Value::str(m.key.as_str()), q, d),
+                        assign(value, &m.value, q, d),
                     ]
                 }))),
                 _ => None,
@@ -668,7 +641,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     };
                     and3(
                         std::iter::once(size).chain(
-                            (0..n).map(|i| assign(tuple_at(types, i), tuple_at(t2, i), a, d)),
+                            (0..n).map(|i| assign(tuple_at(types, i), tuple_at(t2, i), q, d)),
                         ),
                     )
                 }
@@ -680,7 +653,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                     };
                     and3(
                         std::iter::once(size)
-                            .chain((0..n).map(|i| assign(tuple_at(types, i), elem, a, d))),
+                            .chain((0..n).map(|i| assign(tuple_at(types, i), elem, q, d))),
                     )
                 }
                 _ => None,
@@ -696,7 +669,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
                         if x.optional && !m.optional {
                             Some(false)
                         } else {
-                            assign(&m.value, &x.value, a, d)
+                            assign(&m.value, &x.value, q, d)
                         }
                     }
                     None => Some(m.optional),
@@ -706,10 +679,10 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
             _ => None,
         },
         PType::Type(Some(x)) => match o {
-            PType::Type(Some(y)) => assign(x, y, a, d),
+            PType::Type(Some(y)) => assign(x, y, q, d),
             PType::Type(None) => {
                 let mut dd = d;
-                match resolve(x, a, &mut dd) {
+                match resolve(x, q.aliases, &mut dd) {
                     Some(r) if is_any(r) => Some(true),
                     Some(PType::Other(_)) | None => None,
                     Some(_) => Some(false),
@@ -718,7 +691,7 @@ fn atomic(t: &PType, o: &PType, a: &Aliases, d: u32) -> Option<bool> {
             _ => None,
         },
         PType::Sensitive(Some(x)) => match o {
-            PType::Sensitive(Some(y)) => assign(x, y, a, d),
+            PType::Sensitive(Some(y)) => assign(x, y, q, d),
             PType::Sensitive(None) if is_any(x) => Some(true),
             _ => None,
         },

@@ -3,7 +3,10 @@
 //! at every level), and the three-valued logic of the answers (`Some(true)`, `Some(false)`,
 //! `None` for "cannot know").
 
+use std::cell::Cell;
+
 use super::ptype::{Aliases, PType};
+use crate::eval::regex::Regexes;
 
 /// How many alias resolutions one question may go through (guards alias cycles).
 const MAX_DEPTH: u32 = 64;
@@ -12,22 +15,30 @@ const MAX_DEPTH: u32 = 64;
 /// (`Variant[Array[J], Hash[String, J]]` against a similar `K`) branch at every level.
 const MAX_STEPS: u32 = 200_000;
 
-thread_local! {
-    static STEPS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+/// One question to the type system: the aliases in scope, the evaluation's regexp searches
+/// (for `Pattern` types), and the steps taken so far.
+pub(super) struct Question<'a> {
+    pub(super) aliases: &'a Aliases,
+    pub(super) regexes: &'a Regexes,
+    steps: Cell<u32>,
 }
 
-/// Counts a step of the current question; false once the budget is spent.
-pub(super) fn step() -> bool {
-    STEPS.with(|s| {
-        let n = s.get().saturating_add(1);
-        s.set(n);
+impl<'a> Question<'a> {
+    /// A new question, with the whole step budget.
+    pub(super) fn new(aliases: &'a Aliases, regexes: &'a Regexes) -> Question<'a> {
+        Question {
+            aliases,
+            regexes,
+            steps: Cell::new(0),
+        }
+    }
+
+    /// Counts a step of the question; false once the budget is spent.
+    pub(super) fn step(&self) -> bool {
+        let n = self.steps.get().saturating_add(1);
+        self.steps.set(n);
         n <= MAX_STEPS
-    })
-}
-
-/// Starts a new question's step budget.
-pub(super) fn new_question() {
-    STEPS.with(|s| s.set(0));
+    }
 }
 
 /// Follows aliases to the type they stand for; `None` when an alias is unknown or the

@@ -4,6 +4,7 @@
 //! read by a small reader.
 
 use super::*;
+use crate::eval::regex::Regexes;
 use crate::eval::value::Value;
 
 mod building;
@@ -166,11 +167,11 @@ fn ty(src: &str) -> PType {
 }
 
 fn is(v: &str, t: &str) -> Option<bool> {
-    instance_of(&ty(t), &val(v), &Aliases::default())
+    instance_of(&ty(t), &val(v), &Aliases::default(), &Regexes::default())
 }
 
 fn le(t1: &str, t2: &str) -> Option<bool> {
-    assignable(&ty(t2), &ty(t1), &Aliases::default())
+    assignable(&ty(t2), &ty(t1), &Aliases::default(), &Regexes::default())
 }
 
 fn test_aliases() -> Aliases {

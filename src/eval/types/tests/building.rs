@@ -113,7 +113,10 @@ fn parameterize_as_puppet() {
 fn unknown_parameters_give_unknown_types() {
     let t = ty("Integer[unknown(Integer)]");
     assert!(matches!(t, PType::Other(_)));
-    assert_eq!(instance_of(&t, &Value::Int(3), &Aliases::default()), None);
+    assert_eq!(
+        instance_of(&t, &Value::Int(3), &Aliases::default(), &Regexes::default()),
+        None
+    );
     assert_eq!(display(&t), "Integer[Integer]");
 }
 
