@@ -154,19 +154,7 @@ impl ModulePath {
         let module = parts.next()?;
         let root = self.module(module)?;
         let rest: Vec<&str> = parts.collect();
-        let mut p = root.join("manifests");
-        if rest.is_empty() {
-            p.push("init.pp");
-        } else {
-            for (i, s) in rest.iter().enumerate() {
-                if i + 1 == rest.len() {
-                    p.push(format!("{s}.pp"));
-                } else {
-                    p.push(s);
-                }
-            }
-        }
-        Some(p)
+        Some(pp_file(root.join("manifests"), &rest))
     }
 
     /// The names that module `module`'s manifests would define by their paths
@@ -210,15 +198,7 @@ impl ModulePath {
         if rest.is_empty() {
             return None;
         }
-        let mut p = root.join(dir);
-        for (i, s) in rest.iter().enumerate() {
-            if i + 1 == rest.len() {
-                p.push(format!("{s}.pp"));
-            } else {
-                p.push(s);
-            }
-        }
-        Some(p)
+        Some(pp_file(root.join(dir), &rest))
     }
 
     /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
@@ -330,6 +310,21 @@ impl ModulePath {
         }
         out
     }
+}
+
+/// The manifest that the name segments `rest` (after the module's) stand for below `dir`
+/// (`["b", "c"]` → `dir/b/c.pp`; none → `dir/init.pp`).
+fn pp_file(mut dir: PathBuf, rest: &[&str]) -> PathBuf {
+    match rest.split_last() {
+        Some((last, parents)) => {
+            for s in parents {
+                dir.push(s);
+            }
+            dir.push(format!("{last}.pp"));
+        }
+        None => dir.push("init.pp"),
+    }
+    dir
 }
 
 /// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,

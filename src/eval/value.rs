@@ -77,6 +77,19 @@ impl Value {
     }
 }
 
+/// `values` with the arrays among them replaced by their elements, recursively (Ruby's
+/// `Array#flatten`).
+pub fn flatten(values: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for v in values {
+        match v {
+            Value::Array(inner) => out.extend(flatten(inner)),
+            v => out.push(v.clone()),
+        }
+    }
+    out
+}
+
 /// What went wrong while evaluating, when Puppet would fail the catalog compilation too.
 /// The evaluator attaches the source span; each kind is reported by one deep rule.
 #[derive(Clone, Debug, PartialEq)]

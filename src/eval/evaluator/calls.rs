@@ -2,11 +2,10 @@
 //! the evaluator), functions written in Puppet (of the file or the module path), and the
 //! unknown functions reported.
 
-use super::expressions::flatten;
 use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, MAX_DEPTH, R};
 use crate::eval::functions::{self, Block};
 use crate::eval::types::{PType, INT_MAX};
-use crate::eval::value::{ErrorKind, EvalError, Value};
+use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
 use crate::syntax::{ExprKind, FunctionDef, Lambda, Span, UnaryOp};
 
 /// A lambda given to a function, run by the evaluator.
@@ -156,12 +155,7 @@ impl<'a> Evaluator<'a> {
                     _ => None,
                 });
                 if let Some(f) = found {
-                    let was_here = std::mem::replace(&mut self.here, false);
-                    let caller = std::mem::replace(&mut self.caller_here, was_here);
-                    let r = self.call_puppet_function(f, args, span);
-                    self.caller_here = caller;
-                    self.here = was_here;
-                    return r;
+                    return self.in_definition(false, |ev| ev.call_puppet_function(f, args, span));
                 }
             }
         }
@@ -257,13 +251,8 @@ impl<'a> Evaluator<'a> {
             } else {
                 format!("between {required} and {max} arguments")
             };
-            let here = std::mem::replace(&mut self.here, self.caller_here);
-            self.report(
-                "evaluation_error",
-                span,
-                format!("'{name}' expects {expected}, got {}", args.len()),
-            );
-            self.here = here;
+            let message = format!("'{name}' expects {expected}, got {}", args.len());
+            self.at_caller(|ev| ev.report("evaluation_error", span, message));
             return Ok(Value::any());
         }
         if self.depth >= MAX_DEPTH {
@@ -278,15 +267,8 @@ impl<'a> Evaluator<'a> {
             let v = if p.captures_rest {
                 Value::array(args.by_ref().collect())
             } else if let Some(v) = args.next() {
-                let here = std::mem::replace(&mut self.here, self.caller_here);
-                let v = self.check_type(
-                    &t,
-                    v,
-                    span,
-                    &format!("'{name}' parameter '{}'", p.name.name),
-                );
-                self.here = here;
-                v
+                let what = format!("'{name}' parameter '{}'", p.name.name);
+                self.at_caller(|ev| ev.check_type(&t, v, span, &what))
             } else {
                 match &p.default {
                     Some(d) => self.eval(d).unwrap_or_else(|_| Value::any()),

@@ -81,9 +81,7 @@ impl<'a> Evaluator<'a> {
             .find(|c| norm(&c.name) == key)
             .copied()
         {
-            let caller = std::mem::replace(&mut self.caller_here, self.here);
-            let complete = self.run_class(c, params, span);
-            self.caller_here = caller;
+            let complete = self.in_definition(self.here, |ev| ev.run_class(c, params, span));
             self.declared_classes.insert(key, complete);
             return;
         }
@@ -93,11 +91,7 @@ impl<'a> Evaluator<'a> {
         if let Some(l) = loaded {
             let found = find_class(&l.program, &key);
             if let Some(c) = found {
-                let was_here = std::mem::replace(&mut self.here, false);
-                let caller = std::mem::replace(&mut self.caller_here, was_here);
-                let complete = self.run_class(c, params, span);
-                self.caller_here = caller;
-                self.here = was_here;
+                let complete = self.in_definition(false, |ev| ev.run_class(c, params, span));
                 self.declared_classes.insert(key, complete);
                 return;
             }
@@ -170,15 +164,8 @@ impl<'a> Evaluator<'a> {
         for p in &c.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
-                let here = std::mem::replace(&mut self.here, self.caller_here);
-                let v = self.check_type(
-                    &t,
-                    v.clone(),
-                    *vspan,
-                    &format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name),
-                );
-                self.here = here;
-                v
+                let what = format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
+                self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());

@@ -3,7 +3,8 @@
 
 use super::state::{Evaluator, Flow, R};
 use crate::eval::ops;
-use crate::eval::types::{self};
+use crate::eval::three_valued::any3;
+use crate::eval::types;
 use crate::eval::value::Value;
 use crate::syntax::{CaseExpr, Expr, ExprKind, Span};
 
@@ -83,19 +84,7 @@ impl<'a> Evaluator<'a> {
             }
             Value::Type(t) => types::instance_of(t, v, &self.aliases, self.regexes),
             Value::Array(items) if !matches!(v, Value::Array(_)) => {
-                let mut any_unknown = false;
-                for i in items.iter() {
-                    match self.case_match(v, i) {
-                        Some(true) => return Some(true),
-                        Some(false) => {}
-                        None => any_unknown = true,
-                    }
-                }
-                if any_unknown {
-                    None
-                } else {
-                    Some(false)
-                }
+                any3(items.iter().map(|i| self.case_match(v, i)))
             }
             _ => ops::equals(v, m),
         }

@@ -6,7 +6,7 @@ use super::locals::is_definition;
 use super::state::{any_array, bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
 use crate::eval::ops;
 use crate::eval::types::{self, PType, INT_MAX, INT_MIN};
-use crate::eval::value::{ErrorKind, EvalError, Value};
+use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
 use crate::syntax::{BinaryOp, Body, ElseBranch, Expr, ExprKind, Span, StringPart, UnaryOp};
 
 fn speculative_flow(r1: R, r2: R) -> R {
@@ -16,18 +16,6 @@ fn speculative_flow(r1: R, r2: R) -> R {
         }
     }
     Ok(Value::any())
-}
-
-/// Arrays flattened (titles, class lists, reference lists).
-pub(super) fn flatten(values: &[Value]) -> Vec<Value> {
-    let mut out = Vec::new();
-    for v in values {
-        match v {
-            Value::Array(a) => out.extend(flatten(a)),
-            v => out.push(v.clone()),
-        }
-    }
-    out
 }
 
 fn same_kind(a: &Value, b: &Value) -> bool {

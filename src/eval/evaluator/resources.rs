@@ -2,14 +2,13 @@
 //! defined types instantiated with their parameters, resource references and
 //! relationships, and parameter defaults checked against their types.
 
-use super::expressions::flatten;
 use super::state::{
     any_array, capitalize, norm, related, Decl, Evaluator, Flow, RefKind, Reference, MAX_DEPTH, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;
 use crate::eval::types::{self, PType};
-use crate::eval::value::Value;
+use crate::eval::value::{flatten, Value};
 use crate::syntax::{AttributeOp, DefineDef, Expr, ExprKind, ResourceExpr, ResourceForm, Span};
 
 fn shown_ref(v: &Value) -> String {
@@ -245,9 +244,9 @@ impl<'a> Evaluator<'a> {
             .find(|d| norm(&d.name) == type_name)
             .copied()
         {
-            let caller = std::mem::replace(&mut self.caller_here, self.here);
-            let _ = self.run_define(d, Value::str(title), attrs, false, span);
-            self.caller_here = caller;
+            let _ = self.in_definition(self.here, |ev| {
+                ev.run_define(d, Value::str(title), attrs, false, span)
+            });
             return;
         }
         if let Some(file) = self.modulepath.manifest_for(type_name) {
@@ -257,11 +256,9 @@ impl<'a> Evaluator<'a> {
                     _ => None,
                 });
                 if let Some(d) = found {
-                    let was_here = std::mem::replace(&mut self.here, false);
-                    let caller = std::mem::replace(&mut self.caller_here, was_here);
-                    let _ = self.run_define(d, Value::str(title), attrs, false, span);
-                    self.caller_here = caller;
-                    self.here = was_here;
+                    let _ = self.in_definition(false, |ev| {
+                        ev.run_define(d, Value::str(title), attrs, false, span)
+                    });
                     return;
                 }
             }
@@ -311,15 +308,8 @@ impl<'a> Evaluator<'a> {
         for p in &d.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
-                let here = std::mem::replace(&mut self.here, self.caller_here);
-                let v = self.check_type(
-                    &t,
-                    v.clone(),
-                    *vspan,
-                    &format!("{shown}: parameter '{}'", p.name.name),
-                );
-                self.here = here;
-                v
+                let what = format!("{shown}: parameter '{}'", p.name.name);
+                self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else if let Some(d) = &p.default {
                 let dv = self.eval(d).unwrap_or_else(|_| Value::any());
                 let at = (!standalone).then(|| (span, shown.clone()));
@@ -365,13 +355,8 @@ impl<'a> Evaluator<'a> {
             format!("{owner}: parameter '{param}' expects {m} (the default value)"),
         );
         if let Some((span, declared)) = at {
-            let here = std::mem::replace(&mut self.here, self.caller_here);
-            self.report(
-                "type_mismatch",
-                span,
-                format!("{declared}: parameter '{param}' expects {m}"),
-            );
-            self.here = here;
+            let message = format!("{declared}: parameter '{param}' expects {m}");
+            self.at_caller(|ev| ev.report("type_mismatch", span, message));
         }
     }
 

@@ -317,6 +317,35 @@ impl<'a> Evaluator<'a> {
         Ok(Value::any())
     }
 
+    /// Runs `f` with the findings kept or not as `here` says (then as before).
+    pub(super) fn with_here<T>(&mut self, here: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was_here = std::mem::replace(&mut self.here, here);
+        let r = f(self);
+        self.here = was_here;
+        r
+    }
+
+    /// Runs `f` with the findings reported at the caller: the code that declared the
+    /// definition being bound, where the values given to its parameters are written.
+    pub(super) fn at_caller<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.with_here(self.caller_here, f)
+    }
+
+    /// Runs `f` on the body of a definition the current code declares (or calls): the
+    /// current code becomes the caller; the body's findings are kept when `body_here` (a
+    /// definition of the checked file declared from it) and not when it comes from the
+    /// module path.
+    pub(super) fn in_definition<T>(
+        &mut self,
+        body_here: bool,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let caller = std::mem::replace(&mut self.caller_here, self.here);
+        let r = self.with_here(body_here, f);
+        self.caller_here = caller;
+        r
+    }
+
     pub(super) fn new_cond(&mut self) -> u32 {
         self.next_cond += 1;
         self.next_cond

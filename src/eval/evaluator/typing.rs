@@ -13,9 +13,7 @@ use crate::syntax::{BinaryOp, Expr, ExprKind, Parameter, Span};
 impl<'a> Evaluator<'a> {
     /// The type a type expression denotes (`Integer[1]`, `Optional[String]`).
     pub(super) fn type_of_expr(&mut self, e: &Expr) -> PType {
-        let quiet = std::mem::replace(&mut self.here, false);
-        let v = self.eval(e);
-        self.here = quiet;
+        let v = self.with_here(false, |ev| ev.eval(e));
         match v {
             Ok(Value::Type(t)) => (*t).clone(),
             _ => PType::Other("?".into()),

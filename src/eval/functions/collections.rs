@@ -6,10 +6,10 @@ use super::iteration::{elements, Elements};
 use super::outcome::{
     any_unknown, err, ok, param_mismatch, t_array, t_collection, t_hash, t_string, unk, Out,
 };
-use super::ruby::{flatten_values, hash_get, hash_set, ruby_eql, ruby_inspect};
+use super::ruby::{hash_get, hash_set, ruby_eql, ruby_inspect};
 use super::sorting::{stop_out, Stop};
 use crate::eval::types::{self, Aliases, PType, INT_MAX};
-use crate::eval::value::{ErrorKind, EvalError, Value};
+use crate::eval::value::{self, ErrorKind, EvalError, Value};
 
 pub(super) fn size(name: &str, args: &[Value]) -> Out {
     let [v] = args else { return None };
@@ -77,7 +77,7 @@ pub(super) fn merge(args: &[Value]) -> Out {
 }
 
 pub(super) fn flatten(args: &[Value]) -> Out {
-    let flat = flatten_values(args);
+    let flat = value::flatten(args);
     if flat.iter().any(Value::is_unknown) {
         return unk(t_array());
     }

@@ -7,10 +7,10 @@ use onig::{Regex, RegexOptions, Region, Syntax};
 use super::outcome::{
     any_unknown, err, ok, t_array, t_array_of, t_string, unk, variant_mismatch, Out,
 };
-use super::ruby::{flatten_values, hash_get};
+use super::ruby::hash_get;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{self, Aliases, PType};
-use crate::eval::value::{ErrorKind, EvalError, Value};
+use crate::eval::value::{self, ErrorKind, EvalError, Value};
 
 /// Compiles a regexp with Ruby's syntax; Ruby's `RegexpError` wording when it does not.
 pub(super) fn compile(source: &str, options: RegexOptions) -> Result<Regex, EvalError> {
@@ -304,7 +304,7 @@ fn match_pattern(s: &str, pattern: &Value, regexes: &Regexes) -> Out {
             _ => return None,
         },
         Value::Array(items) => {
-            for item in flatten_values(items) {
+            for item in value::flatten(items) {
                 match match_pattern(s, &item, regexes)? {
                     Ok(Value::Undef) => {}
                     other => return Some(other),

@@ -1,5 +1,5 @@
 //! The Ruby semantics Puppet's functions inherit from their Ruby implementations: `==` and
-//! `eql?`, hash lookup and update by `eql?` keys, `to_s`, `inspect` and `Array#flatten`.
+//! `eql?`, hash lookup and update by `eql?` keys, `to_s` and `inspect`.
 
 use crate::eval::value::Value;
 
@@ -147,15 +147,4 @@ pub(super) fn ruby_inspect(v: &Value) -> Option<String> {
         }
         _ => None,
     }
-}
-
-pub(super) fn flatten_values(items: &[Value]) -> Vec<Value> {
-    let mut out = Vec::new();
-    for v in items {
-        match v {
-            Value::Array(inner) => out.extend(flatten_values(inner)),
-            _ => out.push(v.clone()),
-        }
-    }
-    out
 }

@@ -2,7 +2,8 @@
 //! `<<` (append) and `*`'s errors.
 
 use super::comparison::ruby_eq;
-use super::operands::{any3, error, type_class, unknown_array, unknown_hash, Class};
+use super::operands::{error, type_class, unknown_array, unknown_hash, Class};
+use crate::eval::three_valued::any3;
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::BinaryOp;
 

@@ -3,7 +3,8 @@
 
 use std::cmp::Ordering;
 
-use super::operands::{all3, class_label, class_of, error, label, type_class, Class};
+use super::operands::{class_label, class_of, error, label, type_class, Class};
+use crate::eval::three_valued::all3;
 use crate::eval::types::PType;
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::BinaryOp;

@@ -3,8 +3,9 @@
 
 use super::comparison::equals;
 use super::matching::{compile, regex_search};
-use super::operands::{any3, type_class, Class};
+use super::operands::{type_class, Class};
 use crate::eval::regex::Regexes;
+use crate::eval::three_valued::any3;
 use crate::eval::value::Value;
 
 /// Puppet's case option matching of `needle` (a string) against an element of an array

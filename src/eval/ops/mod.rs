@@ -30,8 +30,9 @@ use std::cmp::Ordering;
 
 use self::arithmetic::calculate;
 use self::membership::in_op;
-use self::operands::{all3, any3, type_class, unknown_bool, Class};
+use self::operands::{type_class, unknown_bool, Class};
 use crate::eval::regex::Regexes;
+use crate::eval::three_valued::{all3, any3};
 use crate::eval::types::PType;
 use crate::eval::value::{EvalError, Value};
 use crate::syntax::BinaryOp;

@@ -1,6 +1,6 @@
 //! What the operators need to know of their operands: the runtime class of a value as
 //! Puppet's operators distinguish them and Puppet's labels for it in messages, the errors
-//! they raise, the unknown results of known type, and three-valued logic.
+//! they raise and the unknown results of known type.
 
 use super::strings::{ruby_to_s, type_to_s};
 use crate::eval::types::{PType, INT_MAX, INT_MIN};
@@ -169,26 +169,4 @@ pub(super) fn unknown_hash() -> Value {
         min: 0,
         max: INT_MAX,
     })
-}
-
-/// Three-valued `any`: `Some(true)` if one is true, `Some(false)` if all are false.
-pub(super) fn any3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
-    let mut unknown = false;
-    for item in items {
-        match item {
-            Some(true) => return Some(true),
-            Some(false) => {}
-            None => unknown = true,
-        }
-    }
-    if unknown {
-        None
-    } else {
-        Some(false)
-    }
-}
-
-/// Three-valued `all`.
-pub(super) fn all3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
-    any3(items.into_iter().map(|b| b.map(|b| !b))).map(|b| !b)
 }

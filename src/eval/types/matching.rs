@@ -8,8 +8,9 @@ use super::kinds::{kind, kinds};
 use super::ptype::{
     accepts_undef_plain, in_size, size_of, Aliases, PType, StructMember, INT_MAX, INT_MIN,
 };
-use super::question::{and3, or3, resolve, Question};
+use super::question::{resolve, Question};
 use crate::eval::regex::Regexes;
+use crate::eval::three_valued::{all3, any3};
 use crate::eval::value::Value;
 
 fn enum_has(values: &[String], case_insensitive: bool, s: &str) -> bool {
@@ -68,7 +69,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
         } => Some(matches!(v, Value::Str(s) if enum_has(values, *case_insensitive, s))),
         PType::Pattern(ps) => match v {
             Value::Str(s) if ps.is_empty() => Some(true),
-            Value::Str(s) => or3(ps.iter().map(|p| q.regexes.pattern_match(p, s))),
+            Value::Str(s) => any3(ps.iter().map(|p| q.regexes.pattern_match(p, s))),
             _ => Some(false),
         },
         PType::Regexp(p) => match (p, v) {
@@ -88,8 +89,8 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
             Value::Undef | Value::Int(_) | Value::Float(_) | Value::Str(_) | Value::Bool(_) => {
                 Some(true)
             }
-            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, q, d))),
-            Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
+            Value::Array(items) => all3(items.iter().map(|x| inst(t, x, q, d))),
+            Value::Hash(entries) => all3(entries.iter().flat_map(|(k, x)| {
                 [
                     inst(
                         &PType::String {
@@ -106,8 +107,8 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
             _ => Some(false),
         },
         PType::RichData => match v {
-            Value::Array(items) => and3(items.iter().map(|x| inst(t, x, q, d))),
-            Value::Hash(entries) => and3(entries.iter().flat_map(|(k, x)| {
+            Value::Array(items) => all3(items.iter().map(|x| inst(t, x, q, d))),
+            Value::Hash(entries) => all3(entries.iter().flat_map(|(k, x)| {
                 let key = match k {
                     Value::Unknown(_) => inst(
                         &PType::Variant(vec![
@@ -137,7 +138,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
                 if !in_size(items.len(), *min, *max) {
                     return Some(false);
                 }
-                and3(items.iter().map(|x| inst(elem, x, q, d)))
+                all3(items.iter().map(|x| inst(elem, x, q, d)))
             }
             _ => Some(false),
         },
@@ -151,7 +152,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
                 if !in_size(entries.len(), *min, *max) {
                     return Some(false);
                 }
-                and3(
+                all3(
                     entries
                         .iter()
                         .flat_map(|(k, x)| [inst(key, k, q, d), inst(value, x, q, d)]),
@@ -167,7 +168,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
                 if types.is_empty() {
                     return Some(true);
                 }
-                and3(items.iter().enumerate().map(|(i, x)| {
+                all3(items.iter().enumerate().map(|(i, x)| {
                     let ti = &types[i.min(types.len() - 1)];
                     inst(ti, x, q, d)
                 }))
@@ -178,7 +179,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
             Value::Hash(entries) => struct_inst(members, entries, q, d),
             _ => Some(false),
         },
-        PType::Variant(ts) => or3(ts.iter().map(|x| inst(x, v, q, d))),
+        PType::Variant(ts) => any3(ts.iter().map(|x| inst(x, v, q, d))),
         PType::Type(x) => match (x, v) {
             (None, Value::Type(_)) => Some(true),
             (Some(x), Value::Type(y)) => assign(x, y, q, d),
@@ -251,7 +252,7 @@ fn struct_inst(
             }
         }
     }
-    and3(results)
+    all3(results)
 }
 
 /// Whether an unknown value of type `u` is an instance of `t`: certain when every value
@@ -393,9 +394,9 @@ fn assign(t: &PType, o: &PType, q: &Question, depth: u32) -> Option<bool> {
         return Some(true);
     }
     match o {
-        PType::Variant(us) => return and3(us.iter().map(|u| assign(t, u, q, d))),
+        PType::Variant(us) => return all3(us.iter().map(|u| assign(t, u, q, d))),
         PType::Optional(Some(x)) => {
-            return and3([assign(t, &PType::Undef, q, d), assign(t, x, q, d)]);
+            return all3([assign(t, &PType::Undef, q, d), assign(t, x, q, d)]);
         }
         PType::Any | PType::Unit | PType::Optional(None) | PType::Other(_) => {
             return if is_any(t) { Some(true) } else { None };
@@ -419,7 +420,7 @@ fn assign(t: &PType, o: &PType, q: &Question, depth: u32) -> Option<bool> {
     }
     match t {
         PType::Any | PType::Unit | PType::Optional(None) => Some(true),
-        PType::Variant(ts) => or3(ts.iter().map(|x| assign(x, o, q, d))),
+        PType::Variant(ts) => any3(ts.iter().map(|x| assign(x, o, q, d))),
         PType::Optional(Some(x)) => {
             if matches!(o, PType::Undef) {
                 Some(true)
@@ -431,7 +432,7 @@ fn assign(t: &PType, o: &PType, q: &Question, depth: u32) -> Option<bool> {
             let no_undef = kinds(o, q, d).map(|k| k & kind::UNDEF == 0);
             match x {
                 None => no_undef,
-                Some(x) => and3([no_undef, assign(x, o, q, d)]),
+                Some(x) => all3([no_undef, assign(x, o, q, d)]),
             }
         }
         PType::Other(_) | PType::Alias(_) => None,
@@ -499,7 +500,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                 }
                 PType::Tuple { types, max, .. } => {
                     let n = positions(&[types.len()], *max);
-                    and3((0..n).map(|i| assign(t, tuple_at(types, i), q, d)))
+                    all3((0..n).map(|i| assign(t, tuple_at(types, i), q, d)))
                 }
                 PType::Hash {
                     key, value, max, ..
@@ -507,10 +508,10 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     if *max == 0 {
                         Some(true)
                     } else {
-                        and3([assign(&key_type, key, q, d), assign(t, value, q, d)])
+                        all3([assign(&key_type, key, q, d), assign(t, value, q, d)])
                     }
                 }
-                PType::Struct(ms) => and3(ms.iter().map(|m| assign(t, &m.value, q, d))),
+                PType::Struct(ms) => all3(ms.iter().map(|m| assign(t, &m.value, q, d))),
                 PType::Collection { max, .. } => Some(*max == 0),
                 PType::Data => Some(true),
                 PType::Scalar => Some(rich),
@@ -558,10 +559,10 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
             PType::Enum {
                 values,
                 case_insensitive: false,
-            } if !values.is_empty() => and3(
+            } if !values.is_empty() => all3(
                 values
                     .iter()
-                    .map(|s| or3(ps.iter().map(|p| q.regexes.pattern_match(p, s)))),
+                    .map(|s| any3(ps.iter().map(|p| q.regexes.pattern_match(p, s)))),
             ),
             // Puppet compares the patterns as sets (`Pattern[/a/] <= Pattern[/a/, /b/]` is
             // false); equal types were answered already.
@@ -582,7 +583,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     if *x2 == 0 {
                         size
                     } else {
-                        and3([size, assign(elem, e2, q, d)])
+                        all3([size, assign(elem, e2, q, d)])
                     }
                 }
                 PType::Tuple { types, max: x2, .. } => {
@@ -591,7 +592,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     } else {
                         positions(&[types.len()], *x2)
                     };
-                    and3(
+                    all3(
                         std::iter::once(size)
                             .chain((0..n).map(|i| assign(elem, tuple_at(types, i), q, d))),
                     )
@@ -616,10 +617,10 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     if *x2 == 0 {
                         size
                     } else {
-                        and3([size, assign(key, k2, q, d), assign(value, v2, q, d)])
+                        all3([size, assign(key, k2, q, d), assign(value, v2, q, d)])
                     }
                 }
-                PType::Struct(ms) => and3(std::iter::once(size).chain(ms.iter().flat_map(|m| {
+                PType::Struct(ms) => all3(std::iter::once(size).chain(ms.iter().flat_map(|m| {
                     [
                         inst(key, &Value::str(m.key.as_str()), q, d),
                         assign(value, &m.value, q, d),
@@ -639,7 +640,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     } else {
                         positions(&[types.len(), t2.len()], *x2)
                     };
-                    and3(
+                    all3(
                         std::iter::once(size).chain(
                             (0..n).map(|i| assign(tuple_at(types, i), tuple_at(t2, i), q, d)),
                         ),
@@ -651,7 +652,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                     } else {
                         positions(&[types.len()], *x2)
                     };
-                    and3(
+                    all3(
                         std::iter::once(size)
                             .chain((0..n).map(|i| assign(tuple_at(types, i), elem, q, d))),
                     )
@@ -664,7 +665,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
                 if m2.iter().any(|x| !ms.iter().any(|m| m.key == x.key)) {
                     return Some(false);
                 }
-                and3(ms.iter().map(|m| match m2.iter().find(|x| x.key == m.key) {
+                all3(ms.iter().map(|m| match m2.iter().find(|x| x.key == m.key) {
                     Some(x) => {
                         if x.optional && !m.optional {
                             Some(false)

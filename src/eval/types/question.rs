@@ -1,7 +1,6 @@
 //! What every question to the type system shares: following aliases (with a depth limit
 //! against alias cycles), a step budget (recursive aliases compared with each other branch
-//! at every level), and the three-valued logic of the answers (`Some(true)`, `Some(false)`,
-//! `None` for "cannot know").
+//! at every level).
 
 use std::cell::Cell;
 
@@ -56,38 +55,4 @@ pub(super) fn resolve<'a>(
         t = aliases.get(name)?;
     }
     Some(t)
-}
-
-/// `Some(false)` if any is false, else `None` if any is unknown, else `Some(true)`.
-pub(super) fn and3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
-    let mut unknown = false;
-    for r in items {
-        match r {
-            Some(false) => return Some(false),
-            None => unknown = true,
-            Some(true) => {}
-        }
-    }
-    if unknown {
-        None
-    } else {
-        Some(true)
-    }
-}
-
-/// `Some(true)` if any is true, else `None` if any is unknown, else `Some(false)`.
-pub(super) fn or3(items: impl IntoIterator<Item = Option<bool>>) -> Option<bool> {
-    let mut unknown = false;
-    for r in items {
-        match r {
-            Some(true) => return Some(true),
-            None => unknown = true,
-            Some(false) => {}
-        }
-    }
-    if unknown {
-        None
-    } else {
-        Some(false)
-    }
 }
