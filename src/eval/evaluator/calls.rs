@@ -4,7 +4,7 @@
 
 use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, MAX_DEPTH, R};
 use crate::eval::functions::{self, Block};
-use crate::eval::types::{PType, INT_MAX};
+use crate::eval::types::PType;
 use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
 use crate::syntax::{ExprKind, FunctionDef, Lambda, Span, UnaryOp};
 
@@ -130,10 +130,7 @@ impl<'a> Evaluator<'a> {
             }
             "template" | "inline_template" | "epp" | "inline_epp" | "file" | "generate"
             | "find_file" | "binary_file" => {
-                return Ok(Value::unknown(PType::String {
-                    min: 0,
-                    max: INT_MAX,
-                }));
+                return Ok(Value::unknown(PType::string()));
             }
             _ => {}
         }

@@ -3,9 +3,9 @@
 //! conditions whose truth is known (reported as constant).
 
 use super::locals::is_definition;
-use super::state::{any_array, bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
+use super::state::{bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
 use crate::eval::ops;
-use crate::eval::types::{self, PType, INT_MAX, INT_MIN};
+use crate::eval::types::{self, PType};
 use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
 use crate::syntax::{BinaryOp, Body, ElseBranch, Expr, ExprKind, Span, StringPart, UnaryOp};
 
@@ -60,10 +60,7 @@ impl<'a> Evaluator<'a> {
             ExprKind::Nop => Ok(Value::Undef),
             ExprKind::Integer { value, .. } => match i64::try_from(*value) {
                 Ok(v) => Ok(Value::Int(v)),
-                Err(_) => Ok(Value::unknown(PType::Integer {
-                    from: INT_MIN,
-                    to: INT_MAX,
-                })),
+                Err(_) => Ok(Value::unknown(PType::integer())),
             },
             ExprKind::Float(f) => Ok(Value::Float(*f)),
             ExprKind::String { value, .. } => Ok(Value::str(value.as_str())),
@@ -87,7 +84,7 @@ impl<'a> Evaluator<'a> {
                     {
                         match self.eval(operand)? {
                             Value::Array(a) => out.extend(a.iter().cloned()),
-                            Value::Unknown(_) => return Ok(Value::unknown(any_array())),
+                            Value::Unknown(_) => return Ok(Value::unknown(PType::array())),
                             v => out.push(v),
                         }
                         continue;
@@ -219,7 +216,7 @@ impl<'a> Evaluator<'a> {
                 for op in &c.ops {
                     self.eval_attribute_value(op)?;
                 }
-                Ok(Value::unknown(any_array()))
+                Ok(Value::unknown(PType::array()))
             }
             ExprKind::Class(_)
             | ExprKind::Define(_)
@@ -265,10 +262,7 @@ impl<'a> Evaluator<'a> {
         Ok(if known {
             Value::str(s)
         } else {
-            Value::unknown(PType::String {
-                min: 0,
-                max: INT_MAX,
-            })
+            Value::unknown(PType::string())
         })
     }
 

@@ -43,7 +43,7 @@ use self::locals::{collect_locals, is_definition, Locals};
 use self::state::{capitalize, Evaluator, Flow, RefKind, STEP_BUDGET};
 pub use self::state::{Finding, Options};
 use crate::eval::regex::Regexes;
-use crate::eval::types::{Aliases, PType, INT_MAX};
+use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
 use crate::syntax::{ExprKind, Program, Span};
 
@@ -153,10 +153,7 @@ impl<'a> Evaluator<'a> {
         let Some(d) = self.locals.defines.iter().find(|d| d.name == name).copied() else {
             return;
         };
-        let title = Value::unknown(PType::String {
-            min: 0,
-            max: INT_MAX,
-        });
+        let title = Value::unknown(PType::string());
         let _ = self.run_define(d, title, &[], true, d.name_span);
     }
 

@@ -3,7 +3,7 @@
 //! relationships, and parameter defaults checked against their types.
 
 use super::state::{
-    any_array, capitalize, norm, related, Decl, Evaluator, Flow, RefKind, Reference, MAX_DEPTH, R,
+    capitalize, norm, related, Decl, Evaluator, Flow, RefKind, Reference, MAX_DEPTH, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;
@@ -55,7 +55,7 @@ impl<'a> Evaluator<'a> {
                         self.eval_attribute_value(op)?;
                     }
                 }
-                return Ok(Value::unknown(any_array()));
+                return Ok(Value::unknown(PType::array()));
             }
         };
         let mut refs = Vec::new();

@@ -10,7 +10,7 @@ use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 use crate::eval::regex::Regexes;
-use crate::eval::types::{Aliases, PType, INT_MAX};
+use crate::eval::types::{Aliases, PType};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::Span;
 
@@ -180,26 +180,10 @@ const MAX_ITEMS: usize = 100_000;
 
 pub(super) fn bounded(v: Value) -> Value {
     match &v {
-        Value::Str(s) if s.len() > MAX_STRING => Value::unknown(PType::String {
-            min: 0,
-            max: INT_MAX,
-        }),
-        Value::Array(a) if a.len() > MAX_ITEMS => Value::unknown(any_array()),
-        Value::Hash(h) if h.len() > MAX_ITEMS => Value::unknown(PType::Hash {
-            key: Box::new(PType::Any),
-            value: Box::new(PType::Any),
-            min: 0,
-            max: INT_MAX,
-        }),
+        Value::Str(s) if s.len() > MAX_STRING => Value::unknown(PType::string()),
+        Value::Array(a) if a.len() > MAX_ITEMS => Value::unknown(PType::array()),
+        Value::Hash(h) if h.len() > MAX_ITEMS => Value::unknown(PType::hash()),
         _ => v,
-    }
-}
-
-pub(super) fn any_array() -> PType {
-    PType::Array {
-        elem: Box::new(PType::Any),
-        min: 0,
-        max: INT_MAX,
     }
 }
 

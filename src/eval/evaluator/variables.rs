@@ -3,7 +3,7 @@
 
 use super::state::{Evaluator, R};
 use crate::diagnostics::suggest::closest;
-use crate::eval::types::{PType, INT_MAX};
+use crate::eval::types::PType;
 use crate::eval::value::Value;
 use crate::syntax::{Expr, ExprKind, Span};
 
@@ -36,10 +36,7 @@ impl<'a> Evaluator<'a> {
             let n: usize = name.parse().unwrap_or(usize::MAX);
             return Ok(match &self.matches {
                 Some(m) => m.get(n).cloned().flatten().map_or(Value::Undef, Value::str),
-                None => Value::unknown(PType::Optional(Some(Box::new(PType::String {
-                    min: 0,
-                    max: INT_MAX,
-                })))),
+                None => Value::unknown(PType::Optional(Some(Box::new(PType::string())))),
             });
         }
         if let Some(rest) = name.strip_prefix("::") {

@@ -3,9 +3,7 @@
 
 use super::block::Block;
 use super::iteration::{elements, Elements};
-use super::outcome::{
-    any_unknown, err, ok, param_mismatch, t_array, t_collection, t_hash, t_string, unk, Out,
-};
+use super::outcome::{any_unknown, err, ok, param_mismatch, unk, Out};
 use super::ruby::{hash_get, hash_set, ruby_eql, ruby_inspect};
 use super::sorting::{stop_out, Stop};
 use crate::eval::types::{self, Aliases, PType, INT_MAX};
@@ -28,8 +26,8 @@ pub(super) fn size(name: &str, args: &[Value]) -> Out {
                 "'{name}' parameter 'arg' expects {}",
                 types::mismatch(
                     &PType::Variant(vec![
-                        t_collection(),
-                        t_string(),
+                        PType::collection(),
+                        PType::string(),
                         PType::Other("Binary".into()),
                     ]),
                     v,
@@ -49,8 +47,8 @@ pub(super) fn keys_values(name: &str, args: &[Value], aliases: &Aliases) -> Out 
                 .map(|(k, x)| if name == "keys" { k.clone() } else { x.clone() })
                 .collect(),
         )),
-        Value::Unknown(_) => unk(t_array()),
-        _ => param_mismatch(name, "hsh", t_hash(), v, aliases),
+        Value::Unknown(_) => unk(PType::array()),
+        _ => param_mismatch(name, "hsh", PType::hash(), v, aliases),
     }
 }
 
@@ -58,7 +56,7 @@ pub(super) fn keys_values(name: &str, args: &[Value], aliases: &Aliases) -> Out 
 /// ignored.
 pub(super) fn merge(args: &[Value]) -> Out {
     if any_unknown(args) {
-        return unk(t_hash());
+        return unk(PType::hash());
     }
     let mut out = Vec::new();
     for arg in args {
@@ -79,7 +77,7 @@ pub(super) fn merge(args: &[Value]) -> Out {
 pub(super) fn flatten(args: &[Value]) -> Out {
     let flat = value::flatten(args);
     if flat.iter().any(Value::is_unknown) {
-        return unk(t_array());
+        return unk(PType::array());
     }
     ok(Value::array(flat))
 }
@@ -91,9 +89,9 @@ pub(super) fn unique(args: &[Value], mut block: Option<&mut dyn Block>) -> Out {
         return unique(&[Value::array(items)], block);
     }
     let result_type = match v {
-        Value::Str(_) => t_string(),
-        Value::Array(_) => t_array(),
-        Value::Hash(_) => t_hash(),
+        Value::Str(_) => PType::string(),
+        Value::Array(_) => PType::array(),
+        Value::Hash(_) => PType::hash(),
         _ => {
             return if v.is_unknown() {
                 unk(PType::Any)
@@ -260,7 +258,7 @@ pub(super) fn dig(args: &[Value]) -> Out {
         _ => param_mismatch(
             "dig",
             "data",
-            PType::Optional(Some(Box::new(t_collection()))),
+            PType::Optional(Some(Box::new(PType::collection()))),
             data,
             &Aliases::default(),
         ),

@@ -1,8 +1,9 @@
 //! `sprintf`: Ruby's `format` directives (`%s`, `%d`, `%x`, `%f`, `%e`, `%g`, ... with
 //! flags, width and precision) as Puppet's `sprintf` applies them.
 
-use super::outcome::{any_unknown, err, ok, t_string, unk, Out};
+use super::outcome::{any_unknown, err, ok, unk, Out};
 use super::ruby::{hash_get, ruby_inspect, ruby_to_s};
+use crate::eval::types::PType;
 use crate::eval::value::{ErrorKind, Value};
 
 /// One `%` directive's flags, width and precision.
@@ -20,7 +21,7 @@ struct Spec {
 pub(super) fn sprintf(args: &[Value]) -> Out {
     let fmt = match args.first() {
         Some(Value::Str(s)) => s.clone(),
-        Some(Value::Unknown(_)) => return unk(t_string()),
+        Some(Value::Unknown(_)) => return unk(PType::string()),
         _ => return None,
     };
     // sprintf is a 3.x function: its arguments are converted first, regexps into strings
@@ -34,11 +35,11 @@ pub(super) fn sprintf(args: &[Value]) -> Out {
         }
     }
     if any_unknown(args) || args.iter().any(has_regex) {
-        return unk(t_string());
+        return unk(PType::string());
     }
     match format(&fmt, &args[1..]) {
         Ok(Some(s)) => ok(Value::str(s)),
-        Ok(None) => unk(t_string()),
+        Ok(None) => unk(PType::string()),
         Err(message) => err(ErrorKind::Other, message),
     }
 }

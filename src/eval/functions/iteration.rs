@@ -5,7 +5,7 @@
 use onig::RegexOptions;
 
 use super::block::{iteration, lambda, two_params, Block, Step};
-use super::outcome::{ok, t_array, t_hash, truthy, unk, Out};
+use super::outcome::{ok, truthy, unk, Out};
 use super::regexps::compile;
 use super::ruby::{ruby_eq, ruby_eql};
 use crate::eval::regex::Regexes;
@@ -85,10 +85,10 @@ pub(super) fn iterate(name: &str, args: &[Value], block: &mut dyn Block) -> Out 
     let [v] = args else { return None };
     let result_type = match name {
         "each" => PType::Any,
-        "map" => t_array(),
+        "map" => PType::array(),
         "filter" => match v {
-            Value::Hash(_) => t_hash(),
-            _ => t_array(),
+            Value::Hash(_) => PType::hash(),
+            _ => PType::array(),
         },
         "any" | "all" => PType::Boolean,
         _ => PType::Undef,
@@ -176,10 +176,10 @@ pub(super) fn iterate(name: &str, args: &[Value], block: &mut dyn Block) -> Out 
 pub(super) fn partition_group(group: bool, args: &[Value], block: &mut dyn Block) -> Out {
     let [v] = args else { return None };
     let result_type = if group {
-        t_hash()
+        PType::hash()
     } else {
         PType::Tuple {
-            types: vec![t_array(), t_array()],
+            types: vec![PType::array(), PType::array()],
             min: 2,
             max: 2,
         }
@@ -358,7 +358,7 @@ pub(super) fn slice(args: &[Value], block: Option<&mut dyn Block>) -> Out {
         return unk(if block.is_some() {
             PType::Any
         } else {
-            t_array()
+            PType::array()
         });
     }
     let elems = elements(v)?;

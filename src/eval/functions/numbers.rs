@@ -5,9 +5,7 @@ use std::cmp::Ordering;
 
 use super::block::Block;
 use super::format::plain_decimal;
-use super::outcome::{
-    any_unknown, err, ok, param_mismatch, t_int, t_string, unk, variant_mismatch, Out,
-};
+use super::outcome::{any_unknown, err, ok, param_mismatch, unk, variant_mismatch, Out};
 use super::ruby::ruby_to_s;
 use super::sorting::{compare_with, ruby_cmp, stop_out, Comparator, Stop};
 use crate::eval::types::{Aliases, PType};
@@ -20,7 +18,7 @@ pub(super) fn numeric(name: &str, args: &[Value], aliases: &Aliases) -> Out {
             return unk(if name == "abs" {
                 PType::Numeric
             } else {
-                t_int()
+                PType::integer()
             })
         }
         Value::Int(_) | Value::Float(_) => v.clone(),
@@ -37,7 +35,7 @@ pub(super) fn numeric(name: &str, args: &[Value], aliases: &Aliases) -> Out {
             return param_mismatch("round", "val", PType::Numeric, v, aliases);
         }
         Value::Sensitive(_) => return None,
-        _ => return variant_mismatch(name, "val", vec![PType::Numeric, t_string()], v),
+        _ => return variant_mismatch(name, "val", vec![PType::Numeric, PType::string()], v),
     };
     let to_int = |f: f64| -> Option<Value> {
         (f.is_finite() && f.abs() < 9.0e18).then_some(Value::Int(f as i64))

@@ -1,7 +1,7 @@
-//! What a function call gives ([`Out`]: a value, an error, or not modelled), the types of
-//! common results, and Puppet's message for an argument of the wrong type.
+//! What a function call gives ([`Out`]: a value, an error, or not modelled), and Puppet's
+//! message for an argument of the wrong type.
 
-use crate::eval::types::{self, Aliases, PType, INT_MAX, INT_MIN};
+use crate::eval::types::{self, Aliases, PType};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 
 /// What a function call gives: `None` when not modelled.
@@ -17,45 +17,6 @@ pub(super) fn unk(t: PType) -> Out {
 
 pub(super) fn err(kind: ErrorKind, message: impl Into<String>) -> Out {
     Some(Err(EvalError::new(kind, message)))
-}
-
-pub(super) fn t_string() -> PType {
-    PType::String {
-        min: 0,
-        max: INT_MAX,
-    }
-}
-
-pub(super) fn t_int() -> PType {
-    PType::Integer {
-        from: INT_MIN,
-        to: INT_MAX,
-    }
-}
-
-pub(super) fn t_array() -> PType {
-    PType::Array {
-        elem: Box::new(PType::Any),
-        min: 0,
-        max: INT_MAX,
-    }
-}
-
-pub(super) fn t_array_of(elem: PType) -> PType {
-    PType::Array {
-        elem: Box::new(elem),
-        min: 0,
-        max: INT_MAX,
-    }
-}
-
-pub(super) fn t_hash() -> PType {
-    PType::Hash {
-        key: Box::new(PType::Any),
-        value: Box::new(PType::Any),
-        min: 0,
-        max: INT_MAX,
-    }
 }
 
 /// `'func' parameter 'param' expects <mismatch>`, Puppet's message for an argument of the
@@ -80,14 +41,6 @@ pub(super) fn param_mismatch(
 /// value of type Numeric or String, got Boolean").
 pub(super) fn variant_mismatch(func: &str, param: &str, types: Vec<PType>, got: &Value) -> Out {
     param_mismatch(func, param, PType::Variant(types), got, &Aliases::default())
-}
-
-/// A collection of any size.
-pub(super) fn t_collection() -> PType {
-    PType::Collection {
-        min: 0,
-        max: INT_MAX,
-    }
 }
 
 pub(super) fn any_unknown(args: &[Value]) -> bool {

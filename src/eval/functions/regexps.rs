@@ -4,9 +4,7 @@
 
 use onig::{Regex, RegexOptions, Region, Syntax};
 
-use super::outcome::{
-    any_unknown, err, ok, t_array, t_array_of, t_string, unk, variant_mismatch, Out,
-};
+use super::outcome::{any_unknown, err, ok, unk, variant_mismatch, Out};
 use super::ruby::hash_get;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{self, Aliases, PType};
@@ -44,7 +42,7 @@ fn char_len(s: &str, at: usize) -> usize {
 
 pub(super) fn split(args: &[Value], regexes: &Regexes) -> Out {
     let [s, pattern] = args else { return None };
-    let result_type = t_array_of(t_string());
+    let result_type = PType::array_of(PType::string());
     let s = match s {
         Value::Str(s) => s,
         Value::Unknown(_) => return unk(result_type),
@@ -53,7 +51,7 @@ pub(super) fn split(args: &[Value], regexes: &Regexes) -> Out {
                 ErrorKind::TypeMismatch,
                 format!(
                     "'split' parameter 'str' expects {}",
-                    types::mismatch(&t_string(), s, &Aliases::default())
+                    types::mismatch(&PType::string(), s, &Aliases::default())
                 ),
             )
         }
@@ -128,10 +126,17 @@ pub(super) fn regsubst(args: &[Value], regexes: &Regexes) -> Out {
         _ => return None,
     };
     let result_type = match target {
-        Value::Array(_) => t_array_of(t_string()),
-        Value::Str(_) => t_string(),
+        Value::Array(_) => PType::array_of(PType::string()),
+        Value::Str(_) => PType::string(),
         Value::Unknown(_) | Value::Sensitive(_) => PType::Any,
-        _ => return variant_mismatch("regsubst", "target", vec![t_array(), t_string()], target),
+        _ => {
+            return variant_mismatch(
+                "regsubst",
+                "target",
+                vec![PType::array(), PType::string()],
+                target,
+            )
+        }
     };
     if any_unknown(args) {
         return unk(result_type);
@@ -289,7 +294,12 @@ pub(super) fn match_fn(args: &[Value], regexes: &Regexes) -> Out {
             ok(Value::array(out))
         }
         Value::Sensitive(_) => None,
-        _ => variant_mismatch("match", "string", vec![t_string(), t_array()], target),
+        _ => variant_mismatch(
+            "match",
+            "string",
+            vec![PType::string(), PType::array()],
+            target,
+        ),
     }
 }
 

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::block::Block;
-use super::outcome::{ok, t_array, t_string, unk, Out};
+use super::outcome::{ok, unk, Out};
 use super::ruby::ruby_eql;
 use crate::eval::types::PType;
 use crate::eval::value::{ErrorKind, EvalError, Value};
@@ -103,7 +103,11 @@ pub(super) fn sort(args: &[Value], block: Option<&mut dyn Block>) -> Out {
         Value::Unknown(_) => return unk(PType::Any),
         _ => return None,
     };
-    let result_type = if is_string { t_string() } else { t_array() };
+    let result_type = if is_string {
+        PType::string()
+    } else {
+        PType::array()
+    };
     if block.is_none() && v.has_unknown() {
         return unk(result_type);
     }

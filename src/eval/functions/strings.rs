@@ -1,7 +1,7 @@
 //! The string functions: `join`, `upcase`, `downcase`, `capitalize`, `camelcase`,
 //! `strip`, `lstrip`, `rstrip`, `chomp` and `chop`.
 
-use super::outcome::{ok, param_mismatch, t_array, t_hash, t_string, unk, variant_mismatch, Out};
+use super::outcome::{ok, param_mismatch, unk, variant_mismatch, Out};
 use super::ruby::{hash_set, ruby_to_s};
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
@@ -15,21 +15,21 @@ pub(super) fn join(args: &[Value], aliases: &Aliases) -> Out {
     let delim = match delim {
         None => String::new(),
         Some(Value::Str(s)) => s.to_string(),
-        Some(Value::Unknown(_)) => return unk(t_string()),
-        Some(d) => return param_mismatch("join", "delimiter", t_string(), d, aliases),
+        Some(Value::Unknown(_)) => return unk(PType::string()),
+        Some(d) => return param_mismatch("join", "delimiter", PType::string(), d, aliases),
     };
     match arr {
         Value::Array(items) => {
             if arr.has_unknown() {
-                return unk(t_string());
+                return unk(PType::string());
             }
             match join_items(items, &delim) {
                 Some(s) => ok(Value::str(s)),
-                None => unk(t_string()),
+                None => unk(PType::string()),
             }
         }
-        Value::Unknown(_) => unk(t_string()),
-        _ => param_mismatch("join", "arg", t_array(), arr, aliases),
+        Value::Unknown(_) => unk(PType::string()),
+        _ => param_mismatch("join", "arg", PType::array(), arr, aliases),
     }
 }
 
@@ -50,9 +50,9 @@ pub(super) fn case_map(name: &str, args: &[Value]) -> Out {
     let [v] = args else { return None };
     if v.has_unknown() {
         return unk(match v {
-            Value::Str(_) => t_string(),
-            Value::Array(_) => t_array(),
-            Value::Hash(_) => t_hash(),
+            Value::Str(_) => PType::string(),
+            Value::Array(_) => PType::array(),
+            Value::Hash(_) => PType::hash(),
             _ => PType::Any,
         });
     }
@@ -87,7 +87,12 @@ pub(super) fn case_map(name: &str, args: &[Value]) -> Out {
         _ => variant_mismatch(
             name,
             "arg",
-            vec![PType::Numeric, t_string(), t_array(), t_hash()],
+            vec![
+                PType::Numeric,
+                PType::string(),
+                PType::array(),
+                PType::hash(),
+            ],
             v,
         ),
     }
@@ -99,8 +104,8 @@ pub(super) fn string_map(name: &str, args: &[Value]) -> Out {
     let [v] = args else { return None };
     if v.has_unknown() {
         return unk(match v {
-            Value::Str(_) => t_string(),
-            Value::Array(_) => t_array(),
+            Value::Str(_) => PType::string(),
+            Value::Array(_) => PType::array(),
             _ => PType::Any,
         });
     }

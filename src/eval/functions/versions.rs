@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::outcome::{ok, param_mismatch, t_string, unk, Out};
+use super::outcome::{ok, param_mismatch, unk, Out};
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
 
@@ -14,7 +14,7 @@ pub(super) fn versioncmp(args: &[Value], aliases: &Aliases) -> Out {
     };
     for (v, name) in [(a, "a"), (b, "b")] {
         if !matches!(v, Value::Str(_) | Value::Unknown(_)) {
-            return param_mismatch("versioncmp", name, t_string(), v, aliases);
+            return param_mismatch("versioncmp", name, PType::string(), v, aliases);
         }
     }
     if !matches!(ignore, Value::Bool(_) | Value::Unknown(_)) {

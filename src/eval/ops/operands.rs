@@ -3,7 +3,7 @@
 //! they raise and the unknown results of known type.
 
 use super::strings::{ruby_to_s, type_to_s};
-use crate::eval::types::{PType, INT_MAX, INT_MIN};
+use crate::eval::types::PType;
 use crate::eval::value::{ErrorKind, EvalError, Value};
 
 /// The runtime class of a value, as far as Puppet's operators distinguish them.
@@ -130,17 +130,11 @@ pub(super) fn not_numeric(v: &Value) -> Option<EvalError> {
 }
 
 pub(super) fn unknown_int() -> Value {
-    Value::unknown(PType::Integer {
-        from: INT_MIN,
-        to: INT_MAX,
-    })
+    Value::unknown(PType::integer())
 }
 
 pub(super) fn unknown_float() -> Value {
-    Value::unknown(PType::Float {
-        from: f64::NEG_INFINITY,
-        to: f64::INFINITY,
-    })
+    Value::unknown(PType::float())
 }
 
 pub(super) fn unknown_bool() -> Value {
@@ -148,25 +142,13 @@ pub(super) fn unknown_bool() -> Value {
 }
 
 pub(super) fn unknown_string() -> Value {
-    Value::unknown(PType::String {
-        min: 0,
-        max: INT_MAX,
-    })
+    Value::unknown(PType::string())
 }
 
 pub(super) fn unknown_array() -> Value {
-    Value::unknown(PType::Array {
-        elem: Box::new(PType::Any),
-        min: 0,
-        max: INT_MAX,
-    })
+    Value::unknown(PType::array())
 }
 
 pub(super) fn unknown_hash() -> Value {
-    Value::unknown(PType::Hash {
-        key: Box::new(PType::Any),
-        value: Box::new(PType::Any),
-        min: 0,
-        max: INT_MAX,
-    })
+    Value::unknown(PType::hash())
 }

@@ -31,18 +31,6 @@ fn err(op: BinaryOp, l: Value, r: Value) -> (ErrorKind, String) {
 fn ty(t: PType) -> Value {
     Value::ty(t)
 }
-fn int_t() -> PType {
-    PType::Integer {
-        from: INT_MIN,
-        to: INT_MAX,
-    }
-}
-fn str_t() -> PType {
-    PType::String {
-        min: 0,
-        max: INT_MAX,
-    }
-}
 use BinaryOp::*;
 use Value::{Bool, Float, Int, Undef};
 
@@ -225,11 +213,11 @@ fn comparisons() {
         "Comparison of: Undef Value < Integer, is not possible. Caused by 'Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable'."
     );
     assert_eq!(
-        err(Lt, Int(1), ty(int_t())).1,
+        err(Lt, Int(1), ty(PType::integer())).1,
         "Comparison of: Integer < Integer-Type, is not possible. Caused by 'A Numeric is not comparable to non Numeric'."
     );
     // Types on the left compare by assignability: the type system's business.
-    assert!(ok(Lt, ty(int_t()), Int(1)).is_unknown());
+    assert!(ok(Lt, ty(PType::integer()), Int(1)).is_unknown());
 }
 
 #[test]
@@ -267,9 +255,9 @@ fn matching() {
         Err("Can not convert right match operand to a regular expression. Caused by 'end pattern with unmatched parenthesis: /(/'.".into())
     );
     assert!(match_known(&s("a"), &s("a")));
-    assert!(!match_known(&s("a"), &ty(int_t())));
-    assert!(!match_known(&Value::unknown(str_t()), &s("a")));
-    assert!(match_known(&Value::unknown(int_t()), &s("a")));
+    assert!(!match_known(&s("a"), &ty(PType::integer())));
+    assert!(!match_known(&Value::unknown(PType::string()), &s("a")));
+    assert!(match_known(&Value::unknown(PType::integer()), &s("a")));
     assert_eq!(
         ok(NotMatch, s("abc"), Value::Regex("b".into())),
         Bool(false)
@@ -328,7 +316,7 @@ fn strings() {
             Float(1.0),
             Value::Regex("a".into()),
             Value::Default,
-            ty(int_t())
+            ty(PType::integer())
         ])),
         "[, true, 1.0, /a/, default, Integer]"
     );
@@ -589,10 +577,10 @@ fn more_comparisons() {
         ok(Eq, Value::Regex("a".into()), Value::Regex("a".into())),
         Bool(true)
     );
-    assert_eq!(ok(Eq, ty(int_t()), ty(int_t())), Bool(true));
+    assert_eq!(ok(Eq, ty(PType::integer()), ty(PType::integer())), Bool(true));
     // `String == String[0]` and `Optional[String] == Variant[Undef, String]` are true
     // in Puppet: different structures are not claimed unequal.
-    assert!(ok(Eq, ty(str_t()), ty(PType::String { min: 0, max: 5 })).is_unknown());
+    assert!(ok(Eq, ty(PType::string()), ty(PType::String { min: 0, max: 5 })).is_unknown());
     // In
     assert_eq!(ok(In, s("ä"), s("XÄX")), Bool(true));
     assert_eq!(ok(In, s("x"), arr(vec![Value::Default])), Bool(true));
@@ -681,12 +669,9 @@ fn more_matching_and_strings() {
 
 #[test]
 fn unknowns() {
-    let ui = Value::unknown(int_t());
-    let us = Value::unknown(str_t());
-    let fl = Value::unknown(PType::Float {
-        from: f64::NEG_INFINITY,
-        to: f64::INFINITY,
-    });
+    let ui = Value::unknown(PType::integer());
+    let us = Value::unknown(PType::string());
+    let fl = Value::unknown(PType::float());
     assert_eq!(ok(Add, ui.clone(), Int(1)), unknown_int());
     assert_eq!(ok(Add, ui.clone(), Float(1.0)), unknown_float());
     assert!(ok(Add, us.clone(), Int(1)).is_unknown());
@@ -896,7 +881,7 @@ fn numeric_strings() {
 #[test]
 fn types_printed() {
     let b = Box::new;
-    let string = str_t;
+    let string = PType::string;
     let int12 = PType::Integer { from: 1, to: 2 };
     let cases = [
         (PType::String { min: 1, max: 5 }, "String[1, 5]"),
@@ -920,10 +905,10 @@ fn types_printed() {
             "Optional[Integer[1, 2]]",
         ),
         (PType::NotUndef(Some(b(string()))), "NotUndef[String]"),
-        (PType::Type(Some(b(int_t()))), "Type[Integer]"),
+        (PType::Type(Some(b(PType::integer()))), "Type[Integer]"),
         (PType::Sensitive(Some(b(string()))), "Sensitive[String]"),
         (
-            PType::Variant(vec![int_t(), string()]),
+            PType::Variant(vec![PType::integer(), string()]),
             "Variant[Integer, String]",
         ),
         (
@@ -969,7 +954,7 @@ fn types_printed() {
         (
             PType::Hash {
                 key: b(string()),
-                value: b(int_t()),
+                value: b(PType::integer()),
                 min: 0,
                 max: INT_MAX,
             },
@@ -978,7 +963,7 @@ fn types_printed() {
         (
             PType::Hash {
                 key: b(string()),
-                value: b(int_t()),
+                value: b(PType::integer()),
                 min: 1,
                 max: INT_MAX,
             },
@@ -1025,7 +1010,7 @@ fn types_printed() {
         (
             PType::Hash {
                 key: b(string()),
-                value: b(int_t()),
+                value: b(PType::integer()),
                 min: 0,
                 max: 5,
             },
@@ -1091,10 +1076,10 @@ fn more_probes() {
     assert_eq!(
         ok(
             Sub,
-            arr(vec![Value::Regex("a".into()), ty(int_t())]),
+            arr(vec![Value::Regex("a".into()), ty(PType::integer())]),
             arr(vec![Value::Regex("a".into())])
         ),
-        arr(vec![ty(int_t())])
+        arr(vec![ty(PType::integer())])
     );
     let mixed = Value::hash(vec![(arr(vec![Int(1)]), Int(2)), (Int(1), Int(3))]);
     assert_eq!(ok(Sub, mixed.clone(), arr(vec![Float(1.0)])), mixed);

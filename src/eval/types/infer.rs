@@ -1,7 +1,7 @@
 //! The type of a value ([`infer`], Puppet's `type($x)`), and the type without its details
 //! as Puppet names the actual type in its messages.
 
-use super::ptype::{PType, StructMember, INT_MAX, INT_MIN};
+use super::ptype::{PType, StructMember, INT_MAX};
 use crate::eval::value::Value;
 
 /// One type for several (the type itself when they are all the same, else a `Variant`).
@@ -27,10 +27,7 @@ pub fn infer(value: &Value) -> PType {
         Value::Bool(_) => PType::Boolean,
         Value::Int(i) => PType::Integer { from: *i, to: *i },
         Value::Float(f) => PType::Float { from: *f, to: *f },
-        Value::Str(_) => PType::String {
-            min: 0,
-            max: INT_MAX,
-        },
+        Value::Str(_) => PType::string(),
         Value::Regex(r) => PType::Regexp(Some(r.to_string())),
         Value::Array(items) => {
             if items.is_empty() {
@@ -87,35 +84,17 @@ pub fn infer(value: &Value) -> PType {
 /// (`Integer[3, 3]` → `Integer`, `Tuple[...]` → `Tuple`).
 pub(super) fn generalize(t: &PType) -> PType {
     match t {
-        PType::Integer { .. } => PType::Integer {
-            from: INT_MIN,
-            to: INT_MAX,
-        },
-        PType::Float { .. } => PType::Float {
-            from: f64::NEG_INFINITY,
-            to: f64::INFINITY,
-        },
-        PType::String { .. } => PType::String {
-            min: 0,
-            max: INT_MAX,
-        },
+        PType::Integer { .. } => PType::integer(),
+        PType::Float { .. } => PType::float(),
+        PType::String { .. } => PType::string(),
         PType::Enum { .. } => PType::Enum {
             values: Vec::new(),
             case_insensitive: false,
         },
         PType::Pattern(_) => PType::Pattern(Vec::new()),
         PType::Regexp(_) => PType::Regexp(None),
-        PType::Array { .. } => PType::Array {
-            elem: Box::new(PType::Any),
-            min: 0,
-            max: INT_MAX,
-        },
-        PType::Hash { .. } => PType::Hash {
-            key: Box::new(PType::Any),
-            value: Box::new(PType::Any),
-            min: 0,
-            max: INT_MAX,
-        },
+        PType::Array { .. } => PType::array(),
+        PType::Hash { .. } => PType::hash(),
         PType::Tuple { .. } => PType::Tuple {
             types: Vec::new(),
             min: 0,
@@ -129,10 +108,7 @@ pub(super) fn generalize(t: &PType) -> PType {
             title: None,
         },
         PType::Class(_) => PType::Class(None),
-        PType::Collection { .. } => PType::Collection {
-            min: 0,
-            max: INT_MAX,
-        },
+        PType::Collection { .. } => PType::collection(),
         _ => t.clone(),
     }
 }

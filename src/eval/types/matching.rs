@@ -90,20 +90,11 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
                 Some(true)
             }
             Value::Array(items) => all3(items.iter().map(|x| inst(t, x, q, d))),
-            Value::Hash(entries) => all3(entries.iter().flat_map(|(k, x)| {
-                [
-                    inst(
-                        &PType::String {
-                            min: 0,
-                            max: INT_MAX,
-                        },
-                        k,
-                        q,
-                        d,
-                    ),
-                    inst(t, x, q, d),
-                ]
-            })),
+            Value::Hash(entries) => all3(
+                entries
+                    .iter()
+                    .flat_map(|(k, x)| [inst(&PType::string(), k, q, d), inst(t, x, q, d)]),
+            ),
             _ => Some(false),
         },
         PType::RichData => match v {
@@ -111,13 +102,7 @@ fn inst(t: &PType, v: &Value, q: &Question, depth: u32) -> Option<bool> {
             Value::Hash(entries) => all3(entries.iter().flat_map(|(k, x)| {
                 let key = match k {
                     Value::Unknown(_) => inst(
-                        &PType::Variant(vec![
-                            PType::String {
-                                min: 0,
-                                max: INT_MAX,
-                            },
-                            PType::Numeric,
-                        ]),
+                        &PType::Variant(vec![PType::string(), PType::Numeric]),
                         k,
                         q,
                         d,
@@ -451,10 +436,7 @@ fn atomic(t: &PType, o: &PType, q: &Question, d: u32) -> Option<bool> {
     if ko & !kt != 0 {
         return Some(false);
     }
-    let any_string = PType::String {
-        min: 0,
-        max: INT_MAX,
-    };
+    let any_string = PType::string();
     match t {
         PType::Undef
         | PType::Default

@@ -18,19 +18,10 @@ fn core_type(lower: &str) -> Option<Option<PType>> {
         "default" => PType::Default,
         "notundef" => PType::NotUndef(None),
         "boolean" => PType::Boolean,
-        "integer" => PType::Integer {
-            from: INT_MIN,
-            to: INT_MAX,
-        },
-        "float" => PType::Float {
-            from: f64::NEG_INFINITY,
-            to: f64::INFINITY,
-        },
+        "integer" => PType::integer(),
+        "float" => PType::float(),
         "numeric" => PType::Numeric,
-        "string" => PType::String {
-            min: 0,
-            max: INT_MAX,
-        },
+        "string" => PType::string(),
         "enum" => PType::Enum {
             values: Vec::new(),
             case_insensitive: false,
@@ -41,21 +32,9 @@ fn core_type(lower: &str) -> Option<Option<PType>> {
         "scalardata" => PType::ScalarData,
         "data" => PType::Data,
         "richdata" => PType::RichData,
-        "collection" => PType::Collection {
-            min: 0,
-            max: INT_MAX,
-        },
-        "array" => PType::Array {
-            elem: Box::new(PType::Any),
-            min: 0,
-            max: INT_MAX,
-        },
-        "hash" => PType::Hash {
-            key: Box::new(PType::Any),
-            value: Box::new(PType::Any),
-            min: 0,
-            max: INT_MAX,
-        },
+        "collection" => PType::collection(),
+        "array" => PType::array(),
+        "hash" => PType::hash(),
         "tuple" => PType::Tuple {
             types: Vec::new(),
             min: 0,

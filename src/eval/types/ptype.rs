@@ -93,6 +93,64 @@ pub enum PType {
     Other(String),
 }
 
+impl PType {
+    /// `String` (of any length).
+    pub fn string() -> PType {
+        PType::String {
+            min: 0,
+            max: INT_MAX,
+        }
+    }
+
+    /// `Integer` (unbounded).
+    pub fn integer() -> PType {
+        PType::Integer {
+            from: INT_MIN,
+            to: INT_MAX,
+        }
+    }
+
+    /// `Float` (unbounded).
+    pub fn float() -> PType {
+        PType::Float {
+            from: f64::NEG_INFINITY,
+            to: f64::INFINITY,
+        }
+    }
+
+    /// `Array` (of anything, any size).
+    pub fn array() -> PType {
+        PType::array_of(PType::Any)
+    }
+
+    /// `Array[elem]` (any size).
+    pub fn array_of(elem: PType) -> PType {
+        PType::Array {
+            elem: Box::new(elem),
+            min: 0,
+            max: INT_MAX,
+        }
+    }
+
+    /// `Hash` (of anything, any size).
+    pub fn hash() -> PType {
+        PType::Hash {
+            key: Box::new(PType::Any),
+            value: Box::new(PType::Any),
+            min: 0,
+            max: INT_MAX,
+        }
+    }
+
+    /// `Collection` (any size).
+    pub fn collection() -> PType {
+        PType::Collection {
+            min: 0,
+            max: INT_MAX,
+        }
+    }
+}
+
 /// One member of a `Struct`: `'key' => T`, `Optional['key'] => T`, `NotUndef['key'] => T`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructMember {
