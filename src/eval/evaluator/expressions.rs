@@ -135,54 +135,25 @@ impl<'a> Evaluator<'a> {
             ExprKind::Selector {
                 subject, entries, ..
             } => self.eval_selector(subject, entries, span),
-            ExprKind::If(i) => {
-                let test = self.eval(&i.test)?;
-                let truth = ops::truthy(&test);
-                self.constant_condition(&i.test, truth);
-                match truth {
-                    Some(true) => self.eval_body(&i.then_body),
-                    Some(false) => match &i.else_branch {
-                        Some(ElseBranch::Elsif(e)) => self.eval(e),
-                        Some(ElseBranch::Else(b)) => self.eval_body(b),
-                        None => Ok(Value::Undef),
-                    },
-                    None => {
-                        let cond = self.new_cond();
-                        let (r1, mut a) = self.branch(cond, 1, |ev| ev.eval_body(&i.then_body));
-                        let (r2, b) = self.branch(cond, 2, |ev| match &i.else_branch {
-                            Some(ElseBranch::Elsif(e)) => ev.eval(e),
-                            Some(ElseBranch::Else(b)) => ev.eval_body(b),
-                            None => Ok(Value::Undef),
-                        });
-                        a.extend(b);
-                        self.merge_branches(a);
-                        speculative_flow(r1, r2)
-                    }
-                }
-            }
-            ExprKind::Unless(u) => {
-                let test = self.eval(&u.test)?;
-                let truth = ops::truthy(&test);
-                self.constant_condition(&u.test, truth);
-                match truth {
-                    Some(false) => self.eval_body(&u.then_body),
-                    Some(true) => match &u.else_body {
-                        Some(b) => self.eval_body(b),
-                        None => Ok(Value::Undef),
-                    },
-                    None => {
-                        let cond = self.new_cond();
-                        let (r1, mut a) = self.branch(cond, 1, |ev| ev.eval_body(&u.then_body));
-                        let (r2, b) = self.branch(cond, 2, |ev| match &u.else_body {
-                            Some(b) => ev.eval_body(b),
-                            None => Ok(Value::Undef),
-                        });
-                        a.extend(b);
-                        self.merge_branches(a);
-                        speculative_flow(r1, r2)
-                    }
-                }
-            }
+            ExprKind::If(i) => self.eval_conditional(
+                &i.test,
+                false,
+                |ev| ev.eval_body(&i.then_body),
+                |ev| match &i.else_branch {
+                    Some(ElseBranch::Elsif(e)) => ev.eval(e),
+                    Some(ElseBranch::Else(b)) => ev.eval_body(b),
+                    None => Ok(Value::Undef),
+                },
+            ),
+            ExprKind::Unless(u) => self.eval_conditional(
+                &u.test,
+                true,
+                |ev| ev.eval_body(&u.then_body),
+                |ev| match &u.else_body {
+                    Some(b) => ev.eval_body(b),
+                    None => Ok(Value::Undef),
+                },
+            ),
             ExprKind::Case(c) => self.eval_case(c, span),
             ExprKind::Call(c) => self.eval_call(c, span),
             ExprKind::MethodCall(m) => {
@@ -227,6 +198,32 @@ impl<'a> Evaluator<'a> {
             | ExprKind::TypeDefinition(_) => Ok(Value::Undef),
             ExprKind::Node(_) => Ok(Value::Undef),
             ExprKind::Block(stmts) => self.eval_statements(stmts),
+        }
+    }
+
+    /// `if` (or `unless`, when `negated`): the branch the test chooses, or, when its truth
+    /// is unknown, both speculatively.
+    fn eval_conditional(
+        &mut self,
+        test: &Expr,
+        negated: bool,
+        then: impl FnOnce(&mut Self) -> R,
+        otherwise: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let v = self.eval(test)?;
+        let truth = ops::truthy(&v);
+        self.constant_condition(test, truth);
+        match truth.map(|t| t != negated) {
+            Some(true) => then(self),
+            Some(false) => otherwise(self),
+            None => {
+                let cond = self.new_cond();
+                let (r1, mut a) = self.branch(cond, 1, then);
+                let (r2, b) = self.branch(cond, 2, otherwise);
+                a.extend(b);
+                self.merge_branches(a);
+                speculative_flow(r1, r2)
+            }
         }
     }
 

@@ -234,13 +234,23 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Reports a finding of the checked file's code (nothing elsewhere).
     pub(super) fn report(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
+        self.record(rule, span, message.into(), false);
+    }
+
+    /// Reports the milder, uncertain form of a finding (a warning).
+    pub(super) fn warn(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
+        self.record(rule, span, message.into(), true);
+    }
+
+    fn record(&mut self, rule: &'static str, span: Span, message: String, warning: bool) {
         if self.here {
             self.findings.push(Finding {
                 rule,
                 span,
-                message: message.into(),
-                warning: false,
+                message,
+                warning,
                 help: None,
             });
         }
@@ -267,18 +277,6 @@ impl<'a> Evaluator<'a> {
             s = scope.parent;
         }
         out
-    }
-
-    pub(super) fn warn(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
-        if self.here {
-            self.findings.push(Finding {
-                rule,
-                span,
-                message: message.into(),
-                warning: true,
-                help: None,
-            });
-        }
     }
 
     /// Reports an evaluation error under its rule; the expression's value is unknown.

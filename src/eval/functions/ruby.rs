@@ -1,7 +1,7 @@
 //! The Ruby semantics Puppet's functions inherit from their Ruby implementations: `==` and
 //! `eql?`, hash lookup and update by `eql?` keys, `to_s` and `inspect`.
 
-use crate::eval::value::Value;
+use crate::eval::value::{ruby_inspect_str, Value};
 
 /// Ruby's `eql?` (hash-key identity: strings case-sensitively, `1` and `1.0` differ);
 /// `None` when unknowns make it undecidable.
@@ -113,24 +113,14 @@ pub(super) fn ruby_to_s(v: &Value) -> Option<String> {
 /// Ruby's `inspect` of a value (`[1, "a"]`, `{"a"=>1}`); `None` when not certain.
 pub(super) fn ruby_inspect(v: &Value) -> Option<String> {
     match v {
-        Value::Str(s) => {
-            let mut out = String::from("\"");
-            let mut chars = s.chars().peekable();
-            while let Some(c) = chars.next() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\t' => out.push_str("\\t"),
-                    '\r' => out.push_str("\\r"),
-                    '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-                    c if c.is_control() => return None,
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-            Some(out)
+        // Other control characters: how Ruby shows them depends on the string's encoding.
+        Value::Str(s)
+            if s.chars()
+                .any(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r')) =>
+        {
+            None
         }
+        Value::Str(s) => Some(ruby_inspect_str(s)),
         Value::Int(_) | Value::Float(_) | Value::Bool(_) => ruby_to_s(v),
         Value::Undef => Some("nil".to_string()),
         Value::Default => Some(":default".to_string()),

@@ -2,7 +2,7 @@
 //! (types as Puppet prints them, floats as Ruby, hashes and arrays as Puppet inspects them).
 
 use crate::eval::types::{PType, INT_MAX, INT_MIN};
-use crate::eval::value::Value;
+use crate::eval::value::{ruby_inspect_str, Value};
 
 /// A type as Puppet prints it, for the types that print simply; `None` otherwise.
 pub(super) fn type_to_s(t: &PType) -> Option<String> {
@@ -145,33 +145,6 @@ pub fn to_s(v: &Value) -> Option<String> {
         Value::Sensitive(_) => "Sensitive [value redacted]".into(),
         Value::Unknown(_) => return None,
     })
-}
-
-/// Ruby's `inspect` of a string.
-fn ruby_inspect_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{1b}' => out.push_str("\\e"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{b}' => out.push_str("\\v"),
-            '\u{c}' => out.push_str("\\f"),
-            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Ruby's `inspect` of a value (inside an array or hash in a message); `None` for what

@@ -577,10 +577,18 @@ fn more_comparisons() {
         ok(Eq, Value::Regex("a".into()), Value::Regex("a".into())),
         Bool(true)
     );
-    assert_eq!(ok(Eq, ty(PType::integer()), ty(PType::integer())), Bool(true));
+    assert_eq!(
+        ok(Eq, ty(PType::integer()), ty(PType::integer())),
+        Bool(true)
+    );
     // `String == String[0]` and `Optional[String] == Variant[Undef, String]` are true
     // in Puppet: different structures are not claimed unequal.
-    assert!(ok(Eq, ty(PType::string()), ty(PType::String { min: 0, max: 5 })).is_unknown());
+    assert!(ok(
+        Eq,
+        ty(PType::string()),
+        ty(PType::String { min: 0, max: 5 })
+    )
+    .is_unknown());
     // In
     assert_eq!(ok(In, s("ä"), s("XÄX")), Bool(true));
     assert_eq!(ok(In, s("x"), arr(vec![Value::Default])), Bool(true));
