@@ -177,3 +177,37 @@ impl ModuleStore {
         emptied(&self.custom_types);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn statements(store: &ModuleStore, path: &Path) -> Option<usize> {
+        store.load(path).map(|l| l.program.body.len())
+    }
+
+    #[test]
+    fn files_are_read_once_until_forgotten() {
+        let dir = std::env::temp_dir().join(format!("rein-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.join("a.pp");
+        let write = |src: &str| std::fs::write(&file, src).unwrap_or_else(|e| panic!("{e}"));
+        write("notice(1)\n");
+        let store = ModuleStore::default();
+        assert_eq!(statements(&store, &file), Some(1));
+        assert!(store.is_file(&file));
+        write("notice(1)\nnotice(2)\n");
+        assert_eq!(statements(&store, &file), Some(1), "kept");
+        store.forget(&file);
+        assert_eq!(statements(&store, &file), Some(2));
+        write("notice(\n");
+        store.clear();
+        assert_eq!(statements(&store, &file), None, "does not parse");
+        let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
+        store.preload(&file, &parsed.program);
+        assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        store.forget(&file);
+        assert!(!store.is_file(&file) && statements(&store, &file).is_none());
+    }
+}
