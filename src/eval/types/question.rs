@@ -1,6 +1,6 @@
-//! What every question to the type system shares: following aliases (with a depth limit
-//! against alias cycles), a step budget (recursive aliases compared with each other branch
-//! at every level).
+//! What every question to the type system shares: the aliases in scope, followed with a
+//! depth limit against alias cycles; the evaluation's regexp searches; and a step budget
+//! (recursive aliases compared with each other branch at every level).
 
 use std::cell::Cell;
 
