@@ -261,11 +261,14 @@ impl Workspace {
         });
         project.modulepath = options.modulepath.clone();
         project.roots = paths.to_vec();
+        // What was loaded from the module path stays with the workspace across runs.
+        project.store = std::mem::take(&mut self.project.store);
         self.project = project;
         // The deep rules follow classes into other files: those of the run are parsed.
         if rules_evaluate(jobs) {
             pool.install(|| {
-                clean().for_each(|(p, f)| crate::eval::loader::preload(p, &f.program));
+                let store = &self.project.store;
+                clean().for_each(|(p, f)| store.preload(p, &f.program));
             });
         }
     }

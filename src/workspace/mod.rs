@@ -73,5 +73,6 @@ impl Workspace {
     pub fn changed(&mut self, path: &Path) {
         self.files.forget(path);
         self.configs.forget(path);
+        self.project.store.forget(path);
     }
 }
