@@ -16,7 +16,7 @@ pub fn reference_config() -> String {
         "# rein's reference configuration: every option with its default.\n\
          # Copy what you need into `rein.toml` or `.rein.toml` at the root of your repository;\n\
          # rein uses the nearest one above each file (`--config FILE` to use another).\n\
-         # Generated from the rule registry: `REIN_BLESS=1 cargo test --test config_reference`.\n\
+         # Generated from the rule registry: `REIN_BLESS=1 cargo test --test cli config_reference`.\n\
          \n\
          [format]\n\
          # Spaces per indentation level.\n",
