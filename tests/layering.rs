@@ -633,7 +633,10 @@ fn strip_blanks_comments_and_literals() {
 const IMMUTABLE_TABLES: &[(&str, &str)] = &[
     ("syntax/lower/kinds.rs", "the grammar's node kind ids"),
     ("syntax/tokens.rs", "the grammar's kind names"),
-    ("eval/schema.rs", "the core resource types, parsed from an embedded JSON file"),
+    (
+        "eval/schema.rs",
+        "the core resource types, parsed from an embedded JSON file",
+    ),
 ];
 
 #[test]
@@ -653,24 +656,37 @@ fn no_process_global_mutable_state() {
             if path.extension().and_then(|e| e.to_str()) != Some("rs") {
                 continue;
             }
-            let rel = path.strip_prefix(&src).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            let rel = path
+                .strip_prefix(&src)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = strip(&std::fs::read_to_string(&path).unwrap_or_default());
             for (n, line) in text.lines().enumerate() {
                 let l = line.trim_start();
                 let global = l.contains("thread_local!")
                     || l.contains("static mut ")
                     || l.contains("lazy_static!")
-                    || (l.starts_with("static ") || l.starts_with("pub static ") || l.starts_with("pub(crate) static "))
-                        && ["OnceLock", "LazyLock", "OnceCell", "Mutex", "RwLock", "Atomic", "RefCell", "Cell<"]
-                            .iter()
-                            .any(|t| l.contains(t));
+                    || (l.starts_with("static ")
+                        || l.starts_with("pub static ")
+                        || l.starts_with("pub(crate) static "))
+                        && [
+                            "OnceLock", "LazyLock", "OnceCell", "Mutex", "RwLock", "Atomic",
+                            "RefCell", "Cell<",
+                        ]
+                        .iter()
+                        .any(|t| l.contains(t));
                 if global && !IMMUTABLE_TABLES.iter().any(|(f, _)| *f == rel) {
                     found.push(format!("src/{rel}:{}: {}", n + 1, l));
                 }
             }
         }
     }
-    assert!(found.is_empty(), "process-global state:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "process-global state:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
