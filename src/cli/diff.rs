@@ -1,7 +1,10 @@
-//! The unified diff `rein fmt --diff` prints: 3 lines of context, `diff -u`'s hunk
-//! headers, and `\ No newline at end of file` where a side does not end with one.
+//! The unified diff `rein fmt --diff` prints, in git's format so that `git apply` (or
+//! `patch -p1`) takes it: `--- a/PATH` and `+++ b/PATH` headers, 3 lines of context,
+//! `diff -u`'s hunk headers, and `\ No newline at end of file` where a side does not end
+//! with one.
 
-/// A unified diff (3 lines of context) between `a` and `b`, labelled with `name`.
+/// A unified diff (3 lines of context) between `a` and `b`, the old and new text of the
+/// file `name` (a leading `./` or `/` is left out of the headers, as git does).
 pub fn unified_diff(name: &str, a: &str, b: &str) -> String {
     let x: Vec<&str> = a.split_inclusive('\n').collect();
     let y: Vec<&str> = b.split_inclusive('\n').collect();
@@ -68,7 +71,11 @@ pub fn unified_diff(name: &str, a: &str, b: &str) -> String {
         ops.push((' ', l));
     }
     // Hunks.
-    let mut out = format!("--- {name}\n+++ {name}\n");
+    let path = name
+        .strip_prefix("./")
+        .unwrap_or(name)
+        .trim_start_matches('/');
+    let mut out = format!("--- a/{path}\n+++ b/{path}\n");
     let ctx = 3;
     let changes: Vec<usize> = ops
         .iter()

@@ -9,13 +9,13 @@
 //! and check names that neither rein nor puppet-lint has, are reported as notes (printed
 //! as warnings on stderr); the file is never an error.
 
-use super::ConfigError;
+use super::{rule_hint, ConfigError};
 use super::{Config, Op, PathGlobs, Target};
 use crate::rules::directives::FOREIGN_CHECKS;
 use crate::rules::Level;
 
 /// Flags accepted and ignored that take no value.
-const IGNORED_SWITCHES: &[&str] = &[
+pub(super) const IGNORED_SWITCHES: &[&str] = &[
     "with-filename",
     "with-context",
     "json",
@@ -28,7 +28,7 @@ const IGNORED_SWITCHES: &[&str] = &[
 ];
 
 /// Flags accepted and ignored that take a value.
-const IGNORED_WITH_VALUE: &[&str] = &[
+pub(super) const IGNORED_WITH_VALUE: &[&str] = &[
     "error-level",
     "log-format",
     "codeclimate-report-file",
@@ -140,7 +140,10 @@ fn check(name: &str, note: &mut impl FnMut(String)) -> Option<Target> {
         Some(t @ Target::Rule(_)) => Some(t),
         _ => {
             if !FOREIGN_CHECKS.contains(&name) {
-                note(format!("unknown check `{name}`, ignored"));
+                note(format!(
+                    "unknown check `{name}`, ignored{}",
+                    rule_hint(name)
+                ));
             }
             None
         }

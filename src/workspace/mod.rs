@@ -11,15 +11,18 @@
 //! unsaved buffer), which is then read instead of the disk.
 //!
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
-//! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
-//! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
-//! ([`discover`]), and files are written in place through [`mod@write`].
+//! [`fix`]) and [`Workspace::format`] / [`Workspace::format_file`] /
+//! [`Workspace::format_text`] (the format pipeline, [`mod@format`]); [`Workspace::discover`]
+//! finds the manifests below paths ([`discover`]), [`select`] picks those the configuration
+//! keeps (the same for checking and formatting), and files are written in place through
+//! [`mod@write`].
 
 pub mod check;
 pub mod discover;
 pub mod files;
 pub mod fix;
 pub mod format;
+pub mod select;
 pub mod write;
 
 #[cfg(test)]
@@ -30,7 +33,7 @@ use std::sync::Arc;
 
 pub use check::{CheckError, CheckOptions, FixSummary, Report};
 pub use discover::Discovered;
-pub use format::{FormatOptions, Formatted};
+pub use format::{FormatOptions, FormatReport, Formatted};
 
 use crate::config::ConfigFiles;
 use crate::eval::project::Project;

@@ -151,7 +151,7 @@ fn format_settings_follow_the_configuration_file() {
     let mut ws = Workspace::new();
     let check = FormatOptions {
         verify: true,
-        write: false,
+        ..FormatOptions::default()
     };
     let four = "class a {\n    $x = 1\n}\n".to_string();
     assert_eq!(
@@ -165,7 +165,7 @@ fn format_settings_follow_the_configuration_file() {
     assert_eq!(ws.format_file(&file, &check), Formatted::Unchanged);
     let write_it = FormatOptions {
         write: true,
-        ..check
+        ..check.clone()
     };
     write(&dir.join("rein.toml"), "[format]\nindent_width = 4\n");
     assert!(matches!(
@@ -174,8 +174,21 @@ fn format_settings_follow_the_configuration_file() {
     ));
     assert_eq!(read(&file), four);
     assert_eq!(
-        ws.format_text(Some(&file), "a.pp", "class a {\n$x = 1\n}\n", true),
-        Ok(four)
+        ws.format_text(Some(&file), "a.pp", "class a {\n$x = 1\n}\n", &check),
+        Ok(four.clone())
+    );
+    // The configuration's exclusions hold for a file named, or a text given with its path.
+    write(
+        &dir.join("rein.toml"),
+        "[format]\nindent_width = 4\n[files]\nexclude = [\"b.pp\"]\n",
+    );
+    let excluded = dir.join("b.pp");
+    write(&excluded, "class b {\n$x = 1\n}\n");
+    assert_eq!(ws.format_file(&excluded, &write_it), Formatted::Excluded);
+    assert_eq!(read(&excluded), "class b {\n$x = 1\n}\n");
+    assert_eq!(
+        ws.format_text(Some(&excluded), "b.pp", "class b {\n$x = 1\n}\n", &check),
+        Ok("class b {\n$x = 1\n}\n".to_string())
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

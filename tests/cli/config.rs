@@ -188,7 +188,7 @@ fn overrides_apply_in_order_to_matching_files() {
 }
 
 #[test]
-fn include_and_exclude_filter_walked_files_only() {
+fn include_narrows_walked_files_and_exclude_leaves_out_named_ones_too() {
     let d = temp_dir("config-include");
     write(&d, "manifests/a.pp", ESCAPE);
     write(&d, "manifests/skip/b.pp", ESCAPE);
@@ -202,9 +202,10 @@ fn include_and_exclude_filter_walked_files_only() {
         check(&d, &[]),
         (0, warning("manifests/a.pp"), String::new())
     );
-    // A file named on the command line is always checked.
+    // A file named on the command line is checked outside `include`, but not when
+    // `exclude` leaves it out (as puppet-lint's --ignore-paths does, for pre-commit).
     assert_eq!(
-        check(&d, &["other/c.pp", "manifests"]),
+        check(&d, &["other/c.pp", "manifests", "manifests/skip/b.pp"]),
         (
             0,
             warning("manifests/a.pp") + &warning("other/c.pp"),
@@ -256,12 +257,12 @@ fn unknown_names_on_the_command_line_are_usage_errors() {
     let d = temp_dir("config-badselect");
     write(&d, "a.pp", ESCAPE);
     assert_eq!(
-        check(&d, &["--select", "unrecognized_escape,nope"]),
-        usage_error("rein: unknown rule or group `nope` in --select\n")
+        check(&d, &["--select", "unrecognized_escape,bogus"]),
+        usage_error("rein: unknown rule or group `bogus` in --select\n")
     );
     assert_eq!(
         check(&d, &["--ignore", "styl"]),
-        usage_error("rein: unknown rule or group `styl` in --ignore\n")
+        usage_error("rein: unknown rule or group `styl` in --ignore; did you mean `style`?\n")
     );
 }
 
@@ -316,7 +317,7 @@ fn configuration_errors_point_into_the_file() {
     );
     config_error(
         "[lint]\n",
-        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [rules], [files] or [[overrides]])\n",
+        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [files], [check], [rules] or [[overrides]])\n",
     );
     config_error(
         "[files]\nexclude = [\"a\", \"b[\"]\nonly = []\n",
@@ -324,8 +325,19 @@ fn configuration_errors_point_into_the_file() {
          rein: rein.toml:3:1: unknown field `only` in [files]\n",
     );
     config_error(
-        "[[overrides]]\nfiles = [\"x\"]\nrules = { nope = \"off\" }\n",
-        "rein: rein.toml:3:11: unknown rule `nope` in [[overrides]] rules\n",
+        "[[overrides]]\nfiles = [\"x\"]\nrules = { bogus = \"off\" }\n",
+        "rein: rein.toml:3:11: unknown rule `bogus` in [[overrides]] rules\n",
+    );
+    // A misspelt rule or group gets the closest names, as `rein rule` gives them.
+    config_error(
+        "[rules]\ntrailing_whitspace = \"off\"\n140char = \"off\"\nstlye = \"off\"\n",
+        "rein: rein.toml:2:1: unknown rule `trailing_whitspace` in [rules]; did you mean `trailing_whitespace`?\n\
+         rein: rein.toml:3:1: unknown rule `140char` in [rules]; did you mean `140chars`?\n\
+         rein: rein.toml:4:1: unknown rule `stlye` in [rules]; did you mean `style`?\n",
+    );
+    config_error(
+        "[check]\nfail_on_warnings = \"yes\"\n",
+        "rein: rein.toml:2:20: fail_on_warnings must be true or false\n",
     );
     config_error(
         "[format]\nindent_width = 3\nline_width = \"wide\"\n",
@@ -353,11 +365,11 @@ fn a_configuration_error_in_a_subdirectory_stops_the_run() {
 fn fmt_reads_the_same_schema() {
     let d = temp_dir("config-fmtschema");
     write(&d, "a.pp", "$a = 1\n");
-    write(&d, "rein.toml", "[rules]\nnope = \"off\"\n");
+    write(&d, "rein.toml", "[rules]\nbogus = \"off\"\n");
     let o = rein(&["fmt", "--check", "a.pp"], &d);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "rein fmt: rein.toml:2:1: unknown rule `nope` in [rules]\n"
+        "rein fmt: rein.toml:2:1: unknown rule `bogus` in [rules]\n"
     );
 }
