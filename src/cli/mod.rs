@@ -1,14 +1,17 @@
 //! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
-//! `rule`) as front ends that print what the library (the [`crate::workspace`] for
-//! `check` and `fmt`) gives.
+//! `rule`, `init`, `completions`, `man`) as front ends that print what the library (the
+//! [`crate::workspace`] for `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
 //! syntax error, 2 for usage errors and I/O errors (missing path, unreadable file).
 
 pub mod check;
+pub mod completions;
 pub mod diff;
 pub mod dump;
 pub mod fmt;
+pub mod init;
+pub mod man;
 pub mod rule;
 
 use std::ffi::OsString;
@@ -46,6 +49,12 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// List the rules, or print the documentation of one.
     Rule(rule::RuleArgs),
+    /// Write a rein.toml: the defaults, or what a .puppet-lint.rc says (`--from`).
+    Init(init::InitArgs),
+    /// Print the shell completion script of rein's command line.
+    Completions(completions::CompletionsArgs),
+    /// Print rein's man page, or write the man pages into a directory.
+    Man(man::ManArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -92,6 +101,9 @@ const COMMANDS: &[&str] = &[
     "dump",
     "fmt",
     "rule",
+    "init",
+    "completions",
+    "man",
     "help",
     "-h",
     "--help",
@@ -136,5 +148,8 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Dump(a) => dump::run(&a.files, a.format),
         Command::Fmt(a) => fmt::run(a),
         Command::Rule(a) => rule::run(a),
+        Command::Init(a) => init::run(a),
+        Command::Completions(a) => completions::run(&a),
+        Command::Man(a) => man::run(&a),
     }
 }

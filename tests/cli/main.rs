@@ -1,12 +1,14 @@
 //! rein as a program: each command run as a process on files in a temporary directory
-//! (check, fix, fmt, dump, rule, the puppet-lint compatible command line), hostile input,
-//! and configuration (discovery, the resolver, the generated reference). One test binary,
+//! (check, fix, fmt, dump, rule, init, completions, man, the puppet-lint compatible
+//! command line, the pre-commit hooks), hostile input, and configuration (discovery, the
+//! resolver, the generated reference). One test binary,
 //! one module per subject, so the suite links the crate once for all of them.
 
 mod harness;
 
 mod bad_input;
 mod check;
+mod completions;
 mod config;
 mod config_lintrc;
 mod config_reference;
@@ -15,6 +17,8 @@ mod deep;
 mod dump;
 mod fix;
 mod fmt;
+mod init;
+mod man;
 mod output;
 mod puppet_lint;
 mod rule;
