@@ -20,6 +20,7 @@ mod fmt;
 mod init;
 mod man;
 mod output;
+mod pre_commit;
 mod puppet_lint;
 mod rule;
 mod unknown_attribute;
