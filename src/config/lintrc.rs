@@ -43,16 +43,20 @@ fn takes_value(name: &str) -> bool {
         || IGNORED_WITH_VALUE.contains(&name)
 }
 
-/// Parses `.puppet-lint.rc` text; `path` is the file as displayed in notes.
-pub fn parse_rc(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> {
-    let mut config = Config::default();
-    let lines: Vec<(usize, &str)> = text
-        .lines()
+/// The lines of `.puppet-lint.rc` text that hold flags or values (not blank, not `#`
+/// comments), trimmed, with their 1-based numbers.
+pub fn rc_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let mut it = lines.into_iter().peekable();
+        .collect()
+}
+
+/// Parses `.puppet-lint.rc` text; `path` is the file as displayed in notes.
+pub fn parse_rc(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> {
+    let mut config = Config::default();
+    let mut it = rc_lines(text).into_iter().peekable();
     while let Some((line, arg)) = it.next() {
         let mut note = |msg: String| config.notes.push(format!("{path}:{line}: {msg}"));
         let Some(flag) = arg.strip_prefix("--") else {

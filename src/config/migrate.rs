@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::lintrc::{parse_rc, IGNORED_SWITCHES, IGNORED_WITH_VALUE};
+use super::lintrc::{parse_rc, rc_lines, IGNORED_SWITCHES, IGNORED_WITH_VALUE};
 use super::{default_selection, Config, ConfigError};
 use crate::rules::{registry, Category, Level};
 
@@ -31,12 +31,7 @@ pub fn migrate_lintrc(text: &str, shown: &str) -> Result<Migration, Vec<ConfigEr
          # rein reads the nearest rein.toml or .rein.toml above each file, and then no\n\
          # .puppet-lint.rc. `rein rule` lists the rules, `rein rule NAME` documents one.\n"
     );
-    let flags: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    let flags = rc_lines(text);
     if !flags.is_empty() {
         let _ = writeln!(out, "#\n# {shown} said:");
         for (_, l) in &flags {

@@ -8,6 +8,7 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
+use super::glob::GlobError;
 use super::{by_rank, target_hint, Config, ConfigError, Op, Override, PathGlobs, Target};
 use crate::fmt::FormatConfig;
 use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
@@ -165,9 +166,20 @@ impl Parser<'_> {
 
     /// Compiles gitignore-like globs, reporting a bad one at its position.
     fn globs(&mut self, v: &Spanned<DeValue<'_>>, what: &str) -> Option<PathGlobs> {
+        self.patterns(v, what, |p| PathGlobs::tree(p))
+    }
+
+    /// Compiles the patterns of `v` with `compile` (gitignore-like globs or puppet-lint's
+    /// fnmatch patterns), reporting a bad one at its position.
+    fn patterns(
+        &mut self,
+        v: &Spanned<DeValue<'_>>,
+        what: &str,
+        compile: fn(&[&str]) -> Result<PathGlobs, GlobError>,
+    ) -> Option<PathGlobs> {
         let items = self.strings(v, what)?;
         let patterns: Vec<&str> = items.iter().map(|(s, _)| s.as_str()).collect();
-        match PathGlobs::tree(&patterns) {
+        match compile(&patterns) {
             Ok(g) => Some(g),
             Err(e) => {
                 let span = items.get(e.index).map_or(v.span(), |(_, s)| s.clone());
@@ -211,22 +223,11 @@ impl Parser<'_> {
             match key {
                 "include" => config.include = self.globs(v, "[files] include"),
                 "exclude" => config.exclude = self.globs(v, "[files] exclude"),
-                "ignore_paths" => config.ignore_paths = self.fnmatch(v),
+                "ignore_paths" => {
+                    config.ignore_paths =
+                        self.patterns(v, "[files] ignore_paths", |p| PathGlobs::fnmatch(p));
+                }
                 other => self.error(key_span, format!("unknown field `{other}` in [files]")),
-            }
-        }
-    }
-
-    /// `[files] ignore_paths`: puppet-lint's fnmatch patterns.
-    fn fnmatch(&mut self, v: &Spanned<DeValue<'_>>) -> Option<PathGlobs> {
-        let items = self.strings(v, "[files] ignore_paths")?;
-        let patterns: Vec<&str> = items.iter().map(|(s, _)| s.as_str()).collect();
-        match PathGlobs::fnmatch(&patterns) {
-            Ok(g) => Some(g),
-            Err(e) => {
-                let span = items.get(e.index).map_or(v.span(), |(_, s)| s.clone());
-                self.error(span, e.message);
-                None
             }
         }
     }

@@ -4,21 +4,15 @@
 
 use std::path::Path;
 
-use crate::harness::{rein, stderr, stdout, temp_dir, write};
+use crate::harness::{outcome, temp_dir, write};
 
 /// `rein check --format concise ARGS` in `dir`: (exit code, stdout, stderr).
 fn check(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["check", "--format", "concise"];
-    all.extend_from_slice(args);
-    let o = rein(&all, dir);
-    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    outcome(&[&["check", "--format", "concise"], args].concat(), dir)
 }
 
 fn init(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["init"];
-    all.extend_from_slice(args);
-    let o = rein(&all, dir);
-    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    outcome(&[&["init"], args].concat(), dir)
 }
 
 #[test]

@@ -6,13 +6,10 @@ use std::path::Path;
 use std::process::Command;
 
 use super::completions::COMMANDS;
-use crate::harness::{rein, stderr, stdout, temp_dir};
+use crate::harness::{outcome, stderr, stdout, temp_dir};
 
 fn man(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["man"];
-    all.extend_from_slice(args);
-    let o = rein(&all, dir);
-    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    outcome(&[&["man"], args].concat(), dir)
 }
 
 #[test]
