@@ -373,3 +373,79 @@ fn fmt_reads_the_same_schema() {
         "rein fmt: rein.toml:2:1: unknown rule `bogus` in [rules]\n"
     );
 }
+
+/// The files `rein check` reports (each file of the tree below has a finding) and those
+/// `rein fmt --check` lists (each is badly formatted), for the same arguments.
+fn checked_and_formatted(dir: &Path, args: &[&str]) -> (Vec<String>, Vec<String>) {
+    let (_, out, err) = check(dir, args);
+    assert_eq!(err, "");
+    let mut checked: Vec<String> = out
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect();
+    checked.dedup();
+    let o = rein(&[&["fmt", "--check", "-q"], args].concat(), dir);
+    assert_eq!(stderr(&o), "");
+    let formatted = stdout(&o).lines().map(str::to_string).collect();
+    (checked, formatted)
+}
+
+#[test]
+fn check_and_fmt_work_on_the_same_files_with_the_same_configuration() {
+    let d = temp_dir("config-samefiles");
+    // Badly formatted, and a warning.
+    let text = "$a  =  \"\\q\"\n";
+    for f in [
+        "manifests/a.pp",
+        "manifests/gen/b.pp",
+        "other/c.pp",
+        "sub/d.pp",
+        "sub/old/e.pp",
+        "sub/lint/f.pp",
+    ] {
+        write(&d, f, text);
+    }
+    write(
+        &d,
+        "rein.toml",
+        "[files]\ninclude = [\"manifests\", \"sub\"]\nexclude = [\"gen\"]\n",
+    );
+    // In sub/, rein.toml wins over .rein.toml, and lint.toml is not read.
+    write(&d, "sub/rein.toml", "[files]\nexclude = [\"old\"]\n");
+    write(&d, "sub/.rein.toml", "[files]\nexclude = [\"d.pp\"]\n");
+    write(&d, "sub/lint.toml", "[files]\nexclude = [\"lint\"]\n");
+    let walked = vec![
+        "manifests/a.pp".to_string(),
+        "sub/d.pp".to_string(),
+        "sub/lint/f.pp".to_string(),
+    ];
+    assert_eq!(checked_and_formatted(&d, &[]), (walked.clone(), walked));
+    let named = vec!["other/c.pp".to_string(), "sub/d.pp".to_string()];
+    assert_eq!(
+        checked_and_formatted(
+            &d,
+            &[
+                "other/c.pp",
+                "manifests/gen/b.pp",
+                "sub/old/e.pp",
+                "sub/d.pp"
+            ]
+        ),
+        (named.clone(), named)
+    );
+    // A .puppet-lint.rc where no rein configuration applies: its --ignore-paths for both.
+    let e = temp_dir("config-samefiles-rc");
+    write(&e, "a.pp", text);
+    write(&e, "vendored/b.pp", text);
+    write(&e, ".puppet-lint.rc", "--ignore-paths=vendored/*\n");
+    let only_a = vec!["a.pp".to_string()];
+    assert_eq!(
+        checked_and_formatted(&e, &[]),
+        (only_a.clone(), only_a.clone())
+    );
+    assert_eq!(
+        checked_and_formatted(&e, &["a.pp", "vendored/b.pp"]),
+        (only_a.clone(), only_a)
+    );
+}
