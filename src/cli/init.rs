@@ -46,7 +46,7 @@ pub fn run(args: InitArgs) -> i32 {
         }
         None => (Path::new(""), starter_config(), Vec::new()),
     };
-    let [name, hidden] = CONFIG_NAMES;
+    let [name, hidden, _] = CONFIG_NAMES;
     let target = dir.join(name);
     if !args.force {
         if target.exists() {

@@ -37,8 +37,9 @@ use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
 use crate::syntax::suggest::{close_names, did_you_mean};
 
 /// Names of rein's configuration files, looked for in this order in each directory, by
-/// `rein check` and `rein fmt` alike.
-pub const CONFIG_NAMES: [&str; 2] = ["rein.toml", ".rein.toml"];
+/// `rein check` and `rein fmt` alike. `lint.toml` is the name of the reference
+/// configuration at the top of rein's repository: a copy of it works as it is.
+pub const CONFIG_NAMES: [&str; 3] = ["rein.toml", ".rein.toml", "lint.toml"];
 
 /// puppet-lint's configuration file, honoured when no rein configuration applies.
 pub const LINT_RC: &str = ".puppet-lint.rc";

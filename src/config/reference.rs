@@ -1,4 +1,4 @@
-//! The reference configuration (`config-reference.toml` at the top of rein's
+//! The reference configuration (`lint.toml` at the top of rein's
 //! repository): every setting and every rule with its default level, options and one-line
 //! summary, generated from the registry so that it cannot fall behind it; and the starter
 //! configuration `rein init` writes (the same without the rule entries).
@@ -13,7 +13,7 @@ use crate::rules::{registry, Category};
 pub fn reference_config() -> String {
     let mut s = sections(
         "# rein's reference configuration: every setting and every rule with its default.\n\
-         # Copy the entries you change into `rein.toml` or `.rein.toml` at the root of your\n\
+         # Copy the entries you change into `rein.toml` (or `.rein.toml`, `lint.toml`) at the root of your\n\
          # repository (`rein init` writes a short one): a rule's own entry wins over its\n\
          # group's, so a copy of every rule entry would pin each rule to its level here.\n\
          # Generated from the rule registry: `REIN_BLESS=1 cargo test --test cli config_reference`.\n",
@@ -76,7 +76,7 @@ pub fn starter_config() -> String {
     let mut s = sections(
         "# rein's configuration: `rein check` and `rein fmt` read the nearest rein.toml or\n\
          # .rein.toml above each file. `rein rule` lists the rules, `rein rule NAME` documents\n\
-         # one; config-reference.toml in rein's repository lists every rule with its default.\n",
+         # one; lint.toml in rein's repository lists every rule with its default.\n",
     );
     s.push_str(OVERRIDES);
     s
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn the_reference_is_a_valid_configuration_that_changes_nothing() {
         let text = reference_config();
-        let c = match parse_config(&text, "config-reference.toml") {
+        let c = match parse_config(&text, "lint.toml") {
             Ok(c) => c,
             Err(e) => panic!("{e:?}"),
         };

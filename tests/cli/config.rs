@@ -392,6 +392,28 @@ fn checked_and_formatted(dir: &Path, args: &[&str]) -> (Vec<String>, Vec<String>
 }
 
 #[test]
+fn a_copy_of_the_reference_named_lint_toml_is_read_by_check_and_fmt() {
+    let d = temp_dir("config-linttoml");
+    let text = "$a  =  \"\\q\"\n";
+    write(&d, "a.pp", text);
+    write(&d, "skip/b.pp", text);
+    write(
+        &d,
+        "lint.toml",
+        "[files]\nexclude = [\"skip\"]\n[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    let walked = vec!["a.pp".to_string()];
+    assert_eq!(checked_and_formatted(&d, &[]), (walked.clone(), walked));
+    let o = rein(&["check", "--format", "concise", "."], &d);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("a.pp:1:12: error[unrecognized_escape]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn check_and_fmt_work_on_the_same_files_with_the_same_configuration() {
     let d = temp_dir("config-samefiles");
     // Badly formatted, and a warning.
@@ -411,7 +433,7 @@ fn check_and_fmt_work_on_the_same_files_with_the_same_configuration() {
         "rein.toml",
         "[files]\ninclude = [\"manifests\", \"sub\"]\nexclude = [\"gen\"]\n",
     );
-    // In sub/, rein.toml wins over .rein.toml, and lint.toml is not read.
+    // In sub/, rein.toml wins over .rein.toml and lint.toml.
     write(&d, "sub/rein.toml", "[files]\nexclude = [\"old\"]\n");
     write(&d, "sub/.rein.toml", "[files]\nexclude = [\"d.pp\"]\n");
     write(&d, "sub/lint.toml", "[files]\nexclude = [\"lint\"]\n");
