@@ -8,6 +8,7 @@
 
 pub mod config;
 pub mod doc;
+pub mod line_diff;
 mod format;
 
 use crate::syntax::{self, pn, ParsedFile};
