@@ -1,5 +1,5 @@
 //! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
-//! `rule`) as front ends that print what the library (the [`crate::workspace`] for
+//! `rule`, `lsp`) as front ends that print what the library (the [`crate::workspace`] for
 //! `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
@@ -46,6 +46,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// List the rules, or print the documentation of one.
     Rule(rule::RuleArgs),
+    /// Run the language server (LSP over standard input and output).
+    Lsp,
 }
 
 #[derive(clap::Args, Debug)]
@@ -92,6 +94,7 @@ const COMMANDS: &[&str] = &[
     "dump",
     "fmt",
     "rule",
+    "lsp",
     "help",
     "-h",
     "--help",
@@ -136,5 +139,6 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Dump(a) => dump::run(&a.files, a.format),
         Command::Fmt(a) => fmt::run(a),
         Command::Rule(a) => rule::run(a),
+        Command::Lsp => crate::lsp::run(),
     }
 }

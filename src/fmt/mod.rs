@@ -8,8 +8,8 @@
 
 pub mod config;
 pub mod doc;
-pub mod line_diff;
 mod format;
+pub mod line_diff;
 
 use crate::syntax::{self, pn, ParsedFile};
 
