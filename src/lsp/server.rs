@@ -124,7 +124,12 @@ impl Server {
     }
 
     fn send(&self, m: Message) {
-        if let Ok(text) = serde_json::to_string(&m) {
+        // lsp-server's `Message` serializes without the `jsonrpc` member.
+        let Ok(Value::Object(mut fields)) = serde_json::to_value(&m) else {
+            return;
+        };
+        fields.insert("jsonrpc".into(), Value::from("2.0"));
+        if let Ok(text) = serde_json::to_string(&fields) {
             // A client that went away: the writer has stopped; nothing to do.
             let _ = self.out.send(text);
         }

@@ -15,6 +15,7 @@ mod deep;
 mod dump;
 mod fix;
 mod fmt;
+mod lsp;
 mod output;
 mod puppet_lint;
 mod rule;
