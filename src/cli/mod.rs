@@ -1,5 +1,5 @@
 //! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
-//! `rule`, `init`, `completions`, `man`) as front ends that print what the library (the
+//! `rule`, `init`, `completions`, `man`, `lsp`) as front ends that print what the library (the
 //! [`crate::workspace`] for `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
@@ -55,6 +55,8 @@ enum Command {
     Completions(completions::CompletionsArgs),
     /// Print rein's man page, or write the man pages into a directory.
     Man(man::ManArgs),
+    /// Run the language server (LSP over standard input and output).
+    Lsp,
 }
 
 #[derive(clap::Args, Debug)]
@@ -104,6 +106,7 @@ const COMMANDS: &[&str] = &[
     "init",
     "completions",
     "man",
+    "lsp",
     "help",
     "-h",
     "--help",
@@ -151,5 +154,6 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Init(a) => init::run(a),
         Command::Completions(a) => completions::run(&a),
         Command::Man(a) => man::run(&a),
+        Command::Lsp => crate::lsp::run(),
     }
 }

@@ -73,6 +73,11 @@ impl Files {
         self.texts.remove(path)
     }
 
+    /// The text set for `path`, if any.
+    pub fn text(&self, path: &Path) -> Option<&str> {
+        self.texts.get(path).map(String::as_str)
+    }
+
     /// Whether a text is set for `path`.
     pub fn has_text(&self, path: &Path) -> bool {
         self.texts.contains_key(path)

@@ -66,6 +66,11 @@ impl Workspace {
         self.files.set_text(path, text.to_string());
     }
 
+    /// The text set for `path`, if any (a buffer's text, changed by `check` with `fix`).
+    pub fn text(&self, path: &Path) -> Option<&str> {
+        self.files.text(path)
+    }
+
     /// Reads `path` from the disk again.
     pub fn clear_text(&mut self, path: &Path) {
         self.files.clear_text(path);

@@ -135,6 +135,8 @@ fn fixes_are_written_and_seen_by_the_next_check() {
     assert_eq!(findings(&mut ws, &file, &plain), []);
     // A buffer's fixes change its text, not the file.
     assert_eq!(read(&buffer), "$b = 1\n");
+    assert_eq!(ws.text(&buffer), Some("$b = 2\n"));
+    assert_eq!(ws.text(&file), None);
     assert_eq!(findings(&mut ws, &buffer, &plain), []);
     ws.clear_text(&buffer);
     write(&file, "$a = 1 \n");

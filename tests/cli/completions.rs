@@ -6,8 +6,16 @@ use std::process::Command;
 use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// rein's commands.
-pub(super) const COMMANDS: [&str; 7] =
-    ["check", "dump", "fmt", "rule", "init", "completions", "man"];
+pub(super) const COMMANDS: [&str; 8] = [
+    "check",
+    "dump",
+    "fmt",
+    "rule",
+    "init",
+    "completions",
+    "man",
+    "lsp",
+];
 
 fn script(shell: &str) -> String {
     let o = rein(&["completions", shell], &temp_dir("completions"));

@@ -18,6 +18,7 @@ mod dump;
 mod fix;
 mod fmt;
 mod init;
+mod lsp;
 mod man;
 mod output;
 mod pre_commit;
