@@ -23,7 +23,12 @@ use crate::workspace::{CheckError, CheckOptions, FixSummary, Workspace};
 pub struct CheckArgs {
     /// Files or directories to check (directories: every `.pp` file below, honouring
     /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
+    /// `-` alone: the manifest read from standard input.
     pub paths: Vec<PathBuf>,
+    /// With `-`: check standard input as if it were this file (its configuration, its
+    /// module's layout), and report it under this path.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filepath: Option<PathBuf>,
     /// Output format (default `text`; `puppet-lint` when rein is run without a command,
     /// as puppet-lint).
     #[arg(long, value_enum)]
@@ -177,6 +182,14 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let mut options = options;
+    match super::stdin::read(&paths, args.stdin_filepath.as_deref(), &options.check) {
+        Ok(buffer) => options.stdin = buffer,
+        Err(msg) => {
+            eprintln!("rein: {msg}");
+            return EXIT_USAGE;
+        }
+    }
     for f in args.load.iter().chain(&args.load_from_puppet) {
         eprintln!("rein: warning: `{f}` not loaded: rein does not run puppet-lint's Ruby plugins (`rein rule` lists the checks it has)");
     }
@@ -208,6 +221,8 @@ pub struct Options {
     pub puppet_lint_style: diagnostics::puppet_lint::Style,
     /// `--codeclimate-report-file`.
     pub codeclimate_report_file: Option<PathBuf>,
+    /// `-`: the buffer read from standard input, checked as this path.
+    pub stdin: Option<super::stdin::Buffer>,
 }
 
 impl Options {
@@ -298,6 +313,7 @@ impl Options {
                 with_context: args.with_context,
             },
             codeclimate_report_file: args.codeclimate_report_file.clone(),
+            stdin: None,
         })
     }
 }
@@ -306,7 +322,11 @@ impl Options {
 /// status.
 pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
     let mut workspace = Workspace::new();
-    let report = match workspace.check(paths, &options.check) {
+    let checked = match &options.stdin {
+        Some(b) => workspace.check_text(&b.path, &b.text, &options.check),
+        None => workspace.check(paths, &options.check),
+    };
+    let report = match checked {
         Ok(r) => r,
         Err(CheckError::Config(errors)) => {
             for e in errors {

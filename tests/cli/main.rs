@@ -24,4 +24,5 @@ mod output;
 mod pre_commit;
 mod puppet_lint;
 mod rule;
+mod stdin;
 mod unknown_attribute;
