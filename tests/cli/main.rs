@@ -20,6 +20,7 @@ mod fmt;
 mod init;
 mod lsp;
 mod man;
+mod neovim;
 mod output;
 mod pre_commit;
 mod puppet_lint;
