@@ -2,33 +2,9 @@
 //! `--stdin-filepath` (its configuration, its module's layout) in every output format, or
 //! as `<stdin>` without it; and the usage errors around it.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+use clap::ValueEnum;
 
-use crate::harness::{outcome, temp_dir, write};
-
-/// `rein ARGS` run in `dir` with `input` on standard input: (exit code, stdout, stderr).
-fn with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rein");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input).expect("write stdin");
-    drop(stdin);
-    let o = child.wait_with_output().expect("wait");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
+use crate::harness::{outcome, outcome_with_stdin as with_stdin, temp_dir, write};
 
 /// A class in the wrong file of its module, with a safe fix available.
 const MISPLACED: &str = "class mymod::wrong {\n  $a = \"x\"\n}\n";
@@ -54,16 +30,12 @@ fn stdin_filepath_gives_module_layout_and_every_format_as_for_the_file() {
     let d = temp_dir("stdin-formats");
     let rel = "mymod/manifests/init.pp";
     write(&d, rel, MISPLACED);
-    for format in [
-        "text",
-        "concise",
-        "json",
-        "sarif",
-        "github",
-        "codeclimate",
-        "puppet-lint",
-        "puppet-lint-json",
-    ] {
+    let formats = rein::diagnostics::Format::value_variants()
+        .iter()
+        .filter_map(|f| f.to_possible_value())
+        .map(|v| v.get_name().to_string());
+    for format in formats {
+        let format = format.as_str();
         let file = outcome(&["check", rel, "--format", format], &d);
         let buffer = with_stdin(
             &["check", "-", "--stdin-filepath", rel, "--format", format],
