@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::custom_types::CustomType;
-use super::module_store::{Loaded, ModuleIndex, ModuleStore};
+use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
 use super::project::Project;
 use crate::syntax::Program;
 
@@ -55,9 +55,26 @@ pub struct ModulePath {
     pub own: Option<(String, PathBuf)>,
     /// What has been read from the module path (the run's).
     pub store: Arc<ModuleStore>,
+    /// `dirs` and `own` as one string: the key of this module path's answers in the store.
+    key: String,
 }
 
 impl ModulePath {
+    /// The module path searching `dirs` after the module `own`, reading through `store`.
+    pub fn new(
+        dirs: Vec<PathBuf>,
+        own: Option<(String, PathBuf)>,
+        store: Arc<ModuleStore>,
+    ) -> ModulePath {
+        let key = format!("{dirs:?}\0{own:?}");
+        ModulePath {
+            dirs,
+            own,
+            store,
+            key,
+        }
+    }
+
     /// The module path for `file` in `project`: the project's module path when it has one;
     /// else the directory above the file's module when that directory is inside one of the
     /// project's checked roots (rein reads no file outside the tree it checks unless told
@@ -81,22 +98,14 @@ impl ModulePath {
             .or_else(|| module_root(file))
             .and_then(|root| Some((module_name(&root)?, root)));
         if !given.is_empty() {
-            return ModulePath {
-                dirs: given.to_vec(),
-                own,
-                store: store.clone(),
-            };
+            return ModulePath::new(given.to_vec(), own, store.clone());
         }
         // A control repo (an environment): its `environment.conf`'s module path, or its
         // `site/` and `modules/`.
         if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a, store)) {
             if inside(env, roots) {
                 let own = own.filter(|(_, root)| root != env);
-                return ModulePath {
-                    dirs: environment_modulepath(env),
-                    own,
-                    store: store.clone(),
-                };
+                return ModulePath::new(environment_modulepath(env), own, store.clone());
             }
         }
         let dirs = module_root(file)
@@ -104,11 +113,7 @@ impl ModulePath {
             .filter(|dir| inside(dir, roots))
             .into_iter()
             .collect();
-        ModulePath {
-            dirs,
-            own,
-            store: store.clone(),
-        }
+        ModulePath::new(dirs, own, store.clone())
     }
 
     /// The root of module `name`, if one of the directories holds it.
@@ -209,16 +214,16 @@ impl ModulePath {
 
     fn find_ruby_function(&self, name: &str) -> bool {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
-        let rel: PathBuf = lower.split("::").collect();
-        let file = rel.with_extension("rb");
+        let legacy = !lower.contains("::");
         self.all_modules().iter().any(|root| {
-            self.is_file(&root.join("lib/puppet/functions").join(&file))
-                || (!lower.contains("::")
-                    && root
-                        .join("lib/puppet/parser/functions")
-                        .join(&file)
-                        .is_file())
+            let ruby = self.ruby_files(root);
+            ruby.functions.contains(&lower) || (legacy && ruby.legacy_functions.contains(&lower))
         })
+    }
+
+    /// The Ruby files of the module at `root` (listed once per store).
+    fn ruby_files(&self, root: &Path) -> Arc<RubyFiles> {
+        self.store.ruby_files(root, || scan_ruby(root))
     }
 
     /// Whether some module on the path has a custom resource type `name`.
@@ -228,17 +233,16 @@ impl ModulePath {
 
     /// `find(self)`, remembered in the store by kind, module path and name.
     fn cached(&self, kind: &str, name: &str, find: impl FnOnce(&Self) -> bool) -> bool {
-        let key = format!("{kind}\0{:?}\0{:?}\0{name}", self.dirs, self.own);
+        let key = format!("{kind}\0{}\0{name}", self.key);
         self.store.answer(&key, || find(self))
     }
 
     /// The file of custom type `name` in the first module on the path that has one.
     pub fn custom_type_file(&self, name: &str) -> Option<PathBuf> {
-        let file = format!("{name}.rb");
         self.all_modules()
-            .into_iter()
-            .map(|root| root.join("lib/puppet/type").join(&file))
-            .find(|p| self.is_file(p))
+            .iter()
+            .find(|root| self.ruby_files(root).types.contains(name))
+            .map(|root| root.join("lib/puppet/type").join(format!("{name}.rb")))
     }
 
     /// The custom type `name` of a module on the path (the checked file's own module
@@ -255,10 +259,9 @@ impl ModulePath {
     }
 
     fn find_custom_type(&self, name: &str) -> bool {
-        let file = format!("{name}.rb");
         self.all_modules()
             .iter()
-            .any(|root| self.is_file(&root.join("lib/puppet/type").join(&file)))
+            .any(|root| self.ruby_files(root).types.contains(name))
     }
 
     /// Whether every module the checked file's own module depends on (its
@@ -290,10 +293,9 @@ impl ModulePath {
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
-        let key = format!("{:?}\0{:?}", self.dirs, self.own);
-        let facts = self.store.facts(&key, || {
+        let facts = self.store.facts(&self.key, || {
             let mut set = HashSet::new();
-            for root in self.all_modules() {
+            for root in self.all_modules().iter() {
                 collect_facts(&root.join("lib/facter"), &mut set, 0);
             }
             set
@@ -301,14 +303,17 @@ impl ModulePath {
         facts.contains(name)
     }
 
-    fn all_modules(&self) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
-        for dir in &self.dirs {
-            let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
-            roots.sort();
-            out.extend(roots);
-        }
-        out
+    /// The module roots of the path in search order (listed once per store).
+    fn all_modules(&self) -> Arc<Vec<PathBuf>> {
+        self.store.module_roots(&self.key, || {
+            let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
+            for dir in &self.dirs {
+                let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
+                roots.sort();
+                out.extend(roots);
+            }
+            out
+        })
     }
 }
 
@@ -398,6 +403,42 @@ fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     }
 }
 
+/// The Ruby functions and custom types of the module at `root` (see [`RubyFiles`]).
+fn scan_ruby(root: &Path) -> RubyFiles {
+    /// The `.rb` files below `dir` (following links), as names joined by `::`.
+    fn names(dir: &Path, prefix: &str, deep: bool, out: &mut HashSet<String>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let Ok(meta) = std::fs::metadata(&p) else {
+                continue;
+            };
+            if meta.is_dir() && deep && depth < 8 {
+                names(&p, &format!("{prefix}{name}::"), deep, out, depth + 1);
+            } else if let Some(stem) = name.strip_suffix(".rb").filter(|_| meta.is_file()) {
+                out.insert(format!("{prefix}{stem}"));
+            }
+        }
+    }
+    let mut out = RubyFiles::default();
+    let lib = root.join("lib/puppet");
+    names(&lib.join("functions"), "", true, &mut out.functions, 0);
+    names(
+        &lib.join("parser/functions"),
+        "",
+        false,
+        &mut out.legacy_functions,
+        0,
+    );
+    names(&lib.join("type"), "", false, &mut out.types, 0);
+    out
+}
+
 /// The modules in `dir`, by module name.
 fn scan(dir: &Path) -> ModuleIndex {
     let mut out = HashMap::new();
@@ -471,14 +512,14 @@ mod tests {
 
     #[test]
     fn autoload_paths() {
-        let mp = ModulePath {
-            dirs: vec![PathBuf::from(concat!(
+        let mp = ModulePath::new(
+            vec![PathBuf::from(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/tests/fixtures/deep/modules"
             ))],
-            own: None,
-            store: Arc::default(),
-        };
+            None,
+            Arc::default(),
+        );
         let p = mp.manifest_for("deepmod::sub::thing");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
         let p = mp.manifest_for("deepmod");
