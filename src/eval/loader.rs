@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::custom_types::CustomType;
 use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
 use super::project::Project;
+use super::reads::{Read, ReadLog};
 use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
@@ -57,6 +58,8 @@ pub struct ModulePath {
     pub store: Arc<ModuleStore>,
     /// `dirs` and `own` as one string: the key of this module path's answers in the store.
     key: String,
+    /// Where what is read is recorded, when the run records it.
+    log: Option<Arc<ReadLog>>,
 }
 
 impl ModulePath {
@@ -72,6 +75,36 @@ impl ModulePath {
             own,
             store,
             key,
+            log: None,
+        }
+    }
+
+    /// Records what is read in `log` from now on.
+    pub fn recording(mut self, log: Option<Arc<ReadLog>>) -> ModulePath {
+        self.log = log;
+        self
+    }
+
+    fn record(&self, read: impl FnOnce() -> Read) {
+        if let Some(log) = &self.log {
+            log.record(read());
+        }
+    }
+
+    /// Records the Ruby files (`facts`: the custom facts) of every module on the path.
+    fn record_all(&self, facts: bool) {
+        if let Some(log) = &self.log {
+            log.record_once(facts, || {
+                let roots = self.all_modules();
+                let each = |r: &PathBuf| {
+                    if facts {
+                        Read::Facts(r.clone())
+                    } else {
+                        Read::Ruby(r.clone())
+                    }
+                };
+                roots.iter().map(each).collect()
+            });
         }
     }
 
@@ -133,17 +166,20 @@ impl ModulePath {
 
     /// The modules in `dir`, by module name (read once per store).
     fn modules_in(&self, dir: &Path) -> Arc<ModuleIndex> {
+        self.record(|| Read::Modules(dir.to_path_buf()));
         self.store.modules_in(dir, || scan(dir))
     }
 
     /// The manifest `path`, parsed once per store (`None` when it cannot be read or does
     /// not parse cleanly).
     pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
+        self.record(|| Read::File(path.to_path_buf()));
         self.store.load(path)
     }
 
     /// Whether `path` is a file, asked of the file system once per store.
     pub fn is_file(&self, path: &Path) -> bool {
+        self.record(|| Read::File(path.to_path_buf()));
         self.store.is_file(path)
     }
 
@@ -165,32 +201,13 @@ impl ModulePath {
     /// The names that module `module`'s manifests would define by their paths
     /// (`apache`, `apache::mod::ssl`, ...), for suggestions.
     pub fn manifest_names(&self, module: &str) -> Vec<String> {
-        fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>, depth: usize) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                let Some(stem) = p.file_stem().and_then(|s| s.to_str()) else {
-                    continue;
-                };
-                if p.is_dir() && depth < 6 {
-                    walk(&p, &format!("{prefix}::{stem}"), out, depth + 1);
-                } else if p.extension().is_some_and(|x| x == "pp") {
-                    out.push(if stem == "init" && depth == 0 {
-                        prefix.to_string()
-                    } else {
-                        format!("{prefix}::{stem}")
-                    });
-                }
+        match self.module(module) {
+            Some(root) => {
+                self.record(|| Read::Names(root.clone()));
+                manifest_names_in(&root, module)
             }
+            None => Vec::new(),
         }
-        let mut out = Vec::new();
-        if let Some(root) = self.module(module) {
-            walk(&root.join("manifests"), module, &mut out, 0);
-        }
-        out.sort();
-        out
     }
 
     /// The file of function or type alias `name` in the module's `functions/` or `types/`.
@@ -209,6 +226,7 @@ impl ModulePath {
     /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
     /// or the 3.x API's `lib/puppet/parser/functions`).
     pub fn has_ruby_function(&self, name: &str) -> bool {
+        self.record_all(false);
         self.cached("function", name, |mp| mp.find_ruby_function(name))
     }
 
@@ -223,11 +241,13 @@ impl ModulePath {
 
     /// The Ruby files of the module at `root` (listed once per store).
     fn ruby_files(&self, root: &Path) -> Arc<RubyFiles> {
+        self.record(|| Read::Ruby(root.to_path_buf()));
         self.store.ruby_files(root, || scan_ruby(root))
     }
 
     /// Whether some module on the path has a custom resource type `name`.
     pub fn has_custom_type(&self, name: &str) -> bool {
+        self.record_all(false);
         self.cached("type", name, |mp| mp.find_custom_type(name))
     }
 
@@ -255,6 +275,7 @@ impl ModulePath {
             return None;
         }
         let file = self.custom_type_file(name)?;
+        self.record(|| Read::File(file.clone()));
         self.store.custom_type(&file, name)
     }
 
@@ -271,6 +292,10 @@ impl ModulePath {
         let Some((_, root)) = &self.own else {
             return true;
         };
+        self.record(|| Read::File(root.join("metadata.json")));
+        for dir in &self.dirs {
+            self.record(|| Read::Modules(dir.clone()));
+        }
         self.cached("deps", &root.to_string_lossy(), |mp| {
             let Ok(text) = std::fs::read_to_string(root.join("metadata.json")) else {
                 return true;
@@ -293,6 +318,7 @@ impl ModulePath {
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
+        self.record_all(true);
         let facts = self.store.facts(&self.key, || {
             let mut set = HashSet::new();
             for root in self.all_modules().iter() {
@@ -305,6 +331,9 @@ impl ModulePath {
 
     /// The module roots of the path in search order (listed once per store).
     fn all_modules(&self) -> Arc<Vec<PathBuf>> {
+        for dir in &self.dirs {
+            self.record(|| Read::Modules(dir.clone()));
+        }
         self.store.module_roots(&self.key, || {
             let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
             for dir in &self.dirs {
@@ -376,7 +405,7 @@ fn inside(dir: &Path, roots: &[PathBuf]) -> bool {
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
-fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
+pub(crate) fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -403,8 +432,37 @@ fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     }
 }
 
+/// The names the manifests of module `module` at `root` would define by their paths,
+/// sorted.
+pub(crate) fn manifest_names_in(root: &Path, module: &str) -> Vec<String> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Some(stem) = p.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            if p.is_dir() && depth < 6 {
+                walk(&p, &format!("{prefix}::{stem}"), out, depth + 1);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                out.push(if stem == "init" && depth == 0 {
+                    prefix.to_string()
+                } else {
+                    format!("{prefix}::{stem}")
+                });
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root.join("manifests"), module, &mut out, 0);
+    out.sort();
+    out
+}
+
 /// The Ruby functions and custom types of the module at `root` (see [`RubyFiles`]).
-fn scan_ruby(root: &Path) -> RubyFiles {
+pub(crate) fn scan_ruby(root: &Path) -> RubyFiles {
     /// The `.rb` files below `dir` (following links), as names joined by `::`.
     fn names(dir: &Path, prefix: &str, deep: bool, out: &mut HashSet<String>, depth: usize) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -440,7 +498,7 @@ fn scan_ruby(root: &Path) -> RubyFiles {
 }
 
 /// The modules in `dir`, by module name.
-fn scan(dir: &Path) -> ModuleIndex {
+pub(crate) fn scan(dir: &Path) -> ModuleIndex {
     let mut out = HashMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return out;

@@ -13,8 +13,10 @@
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
 //! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
 //! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
-//! ([`discover`]), and files are written in place through [`mod@write`].
+//! ([`discover`]), and files are written in place through [`mod@write`]. A check may keep
+//! the findings of unchanged files in a [`cache`] directory.
 
+pub mod cache;
 pub mod check;
 pub mod discover;
 pub mod files;

@@ -6,6 +6,7 @@
 mod harness;
 
 mod bad_input;
+mod cache;
 mod check;
 mod config;
 mod config_lintrc;
