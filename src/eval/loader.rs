@@ -95,15 +95,12 @@ impl ModulePath {
     fn record_all(&self, facts: bool) {
         if let Some(log) = &self.log {
             log.record_once(facts, || {
-                let roots = self.all_modules();
-                let each = |r: &PathBuf| {
-                    if facts {
-                        Read::Facts(r.clone())
-                    } else {
-                        Read::Ruby(r.clone())
-                    }
-                };
-                roots.iter().map(each).collect()
+                let own = self.own.as_ref().map(|(_, root)| root.clone());
+                if facts {
+                    Read::AllFacts(self.dirs.clone(), own)
+                } else {
+                    Read::AllRuby(self.dirs.clone(), own)
+                }
             });
         }
     }
@@ -241,7 +238,6 @@ impl ModulePath {
 
     /// The Ruby files of the module at `root` (listed once per store).
     fn ruby_files(&self, root: &Path) -> Arc<RubyFiles> {
-        self.record(|| Read::Ruby(root.to_path_buf()));
         self.store.ruby_files(root, || scan_ruby(root))
     }
 
@@ -259,6 +255,7 @@ impl ModulePath {
 
     /// The file of custom type `name` in the first module on the path that has one.
     pub fn custom_type_file(&self, name: &str) -> Option<PathBuf> {
+        self.record_all(false);
         self.all_modules()
             .iter()
             .find(|root| self.ruby_files(root).types.contains(name))

@@ -1,7 +1,7 @@
 //! What the evaluation of one checked file read from the module path, so that a cache of
 //! its findings knows when they are stale: each [`Read`] names one thing read (a file, the
-//! module list of a directory, the Ruby files or the custom facts of a module, the
-//! manifests of a module), and [`Read::digest`] says what it holds now.
+//! module list of a directory, the Ruby files of all modules, the custom
+//! facts of all modules, the manifests of a module), and [`Read::digest`] says what it holds now.
 //!
 //! A run that wants to know records through a [`Recorder`] (one [`ReadLog`] per checked
 //! file, filled by that file's [`super::loader::ModulePath`]).
@@ -24,17 +24,23 @@ pub enum Read {
     File(PathBuf),
     /// The modules of a directory of the module path.
     Modules(PathBuf),
-    /// The Ruby functions and custom types of the module at this root.
+    /// The Ruby files of every module of a module path: its directories, and the checked
+    /// file's own module root.
+    AllRuby(Vec<PathBuf>, Option<PathBuf>),
+    /// The custom facts of every module of a module path (as for `AllRuby`).
+    AllFacts(Vec<PathBuf>, Option<PathBuf>),
+    /// The Ruby files of the module at this root (a part of `AllRuby`).
     Ruby(PathBuf),
-    /// The custom facts of the module at this root.
+    /// The custom facts of the module at this root (a part of `AllFacts`).
     Facts(PathBuf),
     /// The manifest names of the module at this root.
     Names(PathBuf),
 }
 
 impl Read {
-    /// A digest of what this read gives now.
-    pub fn digest(&self) -> u64 {
+    /// A digest of what this read gives now; `part` gives the digest of a part (a
+    /// module's share of `AllRuby` or `AllFacts`), so that a caller may keep those.
+    pub fn digest(&self, part: &mut dyn FnMut(&Read) -> u64) -> u64 {
         let mut h = DefaultHasher::new();
         match self {
             Read::File(p) => match std::fs::read(p) {
@@ -44,6 +50,18 @@ impl Read {
             Read::Modules(dir) => {
                 let index: BTreeSet<(String, PathBuf)> = loader::scan(dir).into_iter().collect();
                 index.hash(&mut h);
+            }
+            Read::AllRuby(dirs, own) => {
+                for root in roots(dirs, own) {
+                    let d = part(&Read::Ruby(root.clone()));
+                    (root, d).hash(&mut h);
+                }
+            }
+            Read::AllFacts(dirs, own) => {
+                for root in roots(dirs, own) {
+                    let d = part(&Read::Facts(root.clone()));
+                    (root, d).hash(&mut h);
+                }
             }
             Read::Ruby(root) => {
                 let r = loader::scan_ruby(root);
@@ -60,6 +78,17 @@ impl Read {
         }
         h.finish()
     }
+}
+
+/// The module roots of the module path `dirs` with the own module `own`.
+fn roots(dirs: &[PathBuf], own: &Option<PathBuf>) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = own.iter().cloned().collect();
+    for dir in dirs {
+        let mut found: Vec<PathBuf> = loader::scan(dir).into_values().collect();
+        found.sort();
+        out.extend(found);
+    }
+    out
 }
 
 fn sorted(set: &HashSet<String>) -> BTreeSet<&String> {
@@ -82,18 +111,16 @@ impl ReadLog {
         }
     }
 
-    /// Records `make()`'s reads the first time only (`facts`: the facts flag, else the
-    /// Ruby files flag).
-    pub fn record_once(&self, facts: bool, make: impl FnOnce() -> Vec<Read>) {
+    /// Records `make()` the first time only (`facts`: the facts flag, else the Ruby files
+    /// flag).
+    pub fn record_once(&self, facts: bool, make: impl FnOnce() -> Read) {
         let flag = if facts {
             &self.all_facts
         } else {
             &self.all_ruby
         };
         if !flag.swap(true, Ordering::Relaxed) {
-            for r in make() {
-                self.record(r);
-            }
+            self.record(make());
         }
     }
 

@@ -181,7 +181,7 @@ impl Cache {
         if let Some(d) = self.reads.lock().ok().and_then(|m| m.get(read).copied()) {
             return d;
         }
-        let d = read.digest();
+        let d = read.digest(&mut |part| self.read_now(part));
         if let Ok(mut m) = self.reads.lock() {
             m.insert(read.clone(), d);
         }
