@@ -39,8 +39,13 @@ pub enum Read {
 
 impl Read {
     /// A digest of what this read gives now; `part` gives the digest of a part (a
-    /// module's share of `AllRuby` or `AllFacts`), so that a caller may keep those.
-    pub fn digest(&self, part: &mut dyn FnMut(&Read) -> u64) -> u64 {
+    /// module's share of `AllRuby` or `AllFacts`) and `modules` the module roots of a
+    /// directory ([`modules_of`]), so that a caller may keep those.
+    pub fn digest(
+        &self,
+        part: &mut dyn FnMut(&Read) -> u64,
+        modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
+    ) -> u64 {
         let mut h = DefaultHasher::new();
         match self {
             Read::File(p) => match std::fs::read(p) {
@@ -52,13 +57,13 @@ impl Read {
                 index.hash(&mut h);
             }
             Read::AllRuby(dirs, own) => {
-                for root in roots(dirs, own) {
+                for root in roots(dirs, own, modules) {
                     let d = part(&Read::Ruby(root.clone()));
                     (root, d).hash(&mut h);
                 }
             }
             Read::AllFacts(dirs, own) => {
-                for root in roots(dirs, own) {
+                for root in roots(dirs, own, modules) {
                     let d = part(&Read::Facts(root.clone()));
                     (root, d).hash(&mut h);
                 }
@@ -80,13 +85,22 @@ impl Read {
     }
 }
 
+/// The module roots in `dir`, sorted.
+pub fn modules_of(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = loader::scan(dir).into_values().collect();
+    found.sort();
+    found
+}
+
 /// The module roots of the module path `dirs` with the own module `own`.
-fn roots(dirs: &[PathBuf], own: &Option<PathBuf>) -> Vec<PathBuf> {
+fn roots(
+    dirs: &[PathBuf],
+    own: &Option<PathBuf>,
+    modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
+) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = own.iter().cloned().collect();
     for dir in dirs {
-        let mut found: Vec<PathBuf> = loader::scan(dir).into_values().collect();
-        found.sort();
-        out.extend(found);
+        out.extend(modules(dir).iter().cloned());
     }
     out
 }

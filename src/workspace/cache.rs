@@ -22,13 +22,13 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::{Finding, FindingEdit, FindingFix, Severity};
 use crate::eval::project::Definitions;
-use crate::eval::reads::Read;
+use crate::eval::reads::{self, Read};
 use crate::rules::engine::RuleSet;
 use crate::rules::Applicability;
 use crate::syntax::Span;
@@ -46,6 +46,8 @@ pub struct Cache {
     cwd: u64,
     /// What each read gives now, digested once per run.
     reads: Mutex<HashMap<Read, u64>>,
+    /// The module roots of directories, listed once per run.
+    modules: Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>,
 }
 
 /// What a stored entry holds (see the module documentation).
@@ -94,18 +96,17 @@ pub fn digest(data: impl Hash) -> u64 {
 
 /// The key of a file's entry: everything its findings depend on besides its bytes and,
 /// for deep findings, the project and what the evaluation read.
+/// `rules` ([`rules_digest`]), `layouts` the module layouts seen so far.
 pub fn key(
     display: &str,
-    rules: &RuleSet,
+    rules: u64,
     show_ignored: bool,
     modulepath: &[PathBuf],
     roots: &[PathBuf],
+    layouts: &mut HashMap<PathBuf, [bool; 3]>,
 ) -> u64 {
     let mut h = DefaultHasher::new();
-    (VERSION, display, show_ignored, modulepath, roots).hash(&mut h);
-    for e in rules.enabled() {
-        (e.rule.meta().name, e.severity as u8, e.options.to_string()).hash(&mut h);
-    }
+    (VERSION, display, rules, show_ignored, modulepath, roots).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
     // absolute path really is.
     let path = Path::new(display);
@@ -115,12 +116,22 @@ pub fn key(
         .find(|a| a.file_name().is_some_and(|n| n == "manifests"))
         .and_then(Path::parent);
     if let Some(m) = module {
-        for f in ["environment.conf", "Puppetfile", "metadata.json"] {
-            m.join(f).exists().hash(&mut h);
-        }
+        let layout = layouts.entry(m.to_path_buf()).or_insert_with(|| {
+            ["environment.conf", "Puppetfile", "metadata.json"].map(|f| m.join(f).exists())
+        });
+        layout.hash(&mut h);
     }
     if path.is_absolute() {
         std::fs::canonicalize(path).ok().hash(&mut h);
+    }
+    h.finish()
+}
+
+/// A digest of the rules, levels and options of `rules`.
+pub fn rules_digest(rules: &RuleSet) -> u64 {
+    let mut h = DefaultHasher::new();
+    for e in rules.enabled() {
+        (e.rule.meta().name, e.severity as u8, e.options.to_string()).hash(&mut h);
     }
     h.finish()
 }
@@ -143,6 +154,7 @@ impl Cache {
             dir: dir.to_path_buf(),
             cwd: digest(&cwd),
             reads: Mutex::default(),
+            modules: Mutex::default(),
         })
     }
 
@@ -181,11 +193,25 @@ impl Cache {
         if let Some(d) = self.reads.lock().ok().and_then(|m| m.get(read).copied()) {
             return d;
         }
-        let d = read.digest(&mut |part| self.read_now(part));
+        let d = read.digest(&mut |part| self.read_now(part), &mut |dir| {
+            self.modules_of(dir)
+        });
         if let Ok(mut m) = self.reads.lock() {
             m.insert(read.clone(), d);
         }
         d
+    }
+
+    /// The module roots in `dir`, listed once per run.
+    fn modules_of(&self, dir: &Path) -> Arc<Vec<PathBuf>> {
+        if let Some(m) = self.modules.lock().ok().and_then(|m| m.get(dir).cloned()) {
+            return m;
+        }
+        let m = Arc::new(reads::modules_of(dir));
+        if let Ok(mut t) = self.modules.lock() {
+            t.insert(dir.to_path_buf(), m.clone());
+        }
+        m
     }
 
     /// Stores the findings of `display` (with `key`, bytes `content`, its definitions and,

@@ -3,7 +3,7 @@
 //! not change), gather the definitions of all of them, then check (and fix, when asked)
 //! each one against the whole, and sort the findings by file, line and column.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -163,17 +163,17 @@ impl Workspace {
             .filter(|_| options.fix.is_none())
             .and_then(Cache::open);
         // The entries of unchanged files (none for a file whose text is set).
+        let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
+        let mut layouts = HashMap::new();
         let keys: Vec<u64> = jobs
             .iter()
             .map(|(p, s)| {
                 let display = p.display().to_string();
-                cache::key(
-                    &display,
-                    &s.rules,
-                    show(options, s),
-                    &options.modulepath,
-                    paths,
-                )
+                let rules = *rule_digests
+                    .entry(Arc::as_ptr(&s.rules))
+                    .or_insert_with(|| cache::rules_digest(&s.rules));
+                let (modulepath, show) = (&options.modulepath, show(options, s));
+                cache::key(&display, rules, show, modulepath, paths, &mut layouts)
             })
             .collect();
         let mut hits: Vec<Option<Entry>> = match &cache {
