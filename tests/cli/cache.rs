@@ -75,6 +75,32 @@ fn rewritten(before: &BTreeMap<String, u64>, after: &BTreeMap<String, u64>) -> V
         .collect()
 }
 
+/// Writes `text` to `modules/m/manifests/FILE` (`file`), checks with the cache, and
+/// asserts that the findings are `expected` without the finding `gone` (below
+/// `modules/m/manifests/`) and that exactly the entries of `rechecked` were rewritten;
+/// returns the findings.
+fn edit(
+    dir: &Path,
+    (file, text): (&str, &str),
+    expected: &str,
+    gone: &str,
+    rechecked: &[&str],
+) -> String {
+    let cache = dir.join(".rein_cache");
+    let before = entries(&cache);
+    write(dir, &format!("modules/m/manifests/{file}"), text);
+    let gone = format!("modules/m/manifests/{gone}\n");
+    assert!(expected.contains(&gone), "{gone}");
+    let expected = expected.replace(&gone, "");
+    assert_eq!(check(dir, &[]), (Some(0), expected.clone()));
+    let rechecked: Vec<String> = rechecked
+        .iter()
+        .map(|f| format!("modules/m/manifests/{f}"))
+        .collect();
+    assert_eq!(rewritten(&before, &entries(&cache)), rechecked);
+    expected
+}
+
 const EXPECTED: &str = "\
 modules/m/manifests/a.pp:1:1: warning[documentation] class not documented
 modules/m/manifests/b.pp:1:1: warning[documentation] class not documented
@@ -113,38 +139,22 @@ fn cache_findings_equal_uncached_ones_and_an_edit_rechecks_only_its_dependants()
 
     // `m::a` no longer declares the file: `a.pp` and `init.pp` (whose evaluation read
     // `a.pp`) are checked again, and the duplicate is gone; the others are not.
-    let before = entries(&cache);
-    write(
+    let expected = edit(
         &dir,
-        "modules/m/manifests/a.pp",
-        "class m::a {\n  file { '/tmp/y': ensure => file }\n}\n",
+        ("a.pp", "class m::a {\n  file { '/tmp/y': ensure => file }\n}\n"),
+        EXPECTED,
+        "init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare",
+        &["a.pp", "init.pp"],
     );
-    let expected = EXPECTED.replace(
-        "modules/m/manifests/init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare\n",
-        "",
-    );
-    assert_eq!(check(&dir, &[]), (Some(0), expected.clone()));
     assert_eq!(check(&dir, &["--no-cache"]), (Some(0), expected.clone()));
-    assert_eq!(
-        rewritten(&before, &entries(&cache)),
-        vec!["modules/m/manifests/a.pp", "modules/m/manifests/init.pp"]
-    );
 
     // An edit of `b.pp` that nothing reads re-checks `b.pp` alone.
-    let before = entries(&cache);
-    write(
+    edit(
         &dir,
-        "modules/m/manifests/b.pp",
-        "class m::b {\n  notice('b')\n}\n",
-    );
-    let expected = expected.replace(
-        "modules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables\n",
-        "",
-    );
-    assert_eq!(check(&dir, &[]), (Some(0), expected));
-    assert_eq!(
-        rewritten(&before, &entries(&cache)),
-        vec!["modules/m/manifests/b.pp"]
+        ("b.pp", "class m::b {\n  notice('b')\n}\n"),
+        &expected,
+        "b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables",
+        &["b.pp"],
     );
 }
 
