@@ -110,7 +110,8 @@ impl ModulePath {
     /// project's checked roots (rein reads no file outside the tree it checks unless told
     /// to). The file's own module is always searched first.
     pub fn for_file(file: &Path, project: &Project) -> ModulePath {
-        let (given, roots, store) = (&project.modulepath, &project.roots, &project.store);
+        let (given, store) = (&project.modulepath, &project.store);
+        let roots = project.canonical_roots();
         // `manifests/site.pp` has the ancestor `.`, not an empty path.
         let anchored;
         let file = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
@@ -391,14 +392,12 @@ fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Whether `dir` is one of `roots` or below one.
-fn inside(dir: &Path, roots: &[PathBuf]) -> bool {
+/// Whether `dir` is one of `roots` (canonical paths) or below one.
+fn inside(dir: &Path, roots: &HashSet<PathBuf>) -> bool {
     let Ok(dir) = dir.canonicalize() else {
         return false;
     };
-    roots
-        .iter()
-        .any(|r| r.canonicalize().is_ok_and(|r| dir.starts_with(r)))
+    dir.ancestors().any(|a| roots.contains(a))
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.

@@ -7,7 +7,7 @@
 //! checked against the whole project); a file checked on its own is its own project.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -68,6 +68,8 @@ pub struct Project {
     pub store: Arc<ModuleStore>,
     /// Where each file's evaluation records what it reads, when the run wants to know.
     pub reads: Option<Arc<Recorder>>,
+    /// `roots` made canonical (those that exist), on first use.
+    canonical_roots: OnceLock<HashSet<std::path::PathBuf>>,
 }
 
 /// The definitions of a project as plain data, sorted (to store, compare and digest).
@@ -150,6 +152,17 @@ impl Project {
                 .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
         }
         for_each_child(e, &mut |c, _| self.walk(c));
+    }
+
+    /// The paths the run checks, canonical (each resolved once; the ones that do not
+    /// exist left out).
+    pub fn canonical_roots(&self) -> &HashSet<std::path::PathBuf> {
+        self.canonical_roots.get_or_init(|| {
+            self.roots
+                .iter()
+                .filter_map(|r| r.canonicalize().ok())
+                .collect()
+        })
     }
 
     /// The definitions, as plain data.
