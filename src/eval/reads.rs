@@ -1,21 +1,17 @@
 //! What the evaluation of one checked file read from the module path, so that a cache of
 //! its findings knows when they are stale: each [`Read`] names one thing read (a file, the
 //! module list of a directory, the Ruby files of all modules, the custom
-//! facts of all modules, the manifests of a module), and [`Read::digest`] says what it holds now.
+//! facts of all modules, the manifests of a module), and the cache (`workspace::cache`) digests what it holds now.
 //!
 //! A run that wants to know records through a [`Recorder`] (one [`ReadLog`] per checked
 //! file, filled by that file's [`super::loader::ModulePath`]).
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeSet, HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
-
-use super::loader;
 
 /// One thing an evaluation read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -35,78 +31,6 @@ pub enum Read {
     Facts(PathBuf),
     /// The manifest names of the module at this root.
     Names(PathBuf),
-}
-
-impl Read {
-    /// A digest of what this read gives now; `part` gives the digest of a part (a
-    /// module's share of `AllRuby` or `AllFacts`) and `modules` the module roots of a
-    /// directory ([`modules_of`]), so that a caller may keep those.
-    pub fn digest(
-        &self,
-        part: &mut dyn FnMut(&Read) -> u64,
-        modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
-    ) -> u64 {
-        let mut h = DefaultHasher::new();
-        match self {
-            Read::File(p) => match std::fs::read(p) {
-                Ok(bytes) => (0u8, bytes).hash(&mut h),
-                Err(_) => (1u8, p.is_dir()).hash(&mut h),
-            },
-            Read::Modules(dir) => {
-                let index: BTreeSet<(String, PathBuf)> = loader::scan(dir).into_iter().collect();
-                index.hash(&mut h);
-            }
-            Read::AllRuby(dirs, own) => {
-                for root in roots(dirs, own, modules) {
-                    let d = part(&Read::Ruby(root.clone()));
-                    (root, d).hash(&mut h);
-                }
-            }
-            Read::AllFacts(dirs, own) => {
-                for root in roots(dirs, own, modules) {
-                    let d = part(&Read::Facts(root.clone()));
-                    (root, d).hash(&mut h);
-                }
-            }
-            Read::Ruby(root) => {
-                let r = loader::scan_ruby(root);
-                for set in [&r.functions, &r.legacy_functions, &r.types] {
-                    sorted(set).hash(&mut h);
-                }
-            }
-            Read::Facts(root) => {
-                let mut facts = HashSet::new();
-                loader::collect_facts(&root.join("lib/facter"), &mut facts, 0);
-                sorted(&facts).hash(&mut h);
-            }
-            Read::Names(root) => loader::manifest_names_in(root, "").hash(&mut h),
-        }
-        h.finish()
-    }
-}
-
-/// The module roots in `dir`, sorted.
-pub fn modules_of(dir: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = loader::scan(dir).into_values().collect();
-    found.sort();
-    found
-}
-
-/// The module roots of the module path `dirs` with the own module `own`.
-fn roots(
-    dirs: &[PathBuf],
-    own: &Option<PathBuf>,
-    modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
-) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = own.iter().cloned().collect();
-    for dir in dirs {
-        out.extend(modules(dir).iter().cloned());
-    }
-    out
-}
-
-fn sorted(set: &HashSet<String>) -> BTreeSet<&String> {
-    set.iter().collect()
 }
 
 /// What one file's evaluation read.

@@ -18,7 +18,7 @@
 //! concurrent runs see whole entries only. The directory holds a `.gitignore` (`*`).
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diagnostics::{Finding, FindingEdit, FindingFix, Severity};
 use crate::eval::project::Definitions;
-use crate::eval::reads::{self, Read};
+use crate::eval::reads::Read;
 use crate::rules::engine::RuleSet;
 use crate::rules::Applicability;
 use crate::syntax::Span;
@@ -193,7 +193,7 @@ impl Cache {
         if let Some(d) = self.reads.lock().ok().and_then(|m| m.get(read).copied()) {
             return d;
         }
-        let d = read.digest(&mut |part| self.read_now(part), &mut |dir| {
+        let d = digest_now(read, &mut |part| self.read_now(part), &mut |dir| {
             self.modules_of(dir)
         });
         if let Ok(mut m) = self.reads.lock() {
@@ -207,7 +207,7 @@ impl Cache {
         if let Some(m) = self.modules.lock().ok().and_then(|m| m.get(dir).cloned()) {
             return m;
         }
-        let m = Arc::new(reads::modules_of(dir));
+        let m = Arc::new(modules_of(dir));
         if let Ok(mut t) = self.modules.lock() {
             t.insert(dir.to_path_buf(), m.clone());
         }
@@ -341,4 +341,75 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     res
+}
+
+/// A digest of what this read gives now; `part` gives the digest of a part (a
+/// module's share of `AllRuby` or `AllFacts`) and `modules` the module roots of a
+/// directory ([`modules_of`]), so that a caller may keep those.
+fn digest_now(
+    read: &Read,
+    part: &mut dyn FnMut(&Read) -> u64,
+    modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
+) -> u64 {
+    let mut h = DefaultHasher::new();
+    match read {
+        Read::File(p) => match std::fs::read(p) {
+            Ok(bytes) => (0u8, bytes).hash(&mut h),
+            Err(_) => (1u8, p.is_dir()).hash(&mut h),
+        },
+        Read::Modules(dir) => {
+            let index: BTreeSet<(String, PathBuf)> =
+                crate::eval::loader::scan(dir).into_iter().collect();
+            index.hash(&mut h);
+        }
+        Read::AllRuby(dirs, own) => {
+            for root in roots(dirs, own, modules) {
+                let d = part(&Read::Ruby(root.clone()));
+                (root, d).hash(&mut h);
+            }
+        }
+        Read::AllFacts(dirs, own) => {
+            for root in roots(dirs, own, modules) {
+                let d = part(&Read::Facts(root.clone()));
+                (root, d).hash(&mut h);
+            }
+        }
+        Read::Ruby(root) => {
+            let r = crate::eval::loader::scan_ruby(root);
+            for set in [&r.functions, &r.legacy_functions, &r.types] {
+                sorted(set).hash(&mut h);
+            }
+        }
+        Read::Facts(root) => {
+            let mut facts = HashSet::new();
+            crate::eval::loader::collect_facts(&root.join("lib/facter"), &mut facts, 0);
+            sorted(&facts).hash(&mut h);
+        }
+        Read::Names(root) => crate::eval::loader::manifest_names_in(root, "").hash(&mut h),
+    }
+    h.finish()
+}
+
+/// The module roots in `dir`, sorted.
+fn modules_of(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = crate::eval::loader::scan(dir).into_values().collect();
+    found.sort();
+    found
+}
+
+/// The module roots of the module path `dirs` with the own module `own`.
+fn roots(
+    dirs: &[PathBuf],
+    own: &Option<PathBuf>,
+    modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
+) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = own.iter().cloned().collect();
+    for dir in dirs {
+        out.extend(modules(dir).iter().cloned());
+    }
+    out
+}
+
+fn sorted(set: &HashSet<String>) -> BTreeSet<&String> {
+    set.iter().collect()
 }
