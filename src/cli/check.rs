@@ -70,6 +70,13 @@ pub struct CheckArgs {
     /// the directory that holds the checked file's module.
     #[arg(long, value_name = "DIR[:DIR...]")]
     pub modulepath: Vec<String>,
+    /// Where the findings of unchanged files are cached (default: `$REIN_CACHE_DIR`, else
+    /// `.rein_cache` in the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Neither read nor write the cache.
+    #[arg(long)]
+    pub no_cache: bool,
     /// puppet-lint's `--top-scope-variables a,b`: top-scope variables that are not facts
     /// (the `top_scope_variables` option of `top_scope_facts`).
     #[arg(long, value_name = "NAME[,NAME...]")]
@@ -305,6 +312,7 @@ impl Options {
                     .collect(),
                 ignore_paths,
                 relative: args.relative,
+                cache: (!args.no_cache).then(|| cache_dir(args)),
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {
@@ -421,6 +429,18 @@ fn fix_summary(fix: &FixSummary) -> String {
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The cache directory: `--cache-dir`, else `$REIN_CACHE_DIR`, else `.rein_cache`.
+fn cache_dir(args: &CheckArgs) -> PathBuf {
+    args.cache_dir
+        .clone()
+        .or_else(|| {
+            std::env::var_os("REIN_CACHE_DIR")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+        .unwrap_or_else(|| PathBuf::from(crate::workspace::cache::DEFAULT_DIR))
 }
 
 #[cfg(test)]

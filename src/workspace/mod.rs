@@ -15,8 +15,10 @@
 //! [`Workspace::format_text`] (the format pipeline, [`mod@format`]); [`Workspace::discover`]
 //! finds the manifests below paths ([`discover`]), [`select`] picks those the configuration
 //! keeps (the same for checking and formatting), and files are written in place through
-//! [`mod@write`].
+//! [`mod@write`]. A check may keep
+//! the findings of unchanged files in a [`cache`] directory.
 
+pub mod cache;
 pub mod check;
 pub mod discover;
 pub mod files;

@@ -7,6 +7,7 @@
 mod harness;
 
 mod bad_input;
+mod cache;
 mod check;
 mod completions;
 mod config;
