@@ -51,10 +51,15 @@ pub fn parse_config(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> 
                 }
             }
             "overrides" => p.overrides(value, &mut config),
+            "puppet" => {
+                if let Some(t) = p.table(value, "[puppet]") {
+                    p.puppet(t, &mut config);
+                }
+            }
             other => p.error(
                 key_span,
                 format!(
-                    "unknown section `{other}` (expected [format], [rules], [files] or [[overrides]])"
+                    "unknown section `{other}` (expected [format], [rules], [files], [puppet] or [[overrides]])"
                 ),
             ),
         }
@@ -207,6 +212,22 @@ impl Parser<'_> {
                 "include" => config.include = self.globs(v, "[files] include"),
                 "exclude" => config.exclude = self.globs(v, "[files] exclude"),
                 other => self.error(key_span, format!("unknown field `{other}` in [files]")),
+            }
+        }
+    }
+
+    /// `[puppet]`: the Puppet settings that change what rein reports.
+    fn puppet(&mut self, t: &DeTable<'_>, config: &mut Config) {
+        for (v, key, key_span) in entries(t) {
+            match key {
+                "strict" => match v.get_ref().as_str().and_then(Level::parse) {
+                    Some(l) => config.strict = Some(l),
+                    None => self.error(
+                        v.span(),
+                        "[puppet] strict must be \"error\" (Puppet 8's default), \"warning\" (Puppet 7's default) or \"off\"".into(),
+                    ),
+                },
+                other => self.error(key_span, format!("unknown field `{other}` in [puppet]")),
             }
         }
     }
@@ -402,7 +423,21 @@ mod tests {
                 "rein.toml:3:23: unknown level `loud` for `unrecognized_escape` (expected \"off\", \"warning\" or \"error\")",
                 "rein.toml:6:16: indent_width must be an integer between 1 and 16",
                 "rein.toml:7:1: unknown field `colour` in [format]",
-                "rein.toml:8:2: unknown section `what` (expected [format], [rules], [files] or [[overrides]])",
+                "rein.toml:8:2: unknown section `what` (expected [format], [rules], [files], [puppet] or [[overrides]])",
+            ]
+        );
+    }
+
+    #[test]
+    fn puppet_strict_is_a_level() {
+        let c = parse_config("[puppet]\nstrict = \"warning\"\n", "r").unwrap();
+        assert_eq!(c.strict, Some(Level::Warning));
+        assert_eq!(parse_config("", "r").unwrap().strict, None);
+        assert_eq!(
+            errors("[puppet]\nstrict = true\nversion = 8\n"),
+            [
+                "rein.toml:2:10: [puppet] strict must be \"error\" (Puppet 8's default), \"warning\" (Puppet 7's default) or \"off\"",
+                "rein.toml:3:1: unknown field `version` in [puppet]",
             ]
         );
     }

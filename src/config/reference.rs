@@ -33,6 +33,12 @@ pub fn reference_config() -> String {
          # include = [\"manifests/**\", \"site\"]\n\
          # exclude = [\"spec/fixtures\", \"vendor\"]\n\
          \n\
+         [puppet]\n\
+         # Puppet's `strict` setting: \"error\" (Puppet 8's default), \"warning\" (Puppet 7's\n\
+         # default) or \"off\". The rules marked \"follows [puppet] strict\" below report at\n\
+         # this level unless [rules] sets theirs.\n\
+         strict = \"error\"\n\
+         \n\
          [rules]\n\
          # NAME = \"off\" | \"warning\" | \"error\", or NAME = { level = \"...\", OPTION = VALUE }.\n\
          # NAME is a rule's name, its puppet-lint name or an alias. Groups set the level of\n\
@@ -65,7 +71,7 @@ pub fn reference_config() -> String {
         other.extend(m.aliases.iter().copied());
         let _ = writeln!(
             s,
-            "# ({}{}{}{})",
+            "# ({}{}{}{}{})",
             m.category.as_str(),
             match m.plugin {
                 Some(p) => format!(", plugin {}", p.gem),
@@ -80,6 +86,11 @@ pub fn reference_config() -> String {
                 String::new()
             } else {
                 format!("; also named {}", other.join(", "))
+            },
+            if registry::FOLLOW_STRICT.contains(&m.name) {
+                "; follows [puppet] strict"
+            } else {
+                ""
             }
         );
         for o in m.options {

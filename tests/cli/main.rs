@@ -11,6 +11,7 @@ mod config;
 mod config_lintrc;
 mod config_reference;
 mod config_resolver;
+mod config_strict;
 mod deep;
 mod dump;
 mod fix;
