@@ -65,14 +65,48 @@ fn each_region_is_reported() {
 }
 
 #[test]
+fn errors_are_at_the_first_offending_token() {
+    // Puppet 7.23 (`puppet parser validate`) reports each of these at the same line and
+    // column: "Syntax error at '='" (1:1), "Syntax error at ')'" (1:1), "Unclosed quote
+    // after '\"'" (1:2), "Syntax error at ':'" (1:8).
+    for op in ["=", "==", "and", "->", "+", "=~", "in", "~>"] {
+        assert_eq!(
+            messages(&format!("{op}\n")),
+            [at(1, 1, &format!("unexpected `{op}`"))],
+            "{op}"
+        );
+    }
+    assert_eq!(messages(") /./\n"), [at(1, 1, "unexpected `)`")]);
+    assert_eq!(
+        messages("\"asd\n"),
+        [at(1, 2, "unclosed string starting at 1:1")]
+    );
+    assert_eq!(
+        messages("@file {: mode => '0777' }\n"),
+        [at(1, 8, "missing the resource title before `:`")]
+    );
+    assert_eq!(messages("{ = }\n"), [at(1, 3, "unexpected `=`")]);
+    // An operator the parser took, then the end of the input: after the operator, where
+    // Puppet says "Syntax error at end of input"; a prefix operator too.
+    assert_eq!(
+        messages("$x = 1 +\n"),
+        [at(1, 9, "expected an expression after `+`")]
+    );
+    assert_eq!(
+        messages("!\n"),
+        [at(1, 2, "expected an expression after `!`")]
+    );
+}
+
+#[test]
 fn unclosed_strings_and_comments() {
     assert_eq!(
         one("$a = 1\n$b = 'abc\nnotice($b)\n"),
-        at(2, 6, "unclosed string starting at 2:6")
+        at(2, 7, "unclosed string starting at 2:6")
     );
     assert_eq!(
         one("$a = \"abc ${x} d\n"),
-        at(1, 6, "unclosed string starting at 1:6")
+        at(1, 7, "unclosed string starting at 1:6")
     );
     assert_eq!(
         one("$a = 1\n/* never closed\n$b = 2\n"),
