@@ -14,6 +14,7 @@ mod config_resolver;
 mod config_strict;
 mod deep;
 mod dump;
+mod duplicate_resource;
 mod fix;
 mod fmt;
 mod output;
