@@ -21,3 +21,4 @@ mod output;
 mod puppet_lint;
 mod rule;
 mod unknown_attribute;
+mod unknown_names;

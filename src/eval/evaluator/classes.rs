@@ -111,19 +111,22 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.open = true;
-        let in_project = self.options.project.class(&key);
-        if !in_project && self.class_missing(&key, file.as_deref()) {
+        if self.options.project.class(&key) {
+            return;
+        }
+        let message = format!("Could not find class ::{key}");
+        if self.class_missing(&key, file.as_deref()) {
             let before = self.findings.len();
-            self.report(
-                "unknown_class",
-                span,
-                format!("Could not find class ::{key}"),
-            );
+            self.report("unknown_class", span, message);
             let module = key.split("::").next().unwrap_or_default();
             let names = self.modulepath.manifest_names(module);
             let help = closest(&key, names.iter().map(String::as_str))
                 .map(|c| format!("did you mean `{c}`?"));
             self.with_help(before, help);
+        } else if file.is_none() && !key.contains("::") {
+            // Un-namespaced, and no module of that name: missing with a complete module
+            // path, likely missing without one.
+            self.report_unseen("unknown_class", span, message);
         }
     }
 

@@ -261,7 +261,7 @@ impl<'a> Evaluator<'a> {
             origin: self.origin.clone(),
             shown: format!("{}[{title}]", capitalize(type_name)),
         };
-        let saved = std::mem::replace(&mut self.instance_site, Some(site));
+        let saved = self.instance_site.replace(site);
         self.instantiate_known(type_name, title, attrs, span);
         self.instance_site = saved;
     }
@@ -317,7 +317,14 @@ impl<'a> Evaluator<'a> {
                     format!("Unknown resource type: '{type_name}'"),
                 );
             }
-            None => self.open = true,
+            None => {
+                self.open = true;
+                // Un-namespaced: a custom type of any module.
+                if !type_name.contains("::") {
+                    let message = format!("Unknown resource type: '{type_name}'");
+                    self.report_unseen("unknown_resource_type", span, message);
+                }
+            }
         }
     }
 

@@ -240,6 +240,24 @@ pub(super) struct InstanceSite {
     pub(super) shown: String,
 }
 
+/// How sure it is that an un-namespaced class, function or resource type that no module
+/// rein can see defines is missing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Unseen {
+    /// With `--modulepath`, every module is there: it is missing (an error).
+    Missing,
+    /// Without one, in a lone manifest or a module whose `metadata.json` names no
+    /// dependency rein cannot see: most likely missing (a warning saying how to be sure).
+    Likely,
+    /// A module depends on modules rein cannot see, or does not say on which (no
+    /// `metadata.json`): any of them may define it.
+    Unknown,
+}
+
+/// What the milder form of an unknown-name finding adds to its message.
+pub(super) const UNSEEN_NOTE: &str =
+    " (unless a module rein cannot see defines it: give --modulepath to be certain)";
+
 /// Both declarations certainly happen together: they are under the same undecided
 /// branches. (Conditions rein cannot decide may be correlated, as `if $x == 'a'` and
 /// `if $x != 'a'`, or as a class that is only declared under `$osfamily == 'Debian'` and a
@@ -358,6 +376,27 @@ impl<'a> Evaluator<'a> {
         let r = f(self);
         self.origin = saved;
         r
+    }
+
+    /// How sure it is that an un-namespaced name no module rein sees defines is missing.
+    pub(super) fn unseen(&self) -> Unseen {
+        if self.options.modulepath_complete() {
+            Unseen::Missing
+        } else if self.modulepath.dependencies_known() {
+            Unseen::Likely
+        } else {
+            Unseen::Unknown
+        }
+    }
+
+    /// Reports `message` for an un-namespaced name nothing rein sees defines: an error with
+    /// a complete module path, a warning (saying how to be sure) without one.
+    pub(super) fn report_unseen(&mut self, rule: &'static str, span: Span, message: String) {
+        match self.unseen() {
+            Unseen::Missing => self.report(rule, span, message),
+            Unseen::Likely => self.warn(rule, span, format!("{message}{UNSEEN_NOTE}")),
+            Unseen::Unknown => {}
+        }
     }
 
     /// Adds `help` to the finding reported since there were `before` findings, if any.

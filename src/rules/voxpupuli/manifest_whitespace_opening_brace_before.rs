@@ -42,9 +42,9 @@ impl Rule for ManifestWhitespaceOpeningBraceBefore {
                 if pc + 1 == i || s.has_newline(pc, i) {
                     continue;
                 }
-            } else if pc + 2 == i && s.single_space(i - 1) {
-                continue;
-            } else if s.kind_is(pc, &["{"]) && s.has_newline(pc, i) {
+            } else if (pc + 2 == i && s.single_space(i - 1))
+                || (s.kind_is(pc, &["{"]) && s.has_newline(pc, i))
+            {
                 continue;
             }
             let Some(brace) = s.get(i) else {
