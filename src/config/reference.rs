@@ -45,14 +45,7 @@ pub fn reference_config() -> String {
          # many rules at once; a rule's own entry wins over a group entry:\n\
          # all = \"warning\"\n",
     );
-    for c in [
-        Category::Validation,
-        Category::Style,
-        Category::Layout,
-        Category::Suppression,
-        Category::Correctness,
-        Category::Deep,
-    ] {
+    for c in super::GROUPS {
         let _ = writeln!(s, "# {} = \"error\"", c.as_str());
     }
     let _ = writeln!(

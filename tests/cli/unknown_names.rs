@@ -56,16 +56,21 @@ fn a_lone_manifest_gets_warnings() {
     );
 }
 
+/// Module `app` in `dir/modules/app` whose class has [`CODE`], with a `metadata.json`
+/// listing the one dependency `depends_on` (no `metadata.json` for `None`).
+fn app_module(dir: &Path, depends_on: Option<&str>) {
+    let code = format!("class app {{\n  {}}}\n", CODE.replace('\n', "\n  "));
+    write(dir, "modules/app/manifests/init.pp", &code);
+    if let Some(dep) = depends_on {
+        let metadata = format!(r#"{{"name": "me-app", "dependencies": [{{"name": "{dep}"}}]}}"#);
+        write(dir, "modules/app/metadata.json", &metadata);
+    }
+}
+
 #[test]
 fn a_module_whose_dependencies_are_all_visible_gets_warnings() {
     let d = temp_dir("unseen-deps-visible");
-    let code = format!("class app {{\n  {}}}\n", CODE.replace('\n', "\n  "));
-    write(&d, "modules/app/manifests/init.pp", &code);
-    write(
-        &d,
-        "modules/app/metadata.json",
-        r#"{"name": "me-app", "dependencies": [{"name": "me/base"}]}"#,
-    );
+    app_module(&d, Some("me/base"));
     write(&d, "modules/base/manifests/init.pp", "class base {}\n");
     let (status, out) = check(&d, &["modules"]);
     assert_eq!(status, 0);
@@ -82,17 +87,12 @@ fn a_module_whose_dependencies_are_all_visible_gets_warnings() {
 #[test]
 fn a_module_with_unseen_or_unlisted_dependencies_gets_nothing() {
     let d = temp_dir("unseen-deps-hidden");
-    let code = format!("class app {{\n  {}}}\n", CODE.replace('\n', "\n  "));
-    write(&d, "app/manifests/init.pp", &code);
-    write(
-        &d,
-        "app/metadata.json",
-        r#"{"name": "me-app", "dependencies": [{"name": "puppetlabs/stdlib"}]}"#,
-    );
-    assert_eq!(check(&d, &["app"]), (0, String::new()));
+    app_module(&d, Some("puppetlabs/stdlib"));
+    assert_eq!(check(&d, &["modules/app"]), (0, String::new()));
     // Without a metadata.json, what the module depends on is not known either.
-    std::fs::remove_file(d.join("app/metadata.json")).expect("rm");
-    assert_eq!(check(&d, &["app"]), (0, String::new()));
+    let d = temp_dir("unseen-deps-unlisted");
+    app_module(&d, None);
+    assert_eq!(check(&d, &["modules/app"]), (0, String::new()));
 }
 
 #[test]

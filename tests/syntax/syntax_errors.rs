@@ -76,26 +76,23 @@ fn errors_are_at_the_first_offending_token() {
             "{op}"
         );
     }
-    assert_eq!(messages(") /./\n"), [at(1, 1, "unexpected `)`")]);
-    assert_eq!(
-        messages("\"asd\n"),
-        [at(1, 2, "unclosed string starting at 1:1")]
-    );
-    assert_eq!(
-        messages("@file {: mode => '0777' }\n"),
-        [at(1, 8, "missing the resource title before `:`")]
-    );
-    assert_eq!(messages("{ = }\n"), [at(1, 3, "unexpected `=`")]);
-    // An operator the parser took, then the end of the input: after the operator, where
-    // Puppet says "Syntax error at end of input"; a prefix operator too.
-    assert_eq!(
-        messages("$x = 1 +\n"),
-        [at(1, 9, "expected an expression after `+`")]
-    );
-    assert_eq!(
-        messages("!\n"),
-        [at(1, 2, "expected an expression after `!`")]
-    );
+    let cases = [
+        (") /./\n", 1, "unexpected `)`"),
+        ("\"asd\n", 2, "unclosed string starting at 1:1"),
+        (
+            "@file {: mode => '0777' }\n",
+            8,
+            "missing the resource title before `:`",
+        ),
+        ("{ = }\n", 3, "unexpected `=`"),
+        // An operator the parser took, then the end of the input: after the operator,
+        // where Puppet says "Syntax error at end of input"; a prefix operator too.
+        ("$x = 1 +\n", 9, "expected an expression after `+`"),
+        ("!\n", 2, "expected an expression after `!`"),
+    ];
+    for (source, column, message) in cases {
+        assert_eq!(messages(source), [at(1, column, message)], "{source:?}");
+    }
 }
 
 #[test]
