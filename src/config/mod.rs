@@ -297,6 +297,9 @@ pub struct Config {
     /// `[files] exclude`: files matching one of these are skipped.
     pub exclude: Option<PathGlobs>,
     pub overrides: Vec<Override>,
+    /// `[puppet] strict`: Puppet's `strict` setting, the level of the rules that follow it
+    /// ([`registry::FOLLOW_STRICT`]); `None` is Puppet 8's default, `error`.
+    pub strict: Option<Level>,
     /// `[files] ignore_paths`, puppet-lint's `--ignore-paths`: files whose path matches
     /// one of these fnmatch patterns are skipped.
     pub ignore_paths: Option<PathGlobs>,
@@ -352,6 +355,13 @@ impl Config {
     /// `relative` is the command line's `--relative`.
     pub fn selection(&self, overrides: &[usize], cli: &[Op], relative: bool) -> Selection {
         let mut sel = default_selection();
+        if let Some(strict) = self.strict {
+            for (rule, (level, _)) in registry::all().iter().zip(sel.iter_mut()) {
+                if registry::FOLLOW_STRICT.contains(&rule.meta().name) {
+                    *level = strict;
+                }
+            }
+        }
         apply(&self.ops, &mut sel);
         for i in overrides {
             if let Some(o) = self.overrides.get(*i) {

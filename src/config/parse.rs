@@ -57,10 +57,15 @@ pub fn parse_config(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> 
                 }
             }
             "overrides" => p.overrides(value, &mut config),
+            "puppet" => {
+                if let Some(t) = p.table(value, "[puppet]") {
+                    p.puppet(t, &mut config);
+                }
+            }
             other => p.error(
                 key_span,
                 format!(
-                    "unknown section `{other}` (expected [format], [files], [check], [rules] or [[overrides]])"
+                    "unknown section `{other}` (expected [format], [files], [check], [puppet], [rules] or [[overrides]])"
                 ),
             ),
         }
@@ -246,6 +251,22 @@ impl Parser<'_> {
             match v.get_ref() {
                 DeValue::Boolean(b) => *field = *b,
                 _ => self.error(v.span(), format!("{key} must be true or false")),
+            }
+        }
+    }
+
+    /// `[puppet]`: the Puppet settings that change what rein reports.
+    fn puppet(&mut self, t: &DeTable<'_>, config: &mut Config) {
+        for (v, key, key_span) in entries(t) {
+            match key {
+                "strict" => match v.get_ref().as_str().and_then(Level::parse) {
+                    Some(l) => config.strict = Some(l),
+                    None => self.error(
+                        v.span(),
+                        "[puppet] strict must be \"error\" (Puppet 8's default), \"warning\" (Puppet 7's default) or \"off\"".into(),
+                    ),
+                },
+                other => self.error(key_span, format!("unknown field `{other}` in [puppet]")),
             }
         }
     }
@@ -445,7 +466,7 @@ mod tests {
                 "rein.toml:3:23: unknown level `loud` for `unrecognized_escape` (expected \"off\", \"warning\" or \"error\")",
                 "rein.toml:6:16: indent_width must be an integer between 1 and 16",
                 "rein.toml:7:1: unknown field `colour` in [format]",
-                "rein.toml:8:2: unknown section `what` (expected [format], [files], [check], [rules] or [[overrides]])",
+                "rein.toml:8:2: unknown section `what` (expected [format], [files], [check], [puppet], [rules] or [[overrides]])",
             ]
         );
     }
@@ -480,6 +501,20 @@ mod tests {
                 "rein.toml:2:20: fail_on_warnings must be true or false",
                 "rein.toml:3:1: unknown field `quiet` in [check]",
                 "rein.toml:5:17: bad glob `a[`: unclosed character class; missing ']'",
+            ]
+        );
+    }
+
+    #[test]
+    fn puppet_strict_is_a_level() {
+        let c = parse_config("[puppet]\nstrict = \"warning\"\n", "r").unwrap();
+        assert_eq!(c.strict, Some(Level::Warning));
+        assert_eq!(parse_config("", "r").unwrap().strict, None);
+        assert_eq!(
+            errors("[puppet]\nstrict = true\nversion = 8\n"),
+            [
+                "rein.toml:2:10: [puppet] strict must be \"error\" (Puppet 8's default), \"warning\" (Puppet 7's default) or \"off\"",
+                "rein.toml:3:1: unknown field `version` in [puppet]",
             ]
         );
     }

@@ -29,7 +29,7 @@ pub fn reference_config() -> String {
         other.extend(m.aliases.iter().copied());
         let _ = writeln!(
             s,
-            "# ({}{}{}{})",
+            "# ({}{}{}{}{})",
             m.category.as_str(),
             match m.plugin {
                 Some(p) => format!(", plugin {}", p.gem),
@@ -44,6 +44,11 @@ pub fn reference_config() -> String {
                 String::new()
             } else {
                 format!("; also named {}", other.join(", "))
+            },
+            if registry::FOLLOW_STRICT.contains(&m.name) {
+                "; follows [puppet] strict"
+            } else {
+                ""
             }
         );
         for o in m.options {
@@ -120,6 +125,12 @@ fn sections(preamble: &str) -> String {
          fail_on_warnings = false\n\
          # Also show the findings that `# lint:ignore:` comments suppress, marked ignored.\n\
          show_ignored = false\n\
+         \n\
+         [puppet]\n\
+         # Puppet's `strict` setting: \"error\" (Puppet 8's default), \"warning\" (Puppet 7's\n\
+         # default) or \"off\". The rules marked \"follows [puppet] strict\" below report at\n\
+         # this level unless [rules] sets theirs.\n\
+         strict = \"error\"\n\
          \n\
          [rules]\n\
          # NAME = \"off\" | \"warning\" | \"error\", or NAME = { level = \"...\", OPTION = VALUE }.\n\

@@ -1,7 +1,8 @@
 //! The `json` format: one JSON array of every finding, in order, each an object with the
 //! keys `file, line, column, end_line, end_column, rule, severity, message`, then `help`
 //! and `fix` (`{"applicability": "safe"|"unsafe", "edits": [{line, column, end_line,
-//! end_column, replacement}]}`) when the finding has them.
+//! end_column, replacement}]}`) when the finding has them, and `related` (`[{file, line,
+//! column, message}]`, the other places it involves) when it has some.
 
 use std::io::{self, Write};
 

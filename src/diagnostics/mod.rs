@@ -59,9 +59,22 @@ pub struct Finding {
     /// errors nor as warnings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ignored: Option<String>,
+    /// Other places the finding involves (the first declaration of a duplicate).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<FindingRelated>,
     /// The byte range in the source, for code frames.
     #[serde(skip)]
     pub span: Span,
+}
+
+/// A place a finding involves besides its own: a file (as displayed), the 1-based line and
+/// column of its start, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FindingRelated {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
 }
 
 /// A fix as printed: its safety and its edits with 1-based positions.
@@ -124,6 +137,7 @@ impl Finding {
             help: None,
             fix: None,
             ignored: None,
+            related: Vec::new(),
             span: Span::new(start, end),
         }
     }
@@ -138,6 +152,28 @@ impl Finding {
         let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, &d.message);
         f.help = d.help.clone();
         f.ignored = d.ignored.clone();
+        f.related = d
+            .related
+            .iter()
+            .map(|r| {
+                let (file, line, column) = match &r.at {
+                    crate::rules::diagnostic::RelatedAt::Span(span) => {
+                        let (l, c) =
+                            index.line_col(source, floor_char_boundary(source, span.start()));
+                        (file.to_string(), l, c)
+                    }
+                    crate::rules::diagnostic::RelatedAt::Position { path, line, column } => {
+                        (path.clone(), *line, *column)
+                    }
+                };
+                FindingRelated {
+                    file,
+                    line,
+                    column,
+                    message: r.message.clone(),
+                }
+            })
+            .collect();
         f.fix = d.fix.as_ref().map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix

@@ -20,7 +20,9 @@
 //!   `physicalLocation.artifactLocation` (`uri`: the path relative to the current directory
 //!   with `uriBaseId` `%SRCROOT%`, or a `file://` URI for a file outside it) and `region`
 //!   (`startLine`, `startColumn`, `endLine`, `endColumn`; the end column is the one just after
-//!   the finding), `fixes` when the finding has a fix (one `artifactChange` whose
+//!   the finding), `relatedLocations` when the finding involves other places (the first
+//!   declaration of a duplicate: `id`, `physicalLocation` with `startLine` and `startColumn`,
+//!   `message.text`), `fixes` when the finding has a fix (one `artifactChange` whose
 //!   `replacements` are the fix's edits), and `properties.help` when the rule gave help.
 
 use std::io::{self, Write};
@@ -141,6 +143,9 @@ struct SarifResult<'a> {
     level: &'static str,
     message: Text,
     locations: [Location<'a>; 1],
+    /// The other places the finding involves (the first declaration of a duplicate).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<RelatedLocation>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<SarifFix<'a>>,
     /// A finding suppressed in the source (`# lint:ignore:`), shown with `--show-ignored`.
@@ -168,6 +173,28 @@ struct Location<'a> {
 struct PhysicalLocation<'a> {
     artifact_location: &'a ArtifactLocation,
     region: Region,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedLocation {
+    id: usize,
+    physical_location: RelatedPhysicalLocation,
+    message: Text,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedPhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: StartRegion,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StartRegion {
+    start_line: usize,
+    start_column: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -400,6 +427,24 @@ fn result<'a>(
                 },
             },
         }],
+        related_locations: f
+            .related
+            .iter()
+            .enumerate()
+            .map(|(id, r)| RelatedLocation {
+                id,
+                physical_location: RelatedPhysicalLocation {
+                    artifact_location: artifact_location(&report_path(&r.file)),
+                    region: StartRegion {
+                        start_line: r.line,
+                        start_column: r.column,
+                    },
+                },
+                message: Text {
+                    text: r.message.clone(),
+                },
+            })
+            .collect(),
         fixes,
         suppressions: f
             .ignored

@@ -32,6 +32,12 @@ pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
     if let Some(help) = &f.help {
         notes.push(format!("help: {help}"));
     }
+    for r in &f.related {
+        notes.push(format!(
+            "note: {}: {}:{}:{}",
+            r.message, r.file, r.line, r.column
+        ));
+    }
     if let Some(fix) = &f.fix {
         let safety = match fix.applicability {
             Applicability::Safe => "safe: it keeps what the code means",

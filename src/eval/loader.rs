@@ -19,11 +19,14 @@ use super::reads::{Read, ReadLog};
 use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
-/// `examples/` or `tests/` of a module.
+/// `functions/`, `types/`, `plans/`, `examples/` or `tests/` of a module.
 pub fn module_root(file: &Path) -> Option<PathBuf> {
     for a in file.ancestors().skip(1) {
         let name = a.file_name()?.to_str()?;
-        if matches!(name, "manifests" | "examples" | "tests") {
+        if matches!(
+            name,
+            "manifests" | "functions" | "types" | "plans" | "examples" | "tests"
+        ) {
             let root = a.parent()?;
             if root.join("manifests").is_dir() || root.join("metadata.json").is_file() {
                 return Some(root.to_path_buf());
@@ -311,6 +314,22 @@ impl ModulePath {
                     mp.module(name).is_some()
                 })
         })
+    }
+
+    /// Whether the code's dependencies are all known and on the path: a file outside any
+    /// module, or a module whose `metadata.json` lists its dependencies (none, or only
+    /// modules on the path). A module without a readable list may use any module.
+    pub fn dependencies_known(&self) -> bool {
+        let Some((_, root)) = &self.own else {
+            return true;
+        };
+        let listed = self.cached("deps-listed", &root.to_string_lossy(), |_| {
+            std::fs::read_to_string(root.join("metadata.json"))
+                .ok()
+                .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+                .is_some_and(|meta| meta.get("dependencies").is_some_and(|d| d.is_array()))
+        });
+        listed && self.dependencies_visible()
     }
 
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in

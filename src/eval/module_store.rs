@@ -23,6 +23,19 @@ use crate::syntax::{ParsedFile, Program};
 pub struct Loaded {
     pub path: PathBuf,
     pub program: Program,
+    /// Its text, for the positions of what findings point at in it.
+    pub source: String,
+}
+
+impl Loaded {
+    /// The 1-based line and column (in characters) of byte `offset`.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.source.len());
+        while !self.source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        crate::syntax::LineIndex::new(&self.source).line_col(&self.source, offset)
+    }
 }
 
 /// The modules of a directory, by module name.
@@ -99,10 +112,11 @@ fn manifest_key(path: &Path) -> PathBuf {
 
 impl ModuleStore {
     /// Records a file the owner has parsed already, so following it costs no second parse.
-    pub fn preload(&self, path: &Path, program: &Program) {
+    pub fn preload(&self, path: &Path, parsed: &ParsedFile) {
         let loaded = Arc::new(Loaded {
             path: path.to_path_buf(),
-            program: program.clone(),
+            program: parsed.program.clone(),
+            source: parsed.source.clone(),
         });
         if let Ok(mut m) = self.manifests.lock() {
             m.insert(manifest_key(path), Some(loaded));
@@ -121,6 +135,7 @@ impl ModuleStore {
             Some(Arc::new(Loaded {
                 path: path.clone(),
                 program: parsed.program,
+                source: parsed.source,
             }))
         })
     }
@@ -239,7 +254,7 @@ mod tests {
         store.clear();
         assert_eq!(statements(&store, &file), None, "does not parse");
         let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
-        store.preload(&file, &parsed.program);
+        store.preload(&file, &parsed);
         assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         store.forget(&file);

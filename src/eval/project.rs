@@ -58,6 +58,8 @@ pub struct Project {
     defaulted: HashSet<String>,
     /// Lower-case names of the classes defined (nested ones included).
     classes: HashSet<String>,
+    /// Lower-case names of the functions written in Puppet.
+    functions: HashSet<String>,
     /// The module path given to the run (`--modulepath`); empty: each file's own.
     pub modulepath: Vec<std::path::PathBuf>,
     /// The paths the run checks (the deep checks read modules only inside them, unless
@@ -147,9 +149,16 @@ impl Project {
         if let Some(t) = target {
             self.defaulted.insert(t);
         }
-        if let ExprKind::Class(c) = &e.kind {
-            self.classes
-                .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
+        match &e.kind {
+            ExprKind::Class(c) => {
+                self.classes
+                    .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
+            }
+            ExprKind::Function(f) => {
+                self.functions
+                    .insert(f.name.trim_start_matches("::").to_ascii_lowercase());
+            }
+            _ => {}
         }
         for_each_child(e, &mut |c, _| self.walk(c));
     }
@@ -204,6 +213,20 @@ impl Project {
         }
         self.defaulted.extend(other.defaulted);
         self.classes.extend(other.classes);
+        self.functions.extend(other.functions);
+    }
+
+    /// Whether some file of the run defines the defined type `name` (any case), once or
+    /// more.
+    pub fn has_define(&self, name: &str) -> bool {
+        self.defines
+            .contains_key(&name.trim_start_matches("::").to_ascii_lowercase())
+    }
+
+    /// Whether some file of the run defines the Puppet function `name` (any case).
+    pub fn function(&self, name: &str) -> bool {
+        self.functions
+            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
     }
 
     /// The defined type named `name` (any case), when exactly one file defines it.

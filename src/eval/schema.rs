@@ -61,6 +61,12 @@ impl CoreTypes {
     }
 }
 
+/// The resource types of the modules puppet-agent 7 and 8 vendor (`yumrepo_core`,
+/// `zfs_core`, `zone_core`, `scheduled_task`) that `core_types.json` has no schema for
+/// (Debian does not package them): they exist on every agent; their attributes are not
+/// checked.
+pub const VENDORED_TYPES: &[&str] = &["scheduled_task", "yumrepo", "zfs", "zone", "zpool"];
+
 /// The core types, parsed once.
 pub fn core_types() -> &'static CoreTypes {
     static TYPES: OnceLock<CoreTypes> = OnceLock::new();

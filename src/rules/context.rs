@@ -1,12 +1,12 @@
 //! What a rule sees while it runs: the file, the node being visited with its ancestors,
 //! the rule's options, facts computed once per file, and where to report diagnostics.
 
-use crate::eval::evaluator::{self, Finding};
+use crate::eval::evaluator::{self, Finding, Place};
 use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 use std::cell::OnceCell;
 
-use super::diagnostic::{Diagnostic, Severity};
+use super::diagnostic::{Diagnostic, Related, RelatedAt, Severity};
 use super::meta::{OptionKind, RuleMeta};
 use super::scopes::Scopes;
 use super::whitespace_tokens::{interpolations, stream_tokens, PlTok, Stream};
@@ -177,6 +177,12 @@ impl<'a> Context<'a> {
 
     /// Reports the evaluator's findings for the running rule.
     pub fn report_evaluation(&mut self) {
+        self.report_evaluation_with(|_, _| {});
+    }
+
+    /// Reports the evaluator's findings for the running rule, each worded by `adjust`
+    /// first (which may use the places the finding involves).
+    pub fn report_evaluation_with(&mut self, adjust: impl Fn(&Context<'a>, &mut Diagnostic)) {
         let Some((meta, _, _)) = self.current else {
             return;
         };
@@ -191,11 +197,41 @@ impl<'a> Context<'a> {
             if let Some(h) = f.help {
                 d = d.with_help(h);
             }
+            d.related = f
+                .related
+                .into_iter()
+                .map(|r| Related {
+                    at: match r.place {
+                        Place::Here(span) => RelatedAt::Span(span),
+                        Place::Elsewhere { path, line, column } => RelatedAt::Position {
+                            path: path.display().to_string(),
+                            line,
+                            column,
+                        },
+                    },
+                    message: r.message,
+                })
+                .collect();
+            adjust(self, &mut d);
             if f.warning {
                 self.report_milder(d);
             } else {
                 self.report(d);
             }
+        }
+    }
+
+    /// `path:line` of a related place (this file's path as displayed).
+    pub fn place_of(&self, at: &RelatedAt) -> String {
+        match at {
+            RelatedAt::Span(span) => {
+                format!(
+                    "{}:{}",
+                    self.file.path,
+                    self.file.line_index.line(span.start())
+                )
+            }
+            RelatedAt::Position { path, line, .. } => format!("{path}:{line}"),
         }
     }
 

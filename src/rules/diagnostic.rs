@@ -99,6 +99,28 @@ pub struct Diagnostic {
     /// Suppressed by a `# lint:ignore:` directive, with the directive's reason (empty when
     /// it gives none). Only kept when the run shows ignored findings.
     pub ignored: Option<String>,
+    /// Other places the finding involves (the first declaration of a duplicate).
+    pub related: Vec<Related>,
+}
+
+/// Another place a finding involves, with what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub at: RelatedAt,
+    pub message: String,
+}
+
+/// Where a related place is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RelatedAt {
+    /// In the same file.
+    Span(Span),
+    /// In another file: its path and the 1-based line and column (in characters).
+    Position {
+        path: String,
+        line: usize,
+        column: usize,
+    },
 }
 
 impl Diagnostic {
@@ -112,6 +134,7 @@ impl Diagnostic {
             help: None,
             fix: None,
             ignored: None,
+            related: Vec::new(),
         }
     }
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

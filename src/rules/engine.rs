@@ -142,6 +142,7 @@ pub fn check_file_in(
                 help: None,
                 fix: None,
                 ignored: None,
+                related: Vec::new(),
             });
         }
     }

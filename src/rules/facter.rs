@@ -7,10 +7,32 @@ use crate::rules::quoting::single_quoted;
 /// What the legacy fact `name` is in the structured facts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LegacyFact {
-    /// `$facts` keys of the structured fact (`["os", "family"]`).
-    Structured(Vec<String>),
+    /// The keys below `$facts` of the structured fact (`['os']['family']`).
+    Structured(Vec<FactKey>),
     /// A legacy fact with no structured equivalent.
     Unconvertible,
+}
+
+/// One step into a structured fact: a hash key or an array index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FactKey {
+    /// A hash key (`['os']`).
+    Name(String),
+    /// An array index (`[3]` of `processors.models`): an Integer, since Puppet only
+    /// accepts a String index with a coercion warning.
+    Index(u64),
+}
+
+impl From<&str> for FactKey {
+    fn from(name: &str) -> Self {
+        FactKey::Name(name.to_string())
+    }
+}
+
+impl From<String> for FactKey {
+    fn from(name: String) -> Self {
+        FactKey::Name(name)
+    }
 }
 
 /// Legacy facts with a one-to-one structured equivalent (from Facter's documentation of
@@ -101,8 +123,8 @@ const UNCONVERTIBLE_FACTS: &[&str] = &[
     "sshfp_rsa",
 ];
 
-fn keys(path: &str) -> Vec<String> {
-    path.split('/').map(str::to_string).collect()
+fn keys(path: &str) -> Vec<FactKey> {
+    path.split('/').map(FactKey::from).collect()
 }
 
 /// `name` split as `prefix<middle>suffix` with a non-empty middle.
@@ -146,17 +168,21 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
                 "networking".into(),
                 "interfaces".into(),
                 iface.into(),
-                attr.replace("address", ""),
+                attr.replace("address", "").into(),
             ]));
         }
     }
     if let Some(id) = name.strip_prefix("processor") {
         if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
-            return Some(LegacyFact::Structured(vec![
-                "processors".into(),
-                "models".into(),
-                id.into(),
-            ]));
+            // Facter numbers processors 0, 1, ...: `processor01` names no processor.
+            return Some(match id.parse::<u64>() {
+                Ok(n) if n.to_string() == id => LegacyFact::Structured(vec![
+                    "processors".into(),
+                    "models".into(),
+                    FactKey::Index(n),
+                ]),
+                _ => LegacyFact::Unconvertible,
+            });
         }
     }
     if let Some(n) = between(name, "sp_", "") {
@@ -192,12 +218,15 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
     None
 }
 
-/// `$facts['a']['b']` for `keys`.
-pub fn facts_access(keys: &[String]) -> String {
+/// `$facts['a']['b']` (`[3]` for an index) for `keys`.
+pub fn facts_access(keys: &[FactKey]) -> String {
     let mut s = String::from("$facts");
     for k in keys {
         s.push('[');
-        s.push_str(&single_quoted(k));
+        match k {
+            FactKey::Name(n) => s.push_str(&single_quoted(n)),
+            FactKey::Index(i) => s.push_str(&i.to_string()),
+        }
         s.push(']');
     }
     s
@@ -305,12 +334,24 @@ mod tests {
                 "size".into()
             ]))
         );
-        assert!(legacy_fact("processor0").is_some());
+        assert_eq!(
+            legacy_fact("processor3"),
+            Some(LegacyFact::Structured(vec![
+                "processors".into(),
+                "models".into(),
+                FactKey::Index(3)
+            ]))
+        );
+        assert_eq!(legacy_fact("processor03"), Some(LegacyFact::Unconvertible));
         assert_eq!(legacy_fact("processors"), None);
         assert_eq!(legacy_fact("os"), None);
         assert_eq!(
             facts_access(&["os".into(), "family".into()]),
             "$facts['os']['family']"
+        );
+        assert_eq!(
+            facts_access(&["processors".into(), "models".into(), FactKey::Index(3)]),
+            "$facts['processors']['models'][3]"
         );
     }
 }

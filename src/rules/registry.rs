@@ -170,6 +170,12 @@ static RULES: &[&dyn Rule] = &[
     &super::voxpupuli::version_comparison::VersionComparison,
 ];
 
+/// The rules whose level follows Puppet's `strict` setting (`[puppet] strict` in the
+/// configuration): Puppet reports what they find as an error under `strict = error` (Puppet
+/// 8's default), as a warning under `strict = warning` (Puppet 7's default) and not at all
+/// under `strict = off`. Their default level in the registry is Puppet 8's.
+pub const FOLLOW_STRICT: &[&str] = &["duplicate_key", "undefined_variable"];
+
 /// Every registered rule.
 pub fn all() -> &'static [&'static dyn Rule] {
     RULES
@@ -195,6 +201,15 @@ pub fn find(name: &str) -> Option<&'static dyn Rule> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn rules_following_strict_are_registered_errors() {
+        for name in FOLLOW_STRICT {
+            let rule = find(name).unwrap_or_else(|| panic!("{name} is not registered"));
+            assert_eq!(rule.meta().name, *name);
+            assert_eq!(rule.meta().level, crate::rules::Level::Error, "{name}");
+        }
+    }
 
     #[test]
     fn names_and_aliases_are_unique() {

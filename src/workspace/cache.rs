@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostics::{Finding, FindingEdit, FindingFix, Severity};
+use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
 use crate::rules::engine::RuleSet;
@@ -36,7 +36,8 @@ use crate::syntax::Span;
 /// The cache directory's name at the project root.
 pub const DEFAULT_DIR: &str = ".rein_cache";
 
-const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// rein's version and the entries' format: an entry of another is never read.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+entries-2");
 
 /// An open cache directory.
 #[derive(Debug)]
@@ -85,6 +86,8 @@ struct Stored {
     /// Safe, and the edits: positions and replacement.
     fix: Option<(bool, Vec<StoredEdit>)>,
     ignored: Option<String>,
+    /// Related places: file, line, column, message.
+    related: Vec<(String, usize, usize, String)>,
 }
 
 /// A digest of `data`.
@@ -285,6 +288,11 @@ fn stored(f: &Finding) -> Stored {
             (x.applicability == Applicability::Safe, edits.collect())
         }),
         ignored: f.ignored.clone(),
+        related: f
+            .related
+            .iter()
+            .map(|r| (r.file.clone(), r.line, r.column, r.message.clone()))
+            .collect(),
     }
 }
 
@@ -322,6 +330,16 @@ fn restored(s: &Stored, display: &str) -> Finding {
                 .collect(),
         }),
         ignored: s.ignored.clone(),
+        related: s
+            .related
+            .iter()
+            .map(|(file, line, column, message)| FindingRelated {
+                file: file.clone(),
+                line: *line,
+                column: *column,
+                message: message.clone(),
+            })
+            .collect(),
         span: Span::new(start, end),
     }
 }

@@ -370,7 +370,7 @@ impl Workspace {
         if rules_evaluate(jobs) {
             pool.install(|| {
                 let store = &self.project.store;
-                clean().for_each(|(p, f)| store.preload(p, &f.program));
+                clean().for_each(|(p, f)| store.preload(p, f));
             });
         }
     }

@@ -106,7 +106,7 @@ modules/m/manifests/a.pp:1:1: warning[documentation] class not documented
 modules/m/manifests/b.pp:1:1: warning[documentation] class not documented
 modules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
 modules/m/manifests/init.pp:1:1: warning[documentation] class not documented
-modules/m/manifests/init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare
+modules/m/manifests/init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:2; cannot redeclare
 modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
 ";
 
@@ -143,7 +143,7 @@ fn cache_findings_equal_uncached_ones_and_an_edit_rechecks_only_its_dependants()
         &dir,
         ("a.pp", "class m::a {\n  file { '/tmp/y': ensure => file }\n}\n"),
         EXPECTED,
-        "init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare",
+        "init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:2; cannot redeclare",
         &["a.pp", "init.pp"],
     );
     assert_eq!(check(&dir, &["--no-cache"]), (Some(0), expected.clone()));
@@ -185,7 +185,10 @@ fn corrupt_truncated_and_foreign_entries_are_ignored_and_rewritten() {
     // Every broken entry was rewritten whole.
     for p in &files {
         let v = entry(p);
-        assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(
+            v["version"],
+            concat!(env!("CARGO_PKG_VERSION"), "+entries-2")
+        );
         assert!(!v.to_string().contains("forged"));
     }
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));

@@ -317,7 +317,7 @@ fn configuration_errors_point_into_the_file() {
     );
     config_error(
         "[lint]\n",
-        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [files], [check], [rules] or [[overrides]])\n",
+        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [files], [check], [puppet], [rules] or [[overrides]])\n",
     );
     config_error(
         "[files]\nexclude = [\"a\", \"b[\"]\nonly = []\n",

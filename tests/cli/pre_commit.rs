@@ -170,8 +170,9 @@ const DUPLICATE: &str =
 
 fn duplicate_finding(path: &str) -> String {
     format!(
-        "error[duplicate_resource]: Duplicate declaration: File[/tmp/a] is already declared; cannot redeclare\n  \
-         ┌─ {path}:4:8\n  │\n4 │ file {{ '/tmp/a':\n  │        ^^^^^^^^\n\n"
+        "error[duplicate_resource]: Duplicate declaration: File[/tmp/a] is already declared at {path}:1; cannot redeclare\n  \
+         ┌─ {path}:4:8\n  │\n4 │ file {{ '/tmp/a':\n  │        ^^^^^^^^\n  │\n  \
+         = note: File[/tmp/a] is first declared here: {path}:1:8\n\n"
     )
 }
 

@@ -139,6 +139,12 @@ const EXPECTED: &[(&str, usize, Option<&str>)] = &[
         Some("expected an expression after `=`"),
     ),
     ("case_option_trailing_comma.pp", 2, None),
+    ("lone_operator.pp", 2, Some("unexpected `==`")),
+    (
+        "colon_without_title.pp",
+        2,
+        Some("missing the resource title before `:`"),
+    ),
 ];
 
 fn fixture_dir() -> &'static Path {

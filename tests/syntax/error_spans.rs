@@ -77,7 +77,7 @@ fn bad_regex_spans_the_regex() {
 fn unclosed_tokens_span_to_the_end_of_the_input() {
     assert_eq!(
         one("$x = 'abc\nfoo\n\n"),
-        span(1, 6, 2, 4, "unclosed string starting at 1:6")
+        span(1, 7, 2, 4, "unclosed string starting at 1:6")
     );
     assert_eq!(
         one("$x = 1 /* abc\nfoo\n"),

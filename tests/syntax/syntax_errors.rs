@@ -65,14 +65,45 @@ fn each_region_is_reported() {
 }
 
 #[test]
+fn errors_are_at_the_first_offending_token() {
+    // Puppet 7.23 (`puppet parser validate`) reports each of these at the same line and
+    // column: "Syntax error at '='" (1:1), "Syntax error at ')'" (1:1), "Unclosed quote
+    // after '\"'" (1:2), "Syntax error at ':'" (1:8).
+    for op in ["=", "==", "and", "->", "+", "=~", "in", "~>"] {
+        assert_eq!(
+            messages(&format!("{op}\n")),
+            [at(1, 1, &format!("unexpected `{op}`"))],
+            "{op}"
+        );
+    }
+    let cases = [
+        (") /./\n", 1, "unexpected `)`"),
+        ("\"asd\n", 2, "unclosed string starting at 1:1"),
+        (
+            "@file {: mode => '0777' }\n",
+            8,
+            "missing the resource title before `:`",
+        ),
+        ("{ = }\n", 3, "unexpected `=`"),
+        // An operator the parser took, then the end of the input: after the operator,
+        // where Puppet says "Syntax error at end of input"; a prefix operator too.
+        ("$x = 1 +\n", 9, "expected an expression after `+`"),
+        ("!\n", 2, "expected an expression after `!`"),
+    ];
+    for (source, column, message) in cases {
+        assert_eq!(messages(source), [at(1, column, message)], "{source:?}");
+    }
+}
+
+#[test]
 fn unclosed_strings_and_comments() {
     assert_eq!(
         one("$a = 1\n$b = 'abc\nnotice($b)\n"),
-        at(2, 6, "unclosed string starting at 2:6")
+        at(2, 7, "unclosed string starting at 2:6")
     );
     assert_eq!(
         one("$a = \"abc ${x} d\n"),
-        at(1, 6, "unclosed string starting at 1:6")
+        at(1, 7, "unclosed string starting at 1:6")
     );
     assert_eq!(
         one("$a = 1\n/* never closed\n$b = 2\n"),

@@ -191,12 +191,16 @@ impl<'a> Evaluator<'a> {
             Some(Ok(v)) => self.charge(bounded(v)),
             Some(Err(err)) => self.error(err, span),
             None => {
-                if !functions::is_builtin(&lname) && self.function_known(&lname) == Some(false) {
-                    self.report(
-                        "unknown_function",
-                        name_span,
-                        format!("Unknown function: '{lname}'"),
-                    );
+                if !functions::is_builtin(&lname) {
+                    let message = format!("Unknown function: '{lname}'");
+                    match self.function_known(&lname) {
+                        Some(false) => self.report("unknown_function", name_span, message),
+                        // Un-namespaced: any module could have it.
+                        None if !lname.contains("::") => {
+                            self.report_unseen("unknown_function", name_span, message)
+                        }
+                        _ => {}
+                    }
                 }
                 Ok(Value::any())
             }
@@ -205,7 +209,7 @@ impl<'a> Evaluator<'a> {
 
     /// Whether a non-built-in function exists: `Some(false)` only when certain.
     fn function_known(&self, name: &str) -> Option<bool> {
-        if self.modulepath.has_ruby_function(name) {
+        if self.modulepath.has_ruby_function(name) || self.options.project.function(name) {
             return Some(true);
         }
         if name.contains("::") {

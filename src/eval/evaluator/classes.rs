@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::state::{capitalize, norm, related, Attrs, Evaluator, Flow, MAX_DEPTH};
+use super::state::{capitalize, norm, related, Attrs, Decl, Evaluator, Flow, Related, MAX_DEPTH};
 use crate::eval::loader::find_class;
 use crate::eval::types::PType;
 use crate::eval::value::Value;
@@ -57,22 +57,33 @@ impl<'a> Evaluator<'a> {
                 .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
             self.class_paths.entry(key.clone()).or_default().push(path);
             if resource_like && certain {
+                // Puppet names the first declaration when it was resource-like too.
+                let first = self.class_decls.get(&key).and_then(|decls| {
+                    decls
+                        .iter()
+                        .find(|d| related(&d.path, &self.path_cond))
+                        .map(|d| d.place())
+                });
+                let shown = format!("Class[{}]", capitalize(&key));
+                let before = self.findings.len();
                 self.report(
                     "duplicate_resource",
                     span,
-                    format!(
-                        "Duplicate declaration: Class[{}] is already declared; cannot redeclare",
-                        capitalize(&key)
-                    ),
+                    format!("Duplicate declaration: {shown} is already declared; cannot redeclare"),
                 );
+                if let Some(place) = first {
+                    let message = format!("{shown} is first declared here");
+                    self.with_related(before, Related { place, message });
+                }
             }
-
+            self.record_class_decl(&key, span, resource_like);
             return;
         }
         self.class_paths
             .entry(key.clone())
             .or_default()
             .push(self.path_cond.clone());
+        self.record_class_decl(&key, span, resource_like);
         self.declared_classes.insert(key.clone(), false);
         if let Some(c) = self
             .locals
@@ -91,26 +102,51 @@ impl<'a> Evaluator<'a> {
         if let Some(l) = loaded {
             let found = find_class(&l.program, &key);
             if let Some(c) = found {
-                let complete = self.in_definition(false, |ev| ev.run_class(c, params, span));
+                let origin = Some(l.clone());
+                let complete = self.in_definition(false, |ev| {
+                    ev.in_file(origin, |ev| ev.run_class(c, params, span))
+                });
                 self.declared_classes.insert(key, complete);
                 return;
             }
         }
         self.open = true;
-        let in_project = self.options.project.class(&key);
-        if !in_project && self.class_missing(&key, file.as_deref()) {
+        if self.options.project.class(&key) {
+            return;
+        }
+        let message = format!("Could not find class ::{key}");
+        if self.class_missing(&key, file.as_deref()) {
             let before = self.findings.len();
-            self.report(
-                "unknown_class",
-                span,
-                format!("Could not find class ::{key}"),
-            );
+            self.report("unknown_class", span, message);
             let module = key.split("::").next().unwrap_or_default();
             let names = self.modulepath.manifest_names(module);
             let help = closest(&key, names.iter().map(String::as_str))
                 .map(|c| format!("did you mean `{c}`?"));
             self.with_help(before, help);
+        } else if file.is_none() && !key.contains("::") {
+            // Un-namespaced, and no module of that name: missing with a complete module
+            // path, likely missing without one.
+            self.report_unseen("unknown_class", span, message);
         }
+    }
+
+    /// Records a resource-like declaration of class `key` (`class { 'a': }`) at `span`.
+    fn record_class_decl(&mut self, key: &str, span: Span, resource_like: bool) {
+        if !resource_like {
+            return;
+        }
+        let decl = Decl {
+            span,
+            path: self.path_cond.clone(),
+            expr: span,
+            literal: false,
+            origin: self.origin.clone(),
+            instance: self.instance,
+        };
+        self.class_decls
+            .entry(key.to_string())
+            .or_default()
+            .push(decl);
     }
 
     /// Whether class `key` certainly does not exist: its module is on the module path and

@@ -41,7 +41,7 @@ use std::sync::Arc;
 
 use self::locals::{collect_locals, is_definition, Locals};
 use self::state::{capitalize, Evaluator, Flow, RefKind, STEP_BUDGET};
-pub use self::state::{Finding, Options};
+pub use self::state::{Finding, Options, Place, Related};
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
@@ -219,6 +219,7 @@ impl<'a> Evaluator<'a> {
                         message,
                         warning: false,
                         help: None,
+                        related: Vec::new(),
                     });
                 }
             }

@@ -3,7 +3,8 @@
 //! relationships, and parameter defaults checked against their types.
 
 use super::state::{
-    capitalize, norm, related, Decl, Evaluator, Flow, RefKind, Reference, MAX_DEPTH, R,
+    capitalize, norm, place, related, same_origin, Decl, Evaluator, Flow, InstanceSite, RefKind,
+    Reference, Related, MAX_DEPTH, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;
@@ -143,31 +144,49 @@ impl<'a> Evaluator<'a> {
                 if !related(&d.path, &path) {
                     continue;
                 }
-                // Two literal titles in one expression are `duplicate_title`'s.
-                if d.expr == expr && d.literal && literal {
+                // Two literal titles in one expression are `duplicate_title`'s (the same
+                // expression in two instances of a defined type is a duplicate).
+                if d.expr == expr
+                    && d.literal
+                    && literal
+                    && d.instance == self.instance
+                    && same_origin(d.origin.as_deref(), self.origin.as_deref())
+                {
                     continue;
                 }
-                duplicate = Some(d.span);
+                duplicate = Some(d.place());
                 break;
             }
         }
         if let Some(first) = duplicate {
-            let _ = first;
+            let shown = format!("{}[{}]", capitalize(type_name), title);
+            let before = self.findings.len();
             self.report(
                 "duplicate_resource",
                 span,
-                format!(
-                    "Duplicate declaration: {}[{}] is already declared; cannot redeclare",
-                    capitalize(type_name),
-                    title
-                ),
+                format!("Duplicate declaration: {shown} is already declared; cannot redeclare"),
             );
+            self.with_related(
+                before,
+                Related {
+                    place: first,
+                    message: format!("{shown} is first declared here"),
+                },
+            );
+            // Declared again by an instance of a defined type: which one.
+            if let Some(site) = self.instance_site.clone() {
+                let place = place(site.origin.as_deref(), site.span);
+                let message = format!("{shown} is declared again by {} here", site.shown);
+                self.with_related(before, Related { place, message });
+            }
         }
         self.resources.entry(key).or_default().push(Decl {
             span,
             path,
             expr,
             literal,
+            origin: self.origin.clone(),
+            instance: self.instance,
         });
     }
 
@@ -237,6 +256,24 @@ impl<'a> Evaluator<'a> {
         if core_types().get(type_name).is_some() {
             return;
         }
+        let site = InstanceSite {
+            span,
+            origin: self.origin.clone(),
+            shown: format!("{}[{title}]", capitalize(type_name)),
+        };
+        let saved = self.instance_site.replace(site);
+        self.instantiate_known(type_name, title, attrs, span);
+        self.instance_site = saved;
+    }
+
+    /// [`Self::instantiate`] once the instance's site is recorded.
+    fn instantiate_known(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attrs: &[(String, Value, Span)],
+        span: Span,
+    ) {
         if let Some(d) = self
             .locals
             .defines
@@ -257,7 +294,9 @@ impl<'a> Evaluator<'a> {
                 });
                 if let Some(d) = found {
                     let _ = self.in_definition(false, |ev| {
-                        ev.run_define(d, Value::str(title), attrs, false, span)
+                        ev.in_file(Some(l.clone()), |ev| {
+                            ev.run_define(d, Value::str(title), attrs, false, span)
+                        })
                     });
                     return;
                 }
@@ -278,7 +317,14 @@ impl<'a> Evaluator<'a> {
                     format!("Unknown resource type: '{type_name}'"),
                 );
             }
-            None => self.open = true,
+            None => {
+                self.open = true;
+                // Un-namespaced: a custom type of any module.
+                if !type_name.contains("::") {
+                    let message = format!("Unknown resource type: '{type_name}'");
+                    self.report_unseen("unknown_resource_type", span, message);
+                }
+            }
         }
     }
 
@@ -295,6 +341,9 @@ impl<'a> Evaluator<'a> {
             return Ok(Value::Undef);
         }
         self.depth += 1;
+        // Each instance is numbered: the same declaration in two instances is a duplicate.
+        self.instances += 1;
+        let instance = std::mem::replace(&mut self.instance, self.instances);
         let key = norm(&d.name);
         let shown = format!(
             "{}[{}]",
@@ -326,6 +375,7 @@ impl<'a> Evaluator<'a> {
         }
         let r = self.eval_body(&d.body);
         self.leave_local(local);
+        self.instance = instance;
         self.depth -= 1;
         match r {
             Err(Flow::Abort) => Err(Flow::Abort),

@@ -4,10 +4,12 @@
 //! values, and the non-local exits of evaluation.
 
 use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
+use crate::eval::module_store::Loaded;
 use crate::eval::project::Project;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
@@ -24,6 +26,27 @@ pub struct Finding {
     pub warning: bool,
     /// What to do about it ("did you mean ...").
     pub help: Option<String>,
+    /// Other places the finding involves (the first declaration of a duplicate).
+    pub related: Vec<Related>,
+}
+
+/// A place a finding involves besides its own, with what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub place: Place,
+    pub message: String,
+}
+
+/// Where a related place is: in the checked file, or in another file of the module path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Here(Span),
+    /// 1-based line and column (in characters) of the start in the file at `path`.
+    Elsewhere {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+    },
 }
 
 /// What the evaluator may use besides the file.
@@ -96,6 +119,41 @@ pub(super) struct Decl {
     /// The resource expression, with whether its title was a literal.
     pub(super) expr: Span,
     pub(super) literal: bool,
+    /// The file of the code (`None`: the checked file).
+    pub(super) origin: Option<Arc<Loaded>>,
+    /// The defined type instance whose body declared it (0: none).
+    pub(super) instance: u32,
+}
+
+impl Decl {
+    /// Where it is, for a finding's related place.
+    pub(super) fn place(&self) -> Place {
+        place(self.origin.as_deref(), self.span)
+    }
+}
+
+/// The place of `span` in the code of `origin` (`None`: the checked file).
+pub(super) fn place(origin: Option<&Loaded>, span: Span) -> Place {
+    match origin {
+        None => Place::Here(span),
+        Some(l) => {
+            let (line, column) = l.line_col(span.start());
+            Place::Elsewhere {
+                path: l.path.clone(),
+                line,
+                column,
+            }
+        }
+    }
+}
+
+/// Whether two origins are the same file.
+pub(super) fn same_origin(a: Option<&Loaded>, b: Option<&Loaded>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.path == b.path,
+        _ => false,
+    }
 }
 
 pub(super) struct Reference {
@@ -140,6 +198,9 @@ pub(super) struct Evaluator<'a> {
     pub(super) virtuals: HashSet<(String, String)>,
     /// Where each class was declared (the branch paths of its declarations).
     pub(super) class_paths: HashMap<String, Vec<PathCond>>,
+    /// The resource-like declarations of classes (`class { 'a': }`), for the first
+    /// declaration a duplicate names.
+    pub(super) class_decls: HashMap<String, Vec<Decl>>,
     pub(super) resources: HashMap<(String, String), Vec<Decl>>,
     pub(super) references: Vec<Reference>,
     pub(super) open: bool,
@@ -161,7 +222,41 @@ pub(super) struct Evaluator<'a> {
     /// Whether the code that declared the class or defined type being bound is the checked
     /// file's (the values given to parameters are reported there).
     pub(super) caller_here: bool,
+    /// The file of the code being evaluated (`None`: the checked file).
+    pub(super) origin: Option<Arc<Loaded>>,
+    /// The defined type instance being evaluated (0: none), and the last one numbered.
+    pub(super) instance: u32,
+    pub(super) instances: u32,
+    /// Where the defined type instance being evaluated was declared.
+    pub(super) instance_site: Option<InstanceSite>,
 }
+
+/// Where a defined type instance was declared: its type name, in the file `origin`, and
+/// the instance (`Mytype[b]`).
+#[derive(Clone)]
+pub(super) struct InstanceSite {
+    pub(super) span: Span,
+    pub(super) origin: Option<Arc<Loaded>>,
+    pub(super) shown: String,
+}
+
+/// How sure it is that an un-namespaced class, function or resource type that no module
+/// rein can see defines is missing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Unseen {
+    /// With `--modulepath`, every module is there: it is missing (an error).
+    Missing,
+    /// Without one, in a lone manifest or a module whose `metadata.json` names no
+    /// dependency rein cannot see: most likely missing (a warning saying how to be sure).
+    Likely,
+    /// A module depends on modules rein cannot see, or does not say on which (no
+    /// `metadata.json`): any of them may define it.
+    Unknown,
+}
+
+/// What the milder form of an unknown-name finding adds to its message.
+pub(super) const UNSEEN_NOTE: &str =
+    " (unless a module rein cannot see defines it: give --modulepath to be certain)";
 
 /// Both declarations certainly happen together: they are under the same undecided
 /// branches. (Conditions rein cannot decide may be correlated, as `if $x == 'a'` and
@@ -216,6 +311,7 @@ impl<'a> Evaluator<'a> {
             class_scopes: HashMap::new(),
             declared_classes: HashMap::new(),
             class_paths: HashMap::new(),
+            class_decls: HashMap::new(),
             virtuals: HashSet::new(),
             resources: HashMap::new(),
             references: Vec::new(),
@@ -231,6 +327,10 @@ impl<'a> Evaluator<'a> {
             main: false,
             node_scope: None,
             caller_here: true,
+            origin: None,
+            instance: 0,
+            instances: 0,
+            instance_site: None,
         }
     }
 
@@ -252,7 +352,50 @@ impl<'a> Evaluator<'a> {
                 message,
                 warning,
                 help: None,
+                related: Vec::new(),
             });
+        }
+    }
+
+    /// Adds `related` to the finding reported since there were `before` findings, if any.
+    pub(super) fn with_related(&mut self, before: usize, related: Related) {
+        if self.findings.len() > before {
+            if let Some(f) = self.findings.last_mut() {
+                f.related.push(related);
+            }
+        }
+    }
+
+    /// Runs `f` on code of the file `origin` (`None`: the checked file).
+    pub(super) fn in_file<T>(
+        &mut self,
+        origin: Option<Arc<Loaded>>,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let saved = std::mem::replace(&mut self.origin, origin);
+        let r = f(self);
+        self.origin = saved;
+        r
+    }
+
+    /// How sure it is that an un-namespaced name no module rein sees defines is missing.
+    pub(super) fn unseen(&self) -> Unseen {
+        if self.options.modulepath_complete() {
+            Unseen::Missing
+        } else if self.modulepath.dependencies_known() {
+            Unseen::Likely
+        } else {
+            Unseen::Unknown
+        }
+    }
+
+    /// Reports `message` for an un-namespaced name nothing rein sees defines: an error with
+    /// a complete module path, a warning (saying how to be sure) without one.
+    pub(super) fn report_unseen(&mut self, rule: &'static str, span: Span, message: String) {
+        match self.unseen() {
+            Unseen::Missing => self.report(rule, span, message),
+            Unseen::Likely => self.warn(rule, span, format!("{message}{UNSEEN_NOTE}")),
+            Unseen::Unknown => {}
         }
     }
 

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::state::{norm, Evaluator};
-use crate::eval::schema::core_types;
+use crate::eval::schema::{core_types, VENDORED_TYPES};
 use crate::eval::types::{self, PType};
 use crate::eval::value::Value;
 use crate::syntax::{BinaryOp, Expr, ExprKind, Parameter, Span};
@@ -78,9 +78,10 @@ impl<'a> Evaluator<'a> {
     /// Whether `name` (lower case) is a resource type: `Some(false)` only when certain.
     pub(super) fn resource_type_known(&self, name: &str) -> Option<bool> {
         if core_types().get(name).is_some()
+            || VENDORED_TYPES.contains(&name)
             || matches!(name, "class" | "node" | "stage" | "component" | "whit")
             || self.locals.defines.iter().any(|d| norm(&d.name) == name)
-            || self.options.project.define(name).is_some()
+            || self.options.project.has_define(name)
         {
             return Some(true);
         }

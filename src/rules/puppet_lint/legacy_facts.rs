@@ -114,6 +114,25 @@ mod tests {
     }
 
     #[test]
+    fn processor_index_is_an_integer() {
+        // `['3']` would be coerced with a warning ("The string '3' was automatically
+        // coerced to the numerical value 3").
+        let src = "$a = $::processor3\n$b = \"${::processor0}\"\n$c = $::processor03\n";
+        assert_eq!(
+            positions(NAME, src),
+            vec![
+                (1, 6, "legacy fact 'processor3'".into()),
+                (2, 9, "legacy fact 'processor0'".into()),
+                (3, 6, "legacy fact 'processor03'".into()),
+            ]
+        );
+        assert_eq!(
+            fixed(NAME, src),
+            "$a = $facts['processors']['models'][3]\n$b = \"${facts['processors']['models'][0]}\"\n$c = $::processor03\n"
+        );
+    }
+
+    #[test]
     fn every_spelling_of_a_facts_key() {
         let src = "$a = $::facts['osfamily']\n$b = $facts[osfamily]\n$c = $facts[\"osfamily\"]\n$d = $facts['osfamily', 'x']\n$e = $facts[$k]\n";
         let lines: Vec<usize> = positions(NAME, src).into_iter().map(|p| p.0).collect();

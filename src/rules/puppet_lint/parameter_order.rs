@@ -1,9 +1,11 @@
 //! `parameter_order` (puppet-lint): a required parameter of a class or defined type listed
-//! after a parameter that has a default value.
+//! after a parameter that has a default value. A parameter without a default is required
+//! whatever its type: Puppet asks a value even for `Optional[...]` ("expects a value for
+//! parameter").
 
 use crate::rules::class_or_define::definition;
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
-use crate::syntax::{Expr, ExprKind, Parameter};
+use crate::syntax::{Expr, Parameter};
 
 pub struct ParameterOrder;
 
@@ -22,21 +24,9 @@ static META: RuleMeta = RuleMeta {
     options: &[],
 };
 
-/// Whether a parameter's type is `Optional` or `Optional[...]` (such a parameter defaults
-/// to `undef`).
-fn is_optional_type(t: &Expr) -> bool {
-    match &t.kind {
-        ExprKind::QualifiedReference(n) => n == "Optional",
-        ExprKind::Access { target, .. } => {
-            matches!(&target.kind, ExprKind::QualifiedReference(n) if n == "Optional")
-        }
-        _ => false,
-    }
-}
-
-/// Whether the caller must give a value for `p`.
+/// Whether the caller must give a value for `p` (an `Optional` type gives no default).
 fn is_required(p: &Parameter) -> bool {
-    p.default.is_none() && !p.captures_rest && !p.type_expr.as_ref().is_some_and(is_optional_type)
+    p.default.is_none() && !p.captures_rest
 }
 
 impl Rule for ParameterOrder {
@@ -73,6 +63,7 @@ mod tests {
             findings("parameter_order", src),
             vec![
                 "4:17 optional parameter listed before required parameter",
+                "5:20 optional parameter listed before required parameter",
                 "6:3 optional parameter listed before required parameter",
                 "9:19 optional parameter listed before required parameter"
             ]
@@ -80,8 +71,18 @@ mod tests {
     }
 
     #[test]
+    fn optional_type_without_default_is_required() {
+        // Puppet 7: "Class[T]: expects a value for parameter 'b'".
+        let src = "class t (String $a = '', Optional[Boolean] $b) {}\n";
+        assert_eq!(
+            findings("parameter_order", src),
+            ["1:44 optional parameter listed before required parameter"]
+        );
+    }
+
+    #[test]
     fn in_order_is_fine() {
-        let src = "class a (String $x, $y = { 'a' => 1 }, Optional[Integer] $z) {}\n";
+        let src = "class a (String $x, Optional[Integer] $z, $y = { 'a' => 1 }) {}\n";
         assert!(findings("parameter_order", src).is_empty());
     }
 }

@@ -137,4 +137,17 @@ mod tests {
             "class x {\n  # Two\n  #\n  # lines\n  $a = 1 # end\n  $b = /* mid */ 2\n}\n"
         );
     }
+
+    #[test]
+    fn text_keeps_its_indentation() {
+        // puppet-lint writes `# *`, `# text`, `# indented`.
+        let src =
+            "class a {\n  /*\n   *     *\n   * text\n   *   indented\n   */\n  include b\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(2, 3)]);
+        assert_eq!(
+            fixed,
+            "class a {\n  #     *\n  # text\n  #   indented\n  include b\n}\n"
+        );
+    }
 }

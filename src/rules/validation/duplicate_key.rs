@@ -183,12 +183,12 @@ impl Rule for DuplicateKey {
                 continue;
             };
             if seen.contains(&key) {
-                // Puppet places the entry at its `=>`; show the whole entry when the key is
-                // on that line.
+                // Puppet places the entry at its `=>`; show the value too when it ends on
+                // that line.
                 let arrow = operator_between(cx.source(), &e.key, &e.value, "=>");
                 let lines = cx.file.line_index;
-                let span = if lines.line(e.span.start()) == lines.line(arrow.start()) {
-                    Span::new(e.span.start(), e.span.end())
+                let span = if lines.line(e.span.end()) == lines.line(arrow.start()) {
+                    Span::new(arrow.start(), e.span.end())
                 } else {
                     arrow
                 };
@@ -215,6 +215,23 @@ mod tests {
     }
 
     #[test]
+    fn at_the_arrow_as_puppet() {
+        // `puppet parser validate`: "The key 'a' is declared more than once (line: 1,
+        // column: 13)"; on a later line than its key, the arrow alone.
+        assert_eq!(
+            positions("duplicate_key", "{ a => 1, a => 2 }\n"),
+            vec![(1, 13, key("a"))]
+        );
+        assert_eq!(
+            positions(
+                "duplicate_key",
+                "$h = {\n  a => 1,\n  a\n  => {\n    b => 2,\n  },\n}\n"
+            ),
+            vec![(4, 3, key("a"))]
+        );
+    }
+
+    #[test]
     fn literal_keys_as_puppet_prints_them() {
         let src = "$h = {a => 1, \"a\" => 2, 1 => 3, 0x1 => 4, [a] => 5, [\"a\"] => 6, \
                    undef => 1, undef => 2, default => 1, default => 2, /a/ => 1, /a/ => 2, \
@@ -222,15 +239,15 @@ mod tests {
                    {a=>1}=>2, [1,2] => 1, [1,2] => 3, \"${x}\" => 1, \"${x}\" => 2, \
                    -1 => 1, -1 => 2}\nnotice($h)\n";
         let cols: Vec<(usize, usize, String)> = [
-            (15, "a"),
-            (33, "1"),
-            (53, "[\"a\"]"),
-            (77, ""),
-            (103, "default"),
-            (127, "(?-mix:a)"),
-            (158, "true"),
-            (202, "{\"a\"=>1}"),
-            (225, "[1, 2]"),
+            (19, "a"),
+            (37, "1"),
+            (59, "[\"a\"]"),
+            (83, ""),
+            (111, "default"),
+            (131, "(?-mix:a)"),
+            (163, "true"),
+            (208, "{\"a\"=>1}"),
+            (231, "[1, 2]"),
         ]
         .iter()
         .map(|(c, k)| (1, *c, key(k)))
@@ -251,11 +268,11 @@ mod tests {
     fn floats_and_integers_differ() {
         assert_eq!(
             positions("duplicate_key", "$x = {1 => 1, 1.0 => 2, 1e0 => 3}\n"),
-            vec![(1, 25, key("1.0"))]
+            vec![(1, 29, key("1.0"))]
         );
         assert_eq!(
             positions("duplicate_key", "notice(a => 1, b => 2, a => 3)\n"),
-            vec![(1, 24, key("a"))]
+            vec![(1, 26, key("a"))]
         );
     }
 }

@@ -184,6 +184,17 @@ mod tests {
     }
 
     #[test]
+    fn hash_keys_inside_a_resource_are_duplicate_key() {
+        // puppet-lint reports `x` here under duplicate_params; rein under duplicate_key.
+        let src = "file { 'a':\n  content => { x => 1, x => 2 },\n}\n";
+        assert_eq!(run(src), vec![]);
+        assert_eq!(
+            positions("duplicate_key", src),
+            vec![(2, 26, "The key 'x' is declared more than once".to_string())]
+        );
+    }
+
+    #[test]
     fn bodies_are_separate_and_splat_keys_count() {
         assert_eq!(run("file { 'a': mode => '1'; 'b': mode => '2' }\n"), vec![]);
         assert_eq!(

@@ -97,15 +97,12 @@ fn check_list(stmts: &[Expr], cx: &mut Context<'_>) {
     let Some((_, rest)) = stmts.split_last() else {
         return;
     };
+    // A titleless resource (`file { ensure => present }`) that is not last is a "Block
+    // Expression" without effect too: Puppet reports both, and so does rein (the other is
+    // `resource_without_title`).
     let Some(first) = rest.iter().find(|s| idem(s)) else {
         return;
     };
-    // Puppet reports a titleless resource (`file { ensure => present }`) that is not last
-    // both as a resource without a title and as a "Block Expression" without effect; the
-    // first says what is wrong, so this rule leaves it to `resource_without_title`.
-    if is_resource_without_title(first) {
-        return;
-    }
     let span = operator_line_span(cx.source(), first);
     cx.report(
         Diagnostic::new(
@@ -185,7 +182,20 @@ mod tests {
         assert!(r("if $x { 1 } else { notice(2) }\nnotice(1)\n").is_empty());
         assert!(r("$x = 1\nnotice(1)\n1\n").is_empty());
         assert!(r("1\n").is_empty());
-        assert!(r("file { ensure => present }\nnotice(1)\n").is_empty());
+        assert!(r("file { ensure => present }\n").is_empty());
         assert!(r("class a { 1 }\n").is_empty());
+    }
+
+    #[test]
+    fn a_titleless_resource_before_other_statements() {
+        // Puppet 7.23: "This Block Expression has no effect. ..." (1:1) and "This
+        // expression is invalid. Did you try declaring a 'notify' resource without a
+        // title?" (1:1).
+        let src = "notify { message => 'x' }\nnotify { b: }\n";
+        assert_eq!(
+            positions("expression_has_no_effect", src),
+            vec![(1, 1, msg("Block Expression"))]
+        );
+        assert_eq!(positions("resource_without_title", src).len(), 1);
     }
 }

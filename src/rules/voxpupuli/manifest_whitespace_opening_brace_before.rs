@@ -1,7 +1,8 @@
 //! `manifest_whitespace_opening_brace_before`: an opening brace `{` not preceded by exactly
-//! one space. A brace starting a line after a `,`, a brace after `:` or a comment, and a
-//! brace right after `(`, `[` or `{` (or on a later line) are fine. The fix makes the
-//! blanks one space (none after `(`, `[`, `{`).
+//! one space. A brace starting a line after a `,`, a brace after `:` or a comment, a brace
+//! right after `(` or `[` (or on a later line), and a brace on a later line than a `{` are
+//! fine; `{{` is not (the plugin's rule since its 1.0.1 release). The fix makes the blanks
+//! one space (none after `(`, `[`).
 
 use super::manifest_whitespace::MANIFEST_WHITESPACE;
 use super::manifest_whitespace::{finding, set_gap_checked};
@@ -36,12 +37,14 @@ impl Rule for ManifestWhitespaceOpeningBraceBefore {
             if s.ty_is(pc, Ty::Comment) || s.kind_is(pc, &[":"]) {
                 continue;
             }
-            let opener = s.kind_is(pc, &["(", "[", "{"]);
+            let opener = s.kind_is(pc, &["(", "["]);
             if opener {
                 if pc + 1 == i || s.has_newline(pc, i) {
                     continue;
                 }
-            } else if pc + 2 == i && s.single_space(i - 1) {
+            } else if (pc + 2 == i && s.single_space(i - 1))
+                || (s.kind_is(pc, &["{"]) && s.has_newline(pc, i))
+            {
                 continue;
             }
             let Some(brace) = s.get(i) else {
@@ -84,6 +87,23 @@ mod tests {
         assert_eq!(
             fixed(RULE, src),
             "class a {\n  if $x {\n    $h = {  'a' => 1 }\n  }\n  $y = [{ 'b' => 2 }]\n  $z = [\n    {\n      'c' => 3,\n    },\n    {\n      'd' => 4,\n    },\n  ]\n  case $x {\n    'a': {}\n    default:  {}\n  }\n  $l.each |$i| {}\n}\n"
+        );
+    }
+
+    #[test]
+    fn brace_after_brace_needs_one_space() {
+        // The plugin's rule since 1.0.1: `{ {` is fine, `{{` and `{  {` are not.
+        let src = "$r = $v.lest || { {} }\n$s = $v.lest || {{}}\n$t = $v.lest || {  {} }\n$u = $v.lest || {\n  {}\n}\n";
+        assert_eq!(
+            findings(RULE, src),
+            [
+                "2:18 there should be a single space before an opening brace",
+                "3:20 there should be a single space before an opening brace",
+            ]
+        );
+        assert_eq!(
+            fixed(RULE, src),
+            "$r = $v.lest || { {} }\n$s = $v.lest || { {}}\n$t = $v.lest || { {} }\n$u = $v.lest || {\n  {}\n}\n"
         );
     }
 }

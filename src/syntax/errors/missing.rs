@@ -27,10 +27,11 @@ impl<'s, 't> Ctx<'s, 't> {
                 None => format!("expected `{kind}`"),
             }
         } else if kind == "\"" || kind == "'" {
+            // Reported just after the opening quote, as Puppet does.
             let start = parent.map(|p| p.start_byte()).unwrap_or(at);
             return self.error(
-                start,
                 start + 1,
+                at.max(start + 1),
                 format!("unclosed string starting at {}", self.pos(start)),
             );
         } else if kind == "heredoc_end" {

@@ -19,21 +19,24 @@ impl<'s, 't> Ctx<'s, 't> {
         let leaves = leaves(node);
         // An unlexable character, or an unterminated string or comment, shows up as a
         // childless error leaf (the lexer skipped it) whose text says what it is.
+        // The unterminated token's start, and its error.
         let mut unterminated = None;
         for leaf in &leaves {
             if leaf.node.is_error() || leaf.node.is_missing() {
                 let text = self.text(leaf.start, self.source.len());
                 if let Some(e) = self.unterminated(leaf.start, text) {
-                    unterminated = Some(e);
+                    unterminated = Some((leaf.start, e));
                     break;
                 }
             }
         }
         if leaves.is_empty() {
             let text = self.text(node.start_byte(), self.source.len());
-            unterminated = self.unterminated(node.start_byte(), text);
+            unterminated = self
+                .unterminated(node.start_byte(), text)
+                .map(|e| (node.start_byte(), e));
         }
-        let Some(unterminated) = unterminated else {
+        let Some((token_start, unterminated)) = unterminated else {
             return vec![self.region_error(node, &leaves)];
         };
         // A quote missing earlier makes the later quotes pair up wrongly: where the parser
@@ -41,7 +44,7 @@ impl<'s, 't> Ctx<'s, 't> {
         let mut out = Vec::new();
         if let Some(Rejected::Inside(i, state)) = first_rejected(&self.nav, node, &leaves) {
             if let Some(leaf) = leaves.get(i).copied() {
-                if leaf.start < unterminated.span.start() {
+                if leaf.start < token_start {
                     out.push(self.unexpected(&leaves, i, leaf, state));
                 }
             }
@@ -91,12 +94,19 @@ impl<'s, 't> Ctx<'s, 't> {
         if let Some(e) = self.special_region(node, &leaves) {
             return e;
         }
-        // `$x = 1 +` at the end of the input or before a closing bracket.
+        // The first token the parser could not take, from the parse states it went through.
+        let rejected = first_rejected(&self.nav, node, &leaves);
+        // `$x = 1 +` at the end of the input or before a closing bracket, when the parser
+        // took everything up to the operator (a lone `=` is itself the offending token).
         if let Some(last) = leaves.iter().rev().find(|l| !l.in_atomic) {
             let text = self.text(last.start, last.end);
             let next = self.nav.next_leaf(node);
             let closes = next.is_none_or(|n| matches!(n.kind(), "}" | ")" | "]"));
-            if is_operator(text) && closes {
+            let taken = match &rejected {
+                Some(Rejected::Inside(i, _)) => leaves.get(*i).is_none_or(|l| l.start > last.start),
+                _ => true,
+            };
+            if is_operator(text) && closes && taken {
                 return self.error(
                     last.end,
                     last.end,
@@ -104,8 +114,7 @@ impl<'s, 't> Ctx<'s, 't> {
                 );
             }
         }
-        // The first token the parser could not take, from the parse states it went through.
-        match first_rejected(&self.nav, node, &leaves) {
+        match rejected {
             Some(Rejected::Inside(i, state)) => {
                 if let Some(leaf) = leaves.get(i).copied() {
                     return self.unexpected(&leaves, i, leaf, state);
@@ -179,7 +188,8 @@ impl<'s, 't> Ctx<'s, 't> {
             }
         }
         // `file { 'title' ensure => ... }`: an expression right after the `{` of a titleless
-        // attribute block, followed by attributes, is a title missing its `:`.
+        // attribute block, followed by attributes, is a title missing its `:`; a lone `:`
+        // there (`file {: ensure => ... }`) is the colon of a missing title.
         let parent = self.nav.parent(node)?;
         if parent.kind() == "attribute_block"
             && self.nav.prev_sibling(node).is_some_and(|p| p.kind() == "{")
@@ -188,6 +198,13 @@ impl<'s, 't> Ctx<'s, 't> {
                 .next_sibling(node)
                 .is_some_and(|n| matches!(n.kind(), "attribute" | "splat_attribute"))
         {
+            if leaves.len() == 1 && first_text == ":" {
+                return Some(self.error(
+                    first.start,
+                    first.end,
+                    "missing the resource title before `:`".to_string(),
+                ));
+            }
             let at = node.end_byte();
             return Some(self.error(at, at, "missing `:` after the resource title".to_string()));
         }

@@ -16,8 +16,9 @@ impl<'s, 't> Ctx<'s, 't> {
     }
 
     /// An unterminated string or comment starting at `start` (`text` runs from there to the
-    /// end of the source). Its span is the whole unterminated token: from the opening
-    /// delimiter to the end of the input (trailing blanks left out).
+    /// end of the source). Its span is the unterminated token to the end of the input
+    /// (trailing blanks left out): a comment from its `/*`, a string from just after its
+    /// opening quote, where Puppet reports it (the first character it cannot close).
     pub(super) fn unterminated(&self, start: usize, text: &str) -> Option<SyntaxError> {
         let pos = self.pos(start);
         let end = self.meaningful_end();
@@ -33,9 +34,10 @@ impl<'s, 't> Ctx<'s, 't> {
         let quote = text.chars().next()?;
         if (quote == '\'' || quote == '"') && !has_closing_quote(text.get(1..).unwrap_or(""), quote)
         {
+            let after_quote = start + 1;
             return Some(self.error(
-                start,
-                end.max(start + 1),
+                after_quote,
+                end.max(after_quote),
                 format!("unclosed string starting at {pos}"),
             ));
         }
