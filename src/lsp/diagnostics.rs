@@ -5,12 +5,15 @@
 //! `data` the document version and the finding's fix (for code actions, without checking
 //! again).
 
-use lsp_types::{Diagnostic, DiagnosticSeverity, DiagnosticTag, NumberOrString, TextEdit};
+use lsp_types::{
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, NumberOrString,
+    TextEdit,
+};
 use serde::{Deserialize, Serialize};
 
 use super::documents::Document;
 use super::position::{self, Encoding};
-use crate::diagnostics::{Finding, Severity, SYNTAX_RULE};
+use crate::diagnostics::{Finding, FindingRelated, Severity, SYNTAX_RULE};
 use crate::rules::{self, Applicability};
 use crate::workspace::{CheckError, CheckOptions, Workspace};
 
@@ -114,8 +117,14 @@ fn to_lsp(f: &Finding, doc: &Document, enc: Encoding) -> Diagnostic {
         version: doc.version,
         fix,
     };
+    let related: Vec<DiagnosticRelatedInformation> = f
+        .related
+        .iter()
+        .filter_map(|r| related_information(r, doc, enc))
+        .collect();
     Diagnostic {
         range,
+        related_information: (!related.is_empty()).then_some(related),
         severity: Some(match f.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -127,4 +136,35 @@ fn to_lsp(f: &Finding, doc: &Document, enc: Encoding) -> Diagnostic {
         data: serde_json::to_value(data).ok(),
         ..Diagnostic::default()
     }
+}
+
+/// A related place of a finding (the first declaration of a duplicate, ...) as LSP
+/// related information. A place in `doc` is converted through its text; in another file
+/// the column counts characters (exact for ASCII lines, the usual case of Puppet code).
+fn related_information(
+    r: &FindingRelated,
+    doc: &Document,
+    enc: Encoding,
+) -> Option<DiagnosticRelatedInformation> {
+    let path = std::path::Path::new(&r.file);
+    let path = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(path)
+    };
+    let start = if path == doc.path {
+        position::from_line_col(&doc.text, r.line, r.column, enc)
+    } else {
+        lsp_types::Position::new(
+            u32::try_from(r.line.saturating_sub(1)).ok()?,
+            u32::try_from(r.column.saturating_sub(1)).ok()?,
+        )
+    };
+    Some(DiagnosticRelatedInformation {
+        location: lsp_types::Location::new(
+            super::documents::path_to_uri(&path)?,
+            lsp_types::Range::new(start, start),
+        ),
+        message: r.message.clone(),
+    })
 }

@@ -50,6 +50,12 @@ async def test_diagnostics_on_open_carry_rule_severity_summary_range_and_fix(cli
     dup = by_rule["duplicate_resource"]
     assert dup.range.start.line == 3
     assert dup.severity == types.DiagnosticSeverity.Error
+    # Its related information is the first declaration.
+    assert len(dup.related_information) == 1
+    first = dup.related_information[0]
+    assert first.location.uri == uri(path)
+    assert (first.location.range.start.line, first.location.range.start.character) == (2, 9)
+    assert first.message.startswith("File[/a]"), first.message
 
 
 async def test_tags_mark_unnecessary_and_deprecated_code(client, tmp_path):
