@@ -2430,7 +2430,7 @@ mod tests {
         assert!(!parsed.has_errors(), "{src}");
         let project = Project::of(&parsed.program);
         let no_facts = |n: &str| n == "osfamily";
-        let module_path = ModulePath::for_file(Path::new(path), &[], &[]);
+        let module_path = ModulePath::for_file(Path::new(path), &[], &loader::Roots::default());
         let options = Options {
             project: &project,
             module_path: &module_path,

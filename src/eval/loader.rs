@@ -8,7 +8,7 @@
 //! (`apache`) or, as in a release tarball or a Debian package, `author-module`
 //! (`puppetlabs-apache`). Parsed files are cached for the whole run (all threads).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -112,7 +112,7 @@ impl ModulePath {
     /// the file's module when that directory is inside one of the checked `roots` (rein
     /// reads no file outside the tree it checks unless told to). The file's own module is
     /// always searched first.
-    pub fn for_file(file: &Path, given: &[PathBuf], roots: &[PathBuf]) -> ModulePath {
+    pub fn for_file(file: &Path, given: &[PathBuf], roots: &Roots) -> ModulePath {
         // `manifests/site.pp` has the ancestor `.`, not an empty path.
         let anchored;
         let file = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
@@ -138,7 +138,7 @@ impl ModulePath {
         // A control repo (an environment): its `environment.conf`'s module path, or its
         // `site/` and `modules/`.
         if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a)) {
-            if inside(env, roots) {
+            if roots.contain(env) {
                 let own = own.filter(|(_, root)| root != env);
                 return ModulePath {
                     dirs: environment_modulepath(env),
@@ -148,7 +148,7 @@ impl ModulePath {
         }
         let dirs = module_root(file)
             .and_then(|r| r.parent().map(Path::to_path_buf))
-            .filter(|dir| inside(dir, roots))
+            .filter(|dir| roots.contain(dir))
             .into_iter()
             .collect();
         ModulePath { dirs, own }
@@ -418,14 +418,32 @@ fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Whether `dir` is one of `roots` or below one.
-fn inside(dir: &Path, roots: &[PathBuf]) -> bool {
-    let Ok(dir) = dir.canonicalize() else {
-        return false;
-    };
-    roots
-        .iter()
-        .any(|r| r.canonicalize().is_ok_and(|r| dir.starts_with(r)))
+/// The directories a run checks, each resolved once (symbolic links followed), so that
+/// whether a directory is inside one costs one resolution and a lookup per ancestor,
+/// however many paths the run names.
+#[derive(Clone, Debug, Default)]
+pub struct Roots(HashSet<PathBuf>);
+
+impl Roots {
+    /// The directories among `paths` (files named on their own are no roots: the deep
+    /// checks read no module beside a file named alone).
+    pub fn new(paths: &[PathBuf]) -> Roots {
+        Roots(
+            paths
+                .iter()
+                .filter(|p| p.is_dir())
+                .filter_map(|p| p.canonicalize().ok())
+                .collect(),
+        )
+    }
+
+    /// Whether `dir` is one of the roots or below one.
+    pub fn contain(&self, dir: &Path) -> bool {
+        let Ok(dir) = dir.canonicalize() else {
+            return false;
+        };
+        dir.ancestors().any(|a| self.0.contains(a))
+    }
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.

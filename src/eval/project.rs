@@ -55,9 +55,9 @@ pub struct Project {
     classes: HashSet<String>,
     /// The module path given to the run (`--modulepath`); empty: each file's own.
     pub modulepath: Vec<std::path::PathBuf>,
-    /// The paths the run checks (the deep checks read modules only inside them, unless
-    /// given a module path).
-    pub roots: Vec<std::path::PathBuf>,
+    /// The directories the run checks (the deep checks read modules only inside them,
+    /// unless given a module path).
+    pub roots: super::loader::Roots,
 }
 
 fn param(p: &Parameter) -> Param {

@@ -14,6 +14,7 @@ use super::fix::{fix_file, Fixed};
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
+use crate::eval::loader::Roots;
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet};
 
@@ -112,6 +113,8 @@ pub enum CheckError {
     /// The worker threads could not be started; the configuration had been read, with
     /// these `notes` (as [`Report::notes`]).
     Threads { message: String, notes: Vec<String> },
+    /// Paths named do not exist (or cannot be reached): these messages. Nothing is checked.
+    Missing(Vec<String>),
 }
 
 /// The result of checking one file.
@@ -146,8 +149,11 @@ impl Workspace {
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
         let found = self.discover(paths);
+        if !found.missing.is_empty() {
+            return Err(CheckError::Missing(found.missing));
+        }
         let Plan { jobs, notes } = self
-            .plan(paths, &found.files, options)
+            .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
         let pool = match self.pool() {
             Ok(p) => p,
@@ -156,7 +162,7 @@ impl Workspace {
         // Each file is parsed once; the definitions of all of them are gathered before
         // any is checked, for the checks that look across files.
         let parsed = self.parse(&pool, &jobs);
-        self.gather(&pool, &jobs, &parsed, paths, options);
+        self.gather(&pool, &jobs, &parsed, &found.roots, options);
         let (files, project) = (&self.files, &self.project);
         let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
             jobs.par_iter()
@@ -234,14 +240,14 @@ impl Workspace {
         })
     }
 
-    /// Gathers the definitions of the files `parsed` (those of `jobs`, below `paths`) into
+    /// Gathers the definitions of the files `parsed` (those of `jobs`, below `roots`) into
     /// the project, and gives them to the evaluator when a deep rule will run.
     fn gather(
         &mut self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
         parsed: &[Result<Parse, String>],
-        paths: &[PathBuf],
+        roots: &[PathBuf],
         options: &CheckOptions,
     ) {
         let clean = || {
@@ -260,7 +266,7 @@ impl Workspace {
                 })
         });
         project.modulepath = options.modulepath.clone();
-        project.roots = paths.to_vec();
+        project.roots = Roots::new(roots);
         self.project = project;
         // The deep rules follow classes into other files: those of the run are parsed.
         if rules_evaluate(jobs) {
@@ -270,11 +276,12 @@ impl Workspace {
         }
     }
 
-    /// The files to check with their settings, and the warnings about the configuration
-    /// files read; or the problems of a configuration file.
+    /// The files to check with their settings (`named`: those named on the command line),
+    /// and the warnings about the configuration files read; or the problems of a
+    /// configuration file.
     fn plan(
         &mut self,
-        paths: &[PathBuf],
+        named: &[PathBuf],
         found: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Plan, Vec<ConfigError>> {
@@ -287,7 +294,7 @@ impl Workspace {
         if options.no_config {
             resolver.defaults_only();
         }
-        let jobs = settle(&mut resolver, paths, found, options);
+        let jobs = settle(&mut resolver, named, found, options);
         let notes = resolver
             .configs()
             .iter()
@@ -356,6 +363,7 @@ fn check_file(
     project: &Project,
 ) -> (Outcome, Option<Parse>) {
     let display = path.display().to_string();
+    let mut fixed_problems = Vec::new();
     let (fixed, diagnostics, parse) = match mode.fix {
         Some(unsafe_fixes) => {
             match fix_file(
@@ -367,7 +375,10 @@ fn check_file(
                 project,
                 mode.in_buffer,
             ) {
-                Ok(f) => (f.fixed, Some(f.diagnostics), f.parse),
+                Ok(f) => {
+                    fixed_problems = f.fixed_problems;
+                    (f.fixed, Some(f.diagnostics), f.parse)
+                }
                 Err(e) => return (Outcome::IoError(e), None),
             }
         }
@@ -395,10 +406,15 @@ fn check_file(
     } else {
         parsed.source.clone()
     };
+    let fixed_findings = fixed_problems
+        .iter()
+        .map(|p| Finding::fixed(&display, p))
+        .collect();
     let report = FileReport {
         path: display,
         source,
         findings,
+        fixed: fixed_findings,
     };
     (Outcome::Report(report, fixed), Some(parse))
 }

@@ -13,13 +13,16 @@
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
 //! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
 //! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
-//! ([`discover`]), and files are written in place through [`mod@write`].
+//! ([`discover`]), each file under one name ([`mod@paths`]: relative to the current directory
+//! when below it, absolute otherwise), and files are written in place through
+//! [`mod@write`].
 
 pub mod check;
 pub mod discover;
 pub mod files;
 pub mod fix;
 pub mod format;
+pub mod paths;
 pub mod write;
 
 #[cfg(test)]
@@ -53,9 +56,9 @@ impl Workspace {
     }
 
     /// The manifests named by or below `paths` (a path whose text is set counts as a
-    /// file), sorted, and the problems met.
+    /// file), by name ([`mod@paths`]), sorted, and the problems met.
     pub fn discover(&self, paths: &[PathBuf]) -> Discovered {
-        discover::discover(paths, |p| self.files.has_text(p))
+        discover::discover(paths, self.files.names(), |p| self.files.has_text(p))
     }
 
     /// Reads `text` as the text of `path` from now on, instead of the disk.
