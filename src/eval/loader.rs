@@ -551,6 +551,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn roots_are_the_directories_named_and_what_is_below_them() {
+        let fixtures = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"));
+        let deep = fixtures.join("deep");
+        let named_file = fixtures.join("deep/modules/deepmod/manifests/init.pp");
+        // Named in any spelling, each once; a file named alone is no root.
+        let roots = Roots::new(&[
+            deep.join("modules/../modules"),
+            deep.join("./modules"),
+            named_file.clone(),
+        ]);
+        assert_eq!(roots.0.len(), 1);
+        assert!(roots.contain(&deep.join("modules")));
+        assert!(roots.contain(&deep.join("modules/deepmod/manifests")));
+        assert!(!roots.contain(&deep));
+        assert!(!roots.contain(&fixtures.join("missing")));
+        assert!(!Roots::new(&[named_file]).contain(&deep.join("modules/deepmod/manifests")));
+    }
+
+    #[test]
     fn module_names_from_directories() {
         assert_eq!(
             module_name(Path::new("/m/puppetlabs-apache")),

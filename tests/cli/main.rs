@@ -1,7 +1,8 @@
 //! rein as a program: each command run as a process on files in a temporary directory
-//! (check, fix, fmt, dump, rule, the puppet-lint compatible command line), hostile input,
-//! and configuration (discovery, the resolver, the generated reference). One test binary,
-//! one module per subject, so the suite links the crate once for all of them.
+//! (check, fix, fmt, dump, rule, the puppet-lint compatible command line, help, paths and
+//! usage errors), hostile input, and configuration (discovery, the resolver, the generated
+//! reference). One test binary, one module per subject, so the suite links the crate once
+//! for all of them.
 
 mod harness;
 
@@ -15,7 +16,9 @@ mod deep;
 mod dump;
 mod fix;
 mod fmt;
+mod hygiene;
 mod output;
 mod puppet_lint;
+mod puppet_lint_mode;
 mod rule;
 mod unknown_attribute;
