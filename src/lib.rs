@@ -11,6 +11,7 @@ pub mod config;
 pub mod diagnostics;
 pub mod eval;
 pub mod fmt;
+pub mod lsp;
 pub mod rules;
 pub mod syntax;
 pub mod workspace;

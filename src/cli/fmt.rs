@@ -1,6 +1,8 @@
-//! `rein fmt`: the command line of [`Workspace::format_file`] and
-//! [`Workspace::format_text`]: format manifests in place, check them (`--check`), show a
-//! diff (`--diff`), or filter stdin to stdout (`rein fmt -`).
+//! `rein fmt`: the command line of [`Workspace::format`] and [`Workspace::format_text`]:
+//! format manifests in place, check them (`--check`), show a diff in git's format
+//! (`--diff`), or filter stdin to stdout (`rein fmt -`). The files are found, configured
+//! and left out exactly as `rein check` does; a summary (`N files reformatted, M
+//! unchanged`) ends standard error unless `--quiet`.
 //!
 //! Exit status: 0 success; 1 when `--check`/`--diff` found files that would change; 2 on
 //! any error (syntax error, I/O, bad config, internal safety-check failure). In-place
@@ -11,6 +13,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::diff::unified_diff;
+use super::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::workspace::{FormatOptions, Formatted, Workspace};
 
 /// Options of `rein fmt`.
@@ -21,74 +24,129 @@ pub struct FmtArgs {
     /// Write nothing; list the files that would change; exit 1 if any.
     #[arg(long)]
     pub check: bool,
-    /// Write nothing; print a unified diff; exit 1 if it is not empty.
+    /// Write nothing; print a diff in git's format (`git apply` takes it); exit 1 if it is
+    /// not empty.
     #[arg(long)]
     pub diff: bool,
     /// Skip the safety check (re-parse and compare the output with the input).
     #[arg(long)]
     pub no_verify: bool,
-    /// Path of the stdin text, for config discovery and messages.
-    #[arg(long)]
+    /// Path of the stdin text, for its configuration and messages.
+    #[arg(long, value_name = "PATH")]
     pub stdin_filepath: Option<PathBuf>,
+    /// Use this configuration file for every file, instead of the nearest `rein.toml` or
+    /// `.rein.toml` above each file.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Print no summary on standard error.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 /// Runs `rein fmt`; returns the exit status.
 pub fn run(args: FmtArgs) -> i32 {
     let mut workspace = Workspace::new();
+    let options = FormatOptions {
+        verify: !args.no_verify,
+        write: !args.check && !args.diff,
+        config: args.config.clone(),
+    };
     let stdin_mode = args.paths.iter().any(|p| p.as_os_str() == "-");
     if stdin_mode {
         if args.paths.len() > 1 {
             eprintln!("rein fmt: `-` cannot be combined with other paths");
-            return 2;
+            return EXIT_USAGE;
         }
-        return run_stdin(&mut workspace, &args);
+        return run_stdin(&mut workspace, &args, &options);
     }
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
         args.paths.clone()
     };
-    let found = workspace.discover(&paths);
-    let mut status = 0;
-    for e in &found.errors {
-        eprintln!("rein fmt: {e}");
-        status = 2;
-    }
-    let options = FormatOptions {
-        verify: !args.no_verify,
-        write: !args.check && !args.diff,
+    let report = match workspace.format(&paths, &options) {
+        Ok(r) => r,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("rein fmt: {e}");
+            }
+            return EXIT_USAGE;
+        }
     };
-    let mut changed = 0usize;
+    if !report.io_errors.is_empty() {
+        for e in &report.io_errors {
+            eprintln!("rein fmt: {e}");
+        }
+        return EXIT_USAGE;
+    }
+    let mut count = Count::default();
     let mut out = std::io::stdout().lock();
-    for file in &found.files {
-        match workspace.format_file(file, &options) {
-            Formatted::Unchanged => {}
+    for (file, formatted) in &report.files {
+        match formatted {
+            Formatted::Unchanged => count.unchanged += 1,
             Formatted::Changed { before, after } => {
-                changed += 1;
+                count.changed += 1;
                 let display = file.display().to_string();
                 if args.diff {
-                    let _ = out.write_all(unified_diff(&display, &before, &after).as_bytes());
+                    let _ = out.write_all(unified_diff(&display, before, after).as_bytes());
                 } else if args.check {
                     let _ = writeln!(out, "{display}");
                 }
             }
             Formatted::Failed(message) => {
+                count.failed += 1;
                 eprintln!("rein fmt: {message}");
-                status = 2;
             }
+            Formatted::Excluded => {}
         }
     }
-    if status == 0 && changed > 0 && (args.check || args.diff) {
-        status = 1;
+    let _ = out.flush();
+    if !args.quiet {
+        eprintln!("{}", count.summary(options.write));
     }
-    status
+    if count.failed > 0 {
+        EXIT_USAGE
+    } else if count.changed > 0 && !options.write {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    }
 }
 
-fn run_stdin(workspace: &mut Workspace, args: &FmtArgs) -> i32 {
+/// How many files changed, did not, and could not be formatted.
+#[derive(Debug, Default)]
+struct Count {
+    changed: usize,
+    unchanged: usize,
+    failed: usize,
+}
+
+impl Count {
+    /// `2 files reformatted, 1 unchanged` (`would be reformatted` when nothing is written),
+    /// and how many failed, if any.
+    fn summary(&self, written: bool) -> String {
+        let files = if self.changed == 1 { "file" } else { "files" };
+        let verb = if written {
+            "reformatted"
+        } else {
+            "would be reformatted"
+        };
+        let mut s = format!(
+            "{} {files} {verb}, {} unchanged",
+            self.changed, self.unchanged
+        );
+        if self.failed > 0 {
+            s.push_str(&format!(", {} failed", self.failed));
+        }
+        s
+    }
+}
+
+fn run_stdin(workspace: &mut Workspace, args: &FmtArgs, options: &FormatOptions) -> i32 {
     let mut bytes = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
         eprintln!("rein fmt: cannot read stdin: {e}");
-        return 2;
+        return EXIT_USAGE;
     }
     let display = args
         .stdin_filepath
@@ -96,37 +154,52 @@ fn run_stdin(workspace: &mut Workspace, args: &FmtArgs) -> i32 {
         .map_or("<stdin>".to_string(), |p| p.display().to_string());
     let Ok(src) = String::from_utf8(bytes) else {
         eprintln!("rein fmt: {display}: not valid UTF-8");
-        return 2;
+        return EXIT_USAGE;
     };
-    match workspace.format_text(
-        args.stdin_filepath.as_deref(),
-        &display,
-        &src,
-        !args.no_verify,
-    ) {
+    match workspace.format_text(args.stdin_filepath.as_deref(), &display, &src, options) {
         Ok(f) => {
             let mut out = std::io::stdout().lock();
             if args.diff {
                 if f == src {
-                    return 0;
+                    return EXIT_OK;
                 }
                 let _ = out.write_all(unified_diff(&display, &src, &f).as_bytes());
-                return 1;
+                return EXIT_FINDINGS;
             }
             if args.check {
                 if f == src {
-                    return 0;
+                    return EXIT_OK;
                 }
                 let _ = writeln!(out, "{display}");
-                return 1;
+                return EXIT_FINDINGS;
             }
             let _ = out.write_all(f.as_bytes());
             let _ = out.flush();
-            0
+            EXIT_OK
         }
         Err(message) => {
             eprintln!("rein fmt: {message}");
-            2
+            EXIT_USAGE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries() {
+        let c = |changed, unchanged, failed| Count {
+            changed,
+            unchanged,
+            failed,
+        };
+        assert_eq!(c(1, 0, 0).summary(true), "1 file reformatted, 0 unchanged");
+        assert_eq!(c(2, 3, 0).summary(true), "2 files reformatted, 3 unchanged");
+        assert_eq!(
+            c(0, 1, 2).summary(false),
+            "0 files would be reformatted, 1 unchanged, 2 failed"
+        );
     }
 }

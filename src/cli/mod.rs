@@ -1,14 +1,17 @@
 //! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
-//! `rule`) as front ends that print what the library (the [`crate::workspace`] for
-//! `check` and `fmt`) gives.
+//! `rule`, `init`, `completions`, `man`, `lsp`) as front ends that print what the library (the
+//! [`crate::workspace`] for `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
 //! syntax error, 2 for usage errors and I/O errors (missing path, unreadable file).
 
 pub mod check;
+pub mod completions;
 pub mod diff;
 pub mod dump;
 pub mod fmt;
+pub mod init;
+pub mod man;
 pub mod rule;
 
 use std::ffi::OsString;
@@ -24,7 +27,8 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: bad usage, or a path that could not be read.
 pub const EXIT_USAGE: i32 = 2;
 
-/// What `rein --help` says after the commands: rein run without a command.
+/// What `rein --help` says after the commands (and `rein man` in its PUPPET-LINT MODE
+/// section): rein run without a command.
 const PUPPET_LINT_MODE: &str = "\
 Run without a command, rein is puppet-lint: `rein [PUPPET-LINT FLAGS] PATH...` checks the
 manifests as `rein check` does, honours `.puppet-lint.rc`, and prints what puppet-lint
@@ -57,6 +61,14 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// List the rules, or print the documentation of one.
     Rule(rule::RuleArgs),
+    /// Write a rein.toml: the defaults, or what a .puppet-lint.rc says (`--from`).
+    Init(init::InitArgs),
+    /// Print the shell completion script of rein's command line.
+    Completions(completions::CompletionsArgs),
+    /// Print rein's man page, or write the man pages into a directory.
+    Man(man::ManArgs),
+    /// Run the language server (LSP over standard input and output).
+    Lsp,
 }
 
 #[derive(clap::Args, Debug)]
@@ -171,5 +183,9 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Dump(a) => dump::run(&a.files, a.format),
         Command::Fmt(a) => fmt::run(a),
         Command::Rule(a) => rule::run(a),
+        Command::Init(a) => init::run(a),
+        Command::Completions(a) => completions::run(&a),
+        Command::Man(a) => man::run(&a),
+        Command::Lsp => crate::lsp::run(),
     }
 }

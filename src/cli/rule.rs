@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use super::{EXIT_OK, EXIT_USAGE};
 use crate::rules::{registry, Category, FixKind, Level, RuleMeta, RuleOption};
+use crate::syntax::suggest::{close_names, did_you_mean};
 
 /// Arguments of `rein rule`.
 #[derive(clap::Args, Debug)]
@@ -179,76 +180,15 @@ pub fn page(m: &RuleMeta) -> String {
     out
 }
 
-/// Levenshtein distance between `a` and `b`, in characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        if let Some(first) = cur.first_mut() {
-            *first = i + 1;
-        }
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let sub = prev.get(j).map_or(usize::MAX, |v| v + cost);
-            let del = prev.get(j + 1).map_or(usize::MAX, |v| v + 1);
-            let ins = cur.get(j).map_or(usize::MAX, |v| v + 1);
-            if let Some(c) = cur.get_mut(j + 1) {
-                *c = sub.min(del).min(ins);
-            }
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev.last().copied().unwrap_or(0)
-}
-
-/// Up to three names of `metas` (names, puppet-lint names, aliases) close to `name`: within
-/// a third of its length in edits (at least 2), or containing it, or starting with a
-/// misspelling of it; closest first.
+/// Up to three names of `metas` (names, puppet-lint names, aliases) close to `name`,
+/// closest first (see [`close_names`]).
 pub fn suggestions(name: &str, metas: &[&'static RuleMeta]) -> Vec<&'static str> {
-    let query = name.to_ascii_lowercase();
-    let limit = (query.chars().count() / 3).max(2);
-    let mut scored: Vec<(usize, &'static str)> = Vec::new();
-    for m in metas {
-        let mut best: Option<(usize, &'static str)> = None;
-        for n in m.names() {
-            let lower = n.to_ascii_lowercase();
-            let d = if query.len() >= 3 && lower.contains(&query) {
-                1
-            } else {
-                // A misspelt start of a longer name counts as close too.
-                let prefix: String = lower.chars().take(query.chars().count()).collect();
-                let start = if query.len() >= 4 && prefix.len() < lower.len() {
-                    distance(&query, &prefix) + 1
-                } else {
-                    usize::MAX
-                };
-                distance(&query, &lower).min(start)
-            };
-            if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, n));
-            }
-        }
-        scored.extend(best);
-    }
-    scored.sort();
-    scored.into_iter().take(3).map(|(_, n)| n).collect()
+    close_names(name, metas.iter().map(|m| m.names()))
 }
 
 /// The message for an unknown rule name.
 pub fn unknown_message(name: &str, metas: &[&'static RuleMeta]) -> String {
-    let close = suggestions(name, metas);
-    let hint = match close.as_slice() {
-        [] => String::new(),
-        [one] => format!("; did you mean `{one}`?"),
-        many => format!(
-            "; did you mean one of {}?",
-            many.iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
+    let hint = did_you_mean(&suggestions(name, metas));
     format!("rein: no rule named `{name}`{hint} (`rein rule` lists every rule)")
 }
 
@@ -298,16 +238,6 @@ mod tests {
 
     fn metas() -> Vec<&'static RuleMeta> {
         registry::all().iter().map(|r| r.meta()).collect()
-    }
-
-    #[test]
-    fn levenshtein() {
-        assert_eq!(distance("", ""), 0);
-        assert_eq!(distance("abc", ""), 3);
-        assert_eq!(distance("", "ab"), 2);
-        assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(distance("syntax", "syntax"), 0);
-        assert_eq!(distance("ü", "u"), 1);
     }
 
     #[test]

@@ -15,15 +15,14 @@
 
 use std::path::{Path, PathBuf};
 
-use super::ConfigError;
+use super::{rule_hint, ConfigError};
 use super::{Config, Op, PathGlobs, Target, LINT_RC};
 use crate::rules::directives::FOREIGN_CHECKS;
-use crate::rules::{registry, Level};
-use crate::syntax::suggest::closest;
+use crate::rules::Level;
 
-/// Flags that shape the output (read by [`output_flags`]) or are for puppet-lint alone,
-/// and take no value.
-const OTHER_SWITCHES: &[&str] = &[
+/// Flags [`parse_rc`] leaves alone that take no value: output flags ([`output_flags`]),
+/// and flags for puppet-lint alone.
+pub(super) const IGNORED_SWITCHES: &[&str] = &[
     "with-filename",
     "with-context",
     "json",
@@ -35,12 +34,14 @@ const OTHER_SWITCHES: &[&str] = &[
     "help",
 ];
 
-/// Flags that shape the output (read by [`output_flags`]) or are for puppet-lint alone,
-/// and take a value.
-const OTHER_WITH_VALUE: &[&str] = &[
+/// Flags [`parse_rc`] leaves alone that take a value: output flags ([`output_flags`]), and
+/// flags for puppet-lint alone (`--load`, `--load-from-puppet` are noted as not loaded).
+pub(super) const IGNORED_WITH_VALUE: &[&str] = &[
     "error-level",
     "log-format",
     "codeclimate-report-file",
+    "load",
+    "load-from-puppet",
     "config",
 ];
 
@@ -50,8 +51,17 @@ const LOAD_FLAGS: &[&str] = &["load", "load-from-puppet"];
 /// Flags that take a value.
 fn takes_value(name: &str) -> bool {
     ["only-checks", "ignore-paths", "top-scope-variables"].contains(&name)
-        || OTHER_WITH_VALUE.contains(&name)
-        || LOAD_FLAGS.contains(&name)
+        || IGNORED_WITH_VALUE.contains(&name)
+}
+
+/// The lines of `.puppet-lint.rc` text that hold flags or values (not blank, not `#`
+/// comments), trimmed, with their 1-based numbers.
+pub fn rc_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
 }
 
 /// One flag of an rc file.
@@ -68,13 +78,7 @@ struct Flag<'a> {
 /// The flags of rc text, in order, each with its value (from the same line, or from the
 /// next when the flag takes one and the next line is no flag).
 fn flags(text: &str) -> Vec<Flag<'_>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let mut it = lines.into_iter().peekable();
+    let mut it = rc_lines(text).into_iter().peekable();
     let mut out = Vec::new();
     while let Some((line, arg)) = it.next() {
         let Some(flag) = arg.strip_prefix("--") else {
@@ -150,8 +154,8 @@ pub fn parse_rc(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> {
                 }
             }
             (n, Some(v)) if LOAD_FLAGS.contains(&n) => note(not_loaded(&v)),
-            (n, None) if OTHER_SWITCHES.contains(&n) => {}
-            (n, Some(_)) if OTHER_WITH_VALUE.contains(&n) => {}
+            (n, None) if IGNORED_SWITCHES.contains(&n) => {}
+            (n, Some(_)) if IGNORED_WITH_VALUE.contains(&n) => {}
             (n, None) if n.ends_with("-check") => {
                 let (name, op): (&str, fn(Target) -> Op) = match n.strip_prefix("no-") {
                     Some(rest) => (rest, |t| Op::Level(t, Level::Off)),
@@ -263,11 +267,7 @@ pub fn unknown_check(name: &str) -> String {
     if FOREIGN_CHECKS.contains(&name) {
         return format!("rein has no check `{name}` (a puppet-lint plugin check), ignored");
     }
-    let names = registry::all().iter().flat_map(|r| r.meta().names());
-    match closest(name, names) {
-        Some(c) => format!("unknown check `{name}` (did you mean `{c}`?), ignored"),
-        None => format!("unknown check `{name}`, ignored"),
-    }
+    format!("unknown check `{name}`, ignored{}", rule_hint(name))
 }
 
 /// puppet-lint's `--top-scope-variables a,b`: the `top_scope_variables` option of
@@ -345,7 +345,7 @@ mod tests {
         assert_eq!(
             c.notes,
             [
-                "rc:1: unknown check `trailing_whitespac` (did you mean `trailing_whitespace`?), ignored",
+                "rc:1: unknown check `trailing_whitespac`, ignored; did you mean `trailing_whitespace`?",
                 "rc:2: `x.rb` not loaded: rein does not run puppet-lint's Ruby plugins (`rein rule` lists the checks it has)",
                 "rc:3: `/etc/puppet/code` not loaded: rein does not run puppet-lint's Ruby plugins (`rein rule` lists the checks it has)",
             ]

@@ -8,7 +8,7 @@
 //! ([`Resolver`] caches per directory) and parsed once per version ([`ConfigFiles`]), and
 //! one [`RuleSet`] is built per distinct (configuration, matching `[[overrides]]`) pair and
 //! shared by every file that has it. The formatter's settings of a file come from the
-//! `[format]` table of the nearest configuration ([`mod@format`]).
+//! `[format]` table of the same configuration.
 //!
 //! Rule selection is a list of [`Op`]s applied in order to the level and options of every
 //! registered rule: the `[rules]` table (groups first, so that a rule's own entry wins),
@@ -16,9 +16,9 @@
 //! `--ignore`).
 
 pub mod files;
-pub mod format;
 pub mod glob;
 pub mod lintrc;
+pub mod migrate;
 mod parse;
 mod reference;
 mod resolver;
@@ -28,15 +28,18 @@ use std::path::{Component, Path, PathBuf};
 pub use files::{io_message, ConfigFiles, LoadError};
 pub use glob::PathGlobs;
 pub use parse::parse_config;
-pub use reference::reference_config;
+pub use reference::{reference_config, starter_config};
 pub use resolver::{FileSettings, Resolver};
 
 use crate::fmt::FormatConfig;
 use crate::rules::engine::RuleSet;
 use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
+use crate::syntax::suggest::{close_names, did_you_mean};
 
-/// Names of rein's configuration files, looked for in this order in each directory.
-pub const CONFIG_NAMES: [&str; 2] = ["rein.toml", ".rein.toml"];
+/// Names of rein's configuration files, looked for in this order in each directory, by
+/// `rein check` and `rein fmt` alike. `lint.toml` is the name of the reference
+/// configuration at the top of rein's repository: a copy of it works as it is.
+pub const CONFIG_NAMES: [&str; 3] = ["rein.toml", ".rein.toml", "lint.toml"];
 
 /// puppet-lint's configuration file, honoured when no rein configuration applies.
 pub const LINT_RC: &str = ".puppet-lint.rc";
@@ -103,6 +106,30 @@ pub enum Target {
     Plugins,
     /// One rule: its index in [`registry::all`].
     Rule(usize),
+}
+
+/// `; did you mean ...?` with the rule and group names close to the unknown `name`
+/// (empty when none is).
+pub fn target_hint(name: &str) -> String {
+    let groups = std::iter::once("all")
+        .chain(GROUPS.iter().map(|c| c.as_str()))
+        .chain([PLUGIN_GROUP])
+        .map(|g| vec![g]);
+    did_you_mean(&close_names(name, groups.chain(rule_names())))
+}
+
+/// `; did you mean ...?` with the rule names close to the unknown `name`.
+pub fn rule_hint(name: &str) -> String {
+    did_you_mean(&close_names(name, rule_names()))
+}
+
+/// The names of each configurable rule (its name, puppet-lint name and aliases).
+fn rule_names() -> impl Iterator<Item = Vec<&'static str>> {
+    registry::all()
+        .iter()
+        .map(|r| r.meta())
+        .filter(|m| m.category != Category::Syntax)
+        .map(|m| m.names().collect())
 }
 
 /// The categories a group key may name (`syntax` findings are always reported).
@@ -265,16 +292,19 @@ pub struct Config {
     pub format: FormatConfig,
     /// `[rules]`, groups first.
     pub ops: Vec<Op>,
-    /// `[files] include`: when set, walked files must match one of these.
+    /// `[files] include`: when set, files found by walking must match one of these.
     pub include: Option<PathGlobs>,
-    /// `[files] exclude`: walked files matching one of these are skipped.
+    /// `[files] exclude`: files matching one of these are skipped.
     pub exclude: Option<PathGlobs>,
     pub overrides: Vec<Override>,
-    /// puppet-lint's `--ignore-paths` (fnmatch patterns against the path string).
+    /// `[files] ignore_paths`, puppet-lint's `--ignore-paths`: files whose path matches
+    /// one of these fnmatch patterns are skipped.
     pub ignore_paths: Option<PathGlobs>,
-    /// puppet-lint's `--fail-on-warnings`: warnings make the exit status 1.
+    /// `[check] fail_on_warnings`, puppet-lint's `--fail-on-warnings`: warnings make the
+    /// exit status 1.
     pub fail_on_warnings: bool,
-    /// puppet-lint's `--show-ignored`: findings suppressed by `# lint:ignore:` are shown.
+    /// `[check] show_ignored`, puppet-lint's `--show-ignored`: findings suppressed by
+    /// `# lint:ignore:` are shown.
     pub show_ignored: bool,
     /// puppet-lint's `--relative`: passed as option `relative = true` to every rule that
     /// has such an option (autoloader_layout).
@@ -284,12 +314,14 @@ pub struct Config {
 }
 
 impl Config {
-    /// Whether a file found by walking a directory is checked: `[files]` include and
-    /// exclude, and `--ignore-paths`. `rel` is the path relative to the configuration's
+    /// Whether a file is checked and formatted: `[files] exclude` and `ignore_paths`
+    /// (puppet-lint's `--ignore-paths`) leave out any file, named on the command line or
+    /// found by walking a directory; `[files] include` narrows only the files found by
+    /// walking (`named` false). `rel` is the path relative to the configuration's
     /// directory, `shown` the path as displayed.
-    pub fn selects(&self, rel: &Path, shown: &str) -> bool {
+    pub fn selects(&self, rel: &Path, shown: &str, named: bool) -> bool {
         if let Some(inc) = &self.include {
-            if !inc.matches_tree(rel) {
+            if !named && !inc.matches_tree(rel) {
                 return false;
             }
         }
@@ -374,7 +406,8 @@ pub fn cli_ops(select: &[String], ignore: &[String]) -> Result<Vec<Op>, String> 
         let names = names.iter().flat_map(|n| n.split(','));
         for name in names.map(str::trim).filter(|n| !n.is_empty()) {
             let Some(t) = Target::parse(name) else {
-                return Err(format!("unknown rule or group `{name}` in {flag}"));
+                let hint = target_hint(name);
+                return Err(format!("unknown rule or group `{name}` in {flag}{hint}"));
             };
             ops.push(if flag == "--select" {
                 Op::Enable(t)
@@ -484,7 +517,7 @@ mod tests {
         );
         assert_eq!(
             cli_ops(&[], &["unrecognized_escape, stlye".into()]),
-            Err("unknown rule or group `stlye` in --ignore".into())
+            Err("unknown rule or group `stlye` in --ignore; did you mean `style`?".into())
         );
         assert_eq!(
             cli_ops(&["style".into()], &["suppression".into()]),

@@ -8,7 +8,8 @@ use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use super::{by_rank, Config, ConfigError, Op, Override, PathGlobs, Target};
+use super::glob::GlobError;
+use super::{by_rank, target_hint, Config, ConfigError, Op, Override, PathGlobs, Target};
 use crate::fmt::FormatConfig;
 use crate::rules::{registry, Category, Level, OptionKind, RuleMeta};
 
@@ -50,11 +51,16 @@ pub fn parse_config(text: &str, path: &str) -> Result<Config, Vec<ConfigError>> 
                     p.files(t, &mut config);
                 }
             }
+            "check" => {
+                if let Some(t) = p.table(value, "[check]") {
+                    p.check(t, &mut config);
+                }
+            }
             "overrides" => p.overrides(value, &mut config),
             other => p.error(
                 key_span,
                 format!(
-                    "unknown section `{other}` (expected [format], [rules], [files] or [[overrides]])"
+                    "unknown section `{other}` (expected [format], [files], [check], [rules] or [[overrides]])"
                 ),
             ),
         }
@@ -160,9 +166,20 @@ impl Parser<'_> {
 
     /// Compiles gitignore-like globs, reporting a bad one at its position.
     fn globs(&mut self, v: &Spanned<DeValue<'_>>, what: &str) -> Option<PathGlobs> {
+        self.patterns(v, what, |p| PathGlobs::tree(p))
+    }
+
+    /// Compiles the patterns of `v` with `compile` (gitignore-like globs or puppet-lint's
+    /// fnmatch patterns), reporting a bad one at its position.
+    fn patterns(
+        &mut self,
+        v: &Spanned<DeValue<'_>>,
+        what: &str,
+        compile: fn(&[&str]) -> Result<PathGlobs, GlobError>,
+    ) -> Option<PathGlobs> {
         let items = self.strings(v, what)?;
         let patterns: Vec<&str> = items.iter().map(|(s, _)| s.as_str()).collect();
-        match PathGlobs::tree(&patterns) {
+        match compile(&patterns) {
             Ok(g) => Some(g),
             Err(e) => {
                 let span = items.get(e.index).map_or(v.span(), |(_, s)| s.clone());
@@ -206,7 +223,29 @@ impl Parser<'_> {
             match key {
                 "include" => config.include = self.globs(v, "[files] include"),
                 "exclude" => config.exclude = self.globs(v, "[files] exclude"),
+                "ignore_paths" => {
+                    config.ignore_paths =
+                        self.patterns(v, "[files] ignore_paths", |p| PathGlobs::fnmatch(p));
+                }
                 other => self.error(key_span, format!("unknown field `{other}` in [files]")),
+            }
+        }
+    }
+
+    /// `[check]`: `fail_on_warnings` and `show_ignored`.
+    fn check(&mut self, t: &DeTable<'_>, config: &mut Config) {
+        for (v, key, key_span) in entries(t) {
+            let field = match key {
+                "fail_on_warnings" => &mut config.fail_on_warnings,
+                "show_ignored" => &mut config.show_ignored,
+                other => {
+                    self.error(key_span, format!("unknown field `{other}` in [check]"));
+                    continue;
+                }
+            };
+            match v.get_ref() {
+                DeValue::Boolean(b) => *field = *b,
+                _ => self.error(v.span(), format!("{key} must be true or false")),
             }
         }
     }
@@ -271,7 +310,11 @@ impl Parser<'_> {
         let mut ops = Vec::new();
         for (v, name, key_span) in entries(t) {
             let Some(target) = Target::parse(name) else {
-                self.error(key_span, format!("unknown rule `{name}` in {section}"));
+                let hint = target_hint(name);
+                self.error(
+                    key_span,
+                    format!("unknown rule `{name}` in {section}{hint}"),
+                );
                 continue;
             };
             let meta = match target {
@@ -394,15 +437,49 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_in_source_order() {
-        let text = "[rules]\nnope = \"off\"\nunrecognized_escape = \"loud\"\n\n[format]\nindent_width = 0\ncolour = 1\n[what]\n";
+        let text = "[rules]\nunrecognised_escape = \"off\"\nunrecognized_escape = \"loud\"\n\n[format]\nindent_width = 0\ncolour = 1\n[what]\n";
         assert_eq!(
             errors(text),
             [
-                "rein.toml:2:1: unknown rule `nope` in [rules]",
+                "rein.toml:2:1: unknown rule `unrecognised_escape` in [rules]; did you mean `unrecognized_escape`?",
                 "rein.toml:3:23: unknown level `loud` for `unrecognized_escape` (expected \"off\", \"warning\" or \"error\")",
                 "rein.toml:6:16: indent_width must be an integer between 1 and 16",
                 "rein.toml:7:1: unknown field `colour` in [format]",
-                "rein.toml:8:2: unknown section `what` (expected [format], [rules], [files] or [[overrides]])",
+                "rein.toml:8:2: unknown section `what` (expected [format], [files], [check], [rules] or [[overrides]])",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_groups_get_a_did_you_mean_too() {
+        assert_eq!(
+            errors("[rules]\nvoxpupli = \"warning\"\nzzzzzz = \"off\"\n"),
+            [
+                "rein.toml:2:1: unknown rule `voxpupli` in [rules]; did you mean `voxpupuli`?",
+                "rein.toml:3:1: unknown rule `zzzzzz` in [rules]",
+            ]
+        );
+    }
+
+    #[test]
+    fn check_settings_and_ignore_paths() {
+        let c = parse_config(
+            "[check]\nfail_on_warnings = true\nshow_ignored = true\n[files]\nignore_paths = [\"vendor/*\"]\n",
+            "r",
+        )
+        .unwrap();
+        assert!(c.fail_on_warnings && c.show_ignored);
+        assert!(c
+            .ignore_paths
+            .is_some_and(|g| g.matches_str("vendor/a/b.pp") && !g.matches_str("a/vendor/b.pp")));
+        assert_eq!(
+            errors(
+                "[check]\nfail_on_warnings = 1\nquiet = true\n[files]\nignore_paths = [\"a[\"]\n"
+            ),
+            [
+                "rein.toml:2:20: fail_on_warnings must be true or false",
+                "rein.toml:3:1: unknown field `quiet` in [check]",
+                "rein.toml:5:17: bad glob `a[`: unclosed character class; missing ']'",
             ]
         );
     }

@@ -1,6 +1,7 @@
-//! The reference configuration (`lint.toml` at the top of rein's repository): every
-//! setting and every rule with its default level, options and one-line summary, generated
-//! from the registry so that it cannot fall behind it.
+//! The reference configuration (`lint.toml` at the top of rein's
+//! repository): every setting and every rule with its default level, options and one-line
+//! summary, generated from the registry so that it cannot fall behind it; and the starter
+//! configuration `rein init` writes (the same without the rule entries).
 
 use std::fmt::Write;
 
@@ -10,49 +11,12 @@ use crate::rules::{registry, Category};
 /// The text of the reference configuration. It is itself a valid configuration that
 /// changes nothing.
 pub fn reference_config() -> String {
-    let f = FormatConfig::default();
-    let mut s = String::new();
-    s.push_str(
-        "# rein's reference configuration: every option with its default.\n\
-         # Copy what you need into `rein.toml` or `.rein.toml` at the root of your repository;\n\
-         # rein uses the nearest one above each file (`--config FILE` to use another).\n\
-         # Generated from the rule registry: `REIN_BLESS=1 cargo test --test config_reference`.\n\
-         \n\
-         [format]\n\
-         # Spaces per indentation level.\n",
-    );
-    let _ = writeln!(s, "indent_width = {}", f.indent_width);
-    s.push_str("# Maximum line width the formatter aims for.\n");
-    let _ = writeln!(s, "line_width = {}", f.line_width);
-    s.push_str(
-        "\n\
-         [files]\n\
-         # Globs relative to this file's directory, for files found by walking directories\n\
-         # (a file named on the command line is always checked). A glob without `/` matches\n\
-         # a name in any directory; a glob matching a directory matches every file below it.\n\
-         # include = [\"manifests/**\", \"site\"]\n\
-         # exclude = [\"spec/fixtures\", \"vendor\"]\n\
-         \n\
-         [rules]\n\
-         # NAME = \"off\" | \"warning\" | \"error\", or NAME = { level = \"...\", OPTION = VALUE }.\n\
-         # NAME is a rule's name, its puppet-lint name or an alias. Groups set the level of\n\
-         # many rules at once; a rule's own entry wins over a group entry:\n\
-         # all = \"warning\"\n",
-    );
-    for c in [
-        Category::Validation,
-        Category::Style,
-        Category::Layout,
-        Category::Suppression,
-        Category::Correctness,
-        Category::Deep,
-    ] {
-        let _ = writeln!(s, "# {} = \"error\"", c.as_str());
-    }
-    let _ = writeln!(
-        s,
-        "# {} = \"warning\"   # every puppet-lint plugin check (off by default)",
-        crate::config::PLUGIN_GROUP
+    let mut s = sections(
+        "# rein's reference configuration: every setting and every rule with its default.\n\
+         # Copy the entries you change into `rein.toml` (or `.rein.toml`, `lint.toml`) at the root of your\n\
+         # repository (`rein init` writes a short one): a rule's own entry wins over its\n\
+         # group's, so a copy of every rule entry would pin each rule to its level here.\n\
+         # Generated from the rule registry: `REIN_BLESS=1 cargo test --test cli config_reference`.\n",
     );
     for rule in registry::all() {
         let m = rule.meta();
@@ -102,12 +66,74 @@ pub fn reference_config() -> String {
             );
         }
     }
+    s.push_str(OVERRIDES);
+    s
+}
+
+/// The configuration `rein init` writes: every setting but the rules with its default,
+/// and how to set rules, for a user to edit. It changes nothing.
+pub fn starter_config() -> String {
+    let mut s = sections(
+        "# rein's configuration: `rein check` and `rein fmt` read the nearest rein.toml or\n\
+         # .rein.toml above each file. `rein rule` lists the rules, `rein rule NAME` documents\n\
+         # one; lint.toml in rein's repository lists every rule with its default.\n",
+    );
+    s.push_str(OVERRIDES);
+    s
+}
+
+/// The end of the configurations: how to set rules for some files.
+const OVERRIDES: &str = "\n\
+     # Settings for some files only, applied in order after [rules] to the files matching:\n\
+     # [[overrides]]\n\
+     # files = [\"tests/**\", \"examples/**\"]\n\
+     # rules = { style = \"off\" }\n";
+
+/// `preamble`, then `[format]`, `[files]` and `[check]` with their defaults, and the head
+/// of `[rules]` (how to write an entry, the groups).
+fn sections(preamble: &str) -> String {
+    let f = FormatConfig::default();
+    let mut s = String::from(preamble);
     s.push_str(
         "\n\
-         # Settings for some files only, applied in order after [rules] to the files matching:\n\
-         # [[overrides]]\n\
-         # files = [\"tests/**\", \"examples/**\"]\n\
-         # rules = { style = \"off\" }\n",
+         [format]\n\
+         # Spaces per indentation level.\n",
+    );
+    let _ = writeln!(s, "indent_width = {}", f.indent_width);
+    s.push_str("# Maximum line width the formatter aims for.\n");
+    let _ = writeln!(s, "line_width = {}", f.line_width);
+    s.push_str(
+        "\n\
+         [files]\n\
+         # Globs relative to this file's directory. `exclude` leaves files out, whether named\n\
+         # on the command line or found by walking a directory; `include` narrows the files\n\
+         # found by walking. A glob without `/` matches a name in any directory; a glob\n\
+         # matching a directory matches every file below it.\n\
+         # include = [\"manifests/**\", \"site\"]\n\
+         # exclude = [\"spec/fixtures\", \"vendor\"]\n\
+         # puppet-lint's --ignore-paths patterns (fnmatch: `*` also matches `/`), matched\n\
+         # against each file's path; they leave files out as `exclude` does:\n\
+         # ignore_paths = [\"vendor/**/*.pp\"]\n\
+         \n\
+         [check]\n\
+         # Warnings fail the run (exit status 1) as errors do.\n\
+         fail_on_warnings = false\n\
+         # Also show the findings that `# lint:ignore:` comments suppress, marked ignored.\n\
+         show_ignored = false\n\
+         \n\
+         [rules]\n\
+         # NAME = \"off\" | \"warning\" | \"error\", or NAME = { level = \"...\", OPTION = VALUE }.\n\
+         # NAME is a rule's name, its puppet-lint name or an alias. Groups set the level of\n\
+         # many rules at once; a rule's own entry wins over a group entry:\n\
+         # all = \"warning\"\n",
+    );
+    for c in super::GROUPS {
+        let _ = writeln!(s, "# {} = \"error\"", c.as_str());
+    }
+    let _ = writeln!(
+        s,
+        "# {} = \"warning\"   # every puppet-lint plugin check (off by default)",
+        crate::config::PLUGIN_GROUP
     );
     s
 }
@@ -121,6 +147,17 @@ fn one_line(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::config::{default_selection, parse_config};
+
+    #[test]
+    fn the_starter_is_a_valid_configuration_that_changes_nothing() {
+        let c = match parse_config(&starter_config(), "rein.toml") {
+            Ok(c) => c,
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(c.format, FormatConfig::default());
+        assert!(!c.fail_on_warnings && !c.show_ignored && c.ops.is_empty());
+        assert!(c.include.is_none() && c.exclude.is_none() && c.ignore_paths.is_none());
+    }
 
     #[test]
     fn the_reference_is_a_valid_configuration_that_changes_nothing() {

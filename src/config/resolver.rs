@@ -1,7 +1,8 @@
-//! Finding the configuration of each file of a run: [`Resolver`] looks for the nearest
-//! `rein.toml` or `.rein.toml` (then `.puppet-lint.rc`) above each file, once per
-//! directory, reads each file found through a [`ConfigFiles`], and builds one rule set per
-//! distinct (configuration, matching `[[overrides]]`) pair.
+//! Finding the configuration of each file of a run, for `rein check` and `rein fmt` alike:
+//! [`Resolver`] looks for the nearest `rein.toml` or `.rein.toml` (then `.puppet-lint.rc`)
+//! above each file, once per directory, reads each file found through a [`ConfigFiles`],
+//! tells whether the configuration leaves the file out (`[files]`, `--ignore-paths`), and
+//! builds one rule set per distinct (configuration, matching `[[overrides]]`) pair.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -9,12 +10,15 @@ use std::sync::Arc;
 
 use super::files::ConfigFiles;
 use super::{absolute, rule_set, Config, ConfigError, Op, CONFIG_NAMES, LINT_RC};
+use crate::fmt::FormatConfig;
 use crate::rules::engine::RuleSet;
 
-/// What `rein check` needs to know about one file.
+/// What `rein check` and `rein fmt` need to know about one file.
 #[derive(Clone)]
 pub struct FileSettings {
     pub rules: Arc<RuleSet>,
+    /// The formatter's settings (`[format]`).
+    pub format: FormatConfig,
     /// Warnings in this file make the exit status 1.
     pub fail_on_warnings: bool,
     /// Findings suppressed in this file are shown (as ignored).
@@ -171,28 +175,44 @@ impl Resolver {
         Ok(cwd_rc.unwrap_or(0))
     }
 
-    /// The settings of the file `file` (as found or named), or `None` when the file was
-    /// found by walking (`named` false) and its configuration excludes it.
+    /// The configuration of the file `file`, whatever it leaves out (the defaults when
+    /// none applies).
+    pub fn config_of(&mut self, file: &Path) -> Result<Arc<Config>, Vec<ConfigError>> {
+        let (index, _) = self.locate(file)?;
+        Ok(self.configs.get(index).cloned().unwrap_or_default())
+    }
+
+    /// The index of the configuration of `file`, and `file` relative to its directory
+    /// (as given when the configuration has none).
+    fn locate(&mut self, file: &Path) -> Result<(usize, PathBuf), Vec<ConfigError>> {
+        let abs = absolute(file);
+        let index = self.config_index(&abs)?;
+        let dir = self.configs.get(index).and_then(|c| c.dir.as_deref());
+        let rel = match dir.and_then(|d| abs.strip_prefix(d).ok()) {
+            Some(r) => r.to_path_buf(),
+            None => file.to_path_buf(),
+        };
+        Ok((index, rel))
+    }
+
+    /// The settings of the file `file`, or `None` when its configuration leaves it out
+    /// (see [`Config::selects`]; `named`: the file was named, not found by walking).
     pub fn settings(
         &mut self,
         file: &Path,
         named: bool,
     ) -> Result<Option<FileSettings>, Vec<ConfigError>> {
-        let abs = absolute(file);
-        let index = self.config_index(&abs)?;
+        let (index, rel) = self.locate(file)?;
         let Some(config) = self.configs.get(index) else {
             return Ok(None);
         };
-        let rel = match config.dir.as_deref().and_then(|d| abs.strip_prefix(d).ok()) {
-            Some(r) => r.to_path_buf(),
-            None => file.to_path_buf(),
-        };
-        if !named && !config.selects(&rel, &file.to_string_lossy()) {
+        if !config.selects(&rel, &file.to_string_lossy(), named) {
             return Ok(None);
         }
         let overrides = config.overrides_for(&rel);
         let fail_on_warnings = config.fail_on_warnings;
         let show_ignored = config.show_ignored;
+        let format = config.format;
         let key = (index, overrides);
         let rules = match self.sets.get(&key) {
             Some(s) => s.clone(),
@@ -208,6 +228,7 @@ impl Resolver {
         };
         Ok(Some(FileSettings {
             rules,
+            format,
             fail_on_warnings,
             show_ignored,
         }))

@@ -8,11 +8,7 @@
 //! mixin `include`/`extend`, `instance_eval`/`class_eval`, a second `newtype`, attributes
 //! made in a loop). Only a closed type's attribute list is used to report unknown
 //! attributes; an open one is treated as unknown, so that rein never reports an attribute
-//! a type has.
-
-use std::collections::HashMap;
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+//! a type has. The run's module store keeps the types read.
 
 /// What a custom type file says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,39 +137,6 @@ pub fn parse(text: &str) -> Option<CustomType> {
         attributes,
         closed,
     })
-}
-
-/// The custom type `name` of a module on `path` (the checked file's own module first).
-pub fn on_path(path: &super::loader::ModulePath, name: &str) -> Option<Arc<CustomType>> {
-    if !name
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-    {
-        return None;
-    }
-    let file = path.custom_type_file(name)?;
-    read_type(file, name)
-}
-
-/// The type `name` read from `file`, once per run.
-fn read_type(file: PathBuf, name: &str) -> Option<Arc<CustomType>> {
-    type Cache = Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Ok(map) = cache.lock() {
-        if let Some(hit) = map.get(&file) {
-            return hit.clone();
-        }
-    }
-    let found = std::fs::read_to_string(&file)
-        .ok()
-        .and_then(|t| parse(&t))
-        .filter(|t| t.name == name)
-        .map(Arc::new);
-    if let Ok(mut map) = cache.lock() {
-        map.insert(file, found.clone());
-    }
-    found
 }
 
 #[cfg(test)]

@@ -6,68 +6,16 @@
 //! The module path is what the run was given (`--modulepath`), else the directory that
 //! holds the checked file's module. A module directory may be named after the module
 //! (`apache`) or, as in a release tarball or a Debian package, `author-module`
-//! (`puppetlabs-apache`). Parsed files are cached for the whole run (all threads).
+//! (`puppetlabs-apache`). What is read is kept in the run's [`ModuleStore`].
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
-use crate::syntax::{ParsedFile, Program};
-
-/// A parsed manifest of the module path.
-pub struct Loaded {
-    pub path: PathBuf,
-    pub program: Program,
-}
-
-type Cache = Mutex<HashMap<PathBuf, Option<Arc<Loaded>>>>;
-
-fn cache() -> &'static Cache {
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-/// The cache key of `path`: without `.` components (`./a/b.pp` and `a/b.pp` are one file).
-fn key(path: &Path) -> PathBuf {
-    path.components()
-        .filter(|c| !matches!(c, std::path::Component::CurDir))
-        .collect()
-}
-
-/// Records a file the run has parsed already, so following it costs no second parse.
-pub fn preload(path: &Path, program: &Program) {
-    let loaded = Arc::new(Loaded {
-        path: path.to_path_buf(),
-        program: program.clone(),
-    });
-    if let Ok(mut map) = cache().lock() {
-        map.insert(key(path), Some(loaded));
-    }
-}
-
-/// Parses `path` once per run; `None` when it cannot be read or does not parse cleanly.
-pub fn load(path: &Path) -> Option<Arc<Loaded>> {
-    let path = &key(path);
-    if let Ok(map) = cache().lock() {
-        if let Some(hit) = map.get(path) {
-            return hit.clone();
-        }
-    }
-    let loaded = std::fs::read_to_string(path).ok().and_then(|source| {
-        let parsed: ParsedFile = crate::syntax::parse(&source);
-        if parsed.has_errors() {
-            return None;
-        }
-        Some(Arc::new(Loaded {
-            path: path.to_path_buf(),
-            program: parsed.program,
-        }))
-    });
-    if let Ok(mut map) = cache().lock() {
-        map.insert(path.to_path_buf(), loaded.clone());
-    }
-    loaded
-}
+use super::custom_types::CustomType;
+use super::module_store::{Loaded, ModuleIndex, ModuleStore};
+use super::project::Project;
+use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
 /// `examples/` or `tests/` of a module.
@@ -105,14 +53,17 @@ pub struct ModulePath {
     pub dirs: Vec<PathBuf>,
     /// The checked file's own module (name and root), found from its path alone.
     pub own: Option<(String, PathBuf)>,
+    /// What has been read from the module path (the run's).
+    pub store: Arc<ModuleStore>,
 }
 
 impl ModulePath {
-    /// The module path for `file`: `given` when the run has one; else the directory above
-    /// the file's module when that directory is inside one of the checked `roots` (rein
-    /// reads no file outside the tree it checks unless told to). The file's own module is
-    /// always searched first.
-    pub fn for_file(file: &Path, given: &[PathBuf], roots: &Roots) -> ModulePath {
+    /// The module path for `file` in `project`: the project's module path when it has one;
+    /// else the directory above the file's module when that directory is inside one of the
+    /// project's checked roots (rein reads no file outside the tree it checks unless told
+    /// to). The file's own module is always searched first.
+    pub fn for_file(file: &Path, project: &Project) -> ModulePath {
+        let (given, roots, store) = (&project.modulepath, &project.roots, &project.store);
         // `manifests/site.pp` has the ancestor `.`, not an empty path.
         let anchored;
         let file = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
@@ -133,16 +84,18 @@ impl ModulePath {
             return ModulePath {
                 dirs: given.to_vec(),
                 own,
+                store: store.clone(),
             };
         }
         // A control repo (an environment): its `environment.conf`'s module path, or its
         // `site/` and `modules/`.
-        if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a)) {
+        if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a, store)) {
             if roots.contain(env) {
                 let own = own.filter(|(_, root)| root != env);
                 return ModulePath {
                     dirs: environment_modulepath(env),
                     own,
+                    store: store.clone(),
                 };
             }
         }
@@ -151,7 +104,11 @@ impl ModulePath {
             .filter(|dir| roots.contain(dir))
             .into_iter()
             .collect();
-        ModulePath { dirs, own }
+        ModulePath {
+            dirs,
+            own,
+            store: store.clone(),
+        }
     }
 
     /// The root of module `name`, if one of the directories holds it.
@@ -166,7 +123,23 @@ impl ModulePath {
         }
         self.dirs
             .iter()
-            .find_map(|dir| scan_cached(dir).get(name).cloned())
+            .find_map(|dir| self.modules_in(dir).get(name).cloned())
+    }
+
+    /// The modules in `dir`, by module name (read once per store).
+    fn modules_in(&self, dir: &Path) -> Arc<ModuleIndex> {
+        self.store.modules_in(dir, || scan(dir))
+    }
+
+    /// The manifest `path`, parsed once per store (`None` when it cannot be read or does
+    /// not parse cleanly).
+    pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
+        self.store.load(path)
+    }
+
+    /// Whether `path` is a file, asked of the file system once per store.
+    pub fn is_file(&self, path: &Path) -> bool {
+        self.store.is_file(path)
     }
 
     /// Whether the module path is known (there is somewhere to look).
@@ -181,19 +154,7 @@ impl ModulePath {
         let module = parts.next()?;
         let root = self.module(module)?;
         let rest: Vec<&str> = parts.collect();
-        let mut p = root.join("manifests");
-        if rest.is_empty() {
-            p.push("init.pp");
-        } else {
-            for (i, s) in rest.iter().enumerate() {
-                if i + 1 == rest.len() {
-                    p.push(format!("{s}.pp"));
-                } else {
-                    p.push(s);
-                }
-            }
-        }
-        Some(p)
+        Some(pp_file(root.join("manifests"), &rest))
     }
 
     /// The names that module `module`'s manifests would define by their paths
@@ -237,15 +198,7 @@ impl ModulePath {
         if rest.is_empty() {
             return None;
         }
-        let mut p = root.join(dir);
-        for (i, s) in rest.iter().enumerate() {
-            if i + 1 == rest.len() {
-                p.push(format!("{s}.pp"));
-            } else {
-                p.push(s);
-            }
-        }
-        Some(p)
+        Some(pp_file(root.join(dir), &rest))
     }
 
     /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
@@ -259,7 +212,7 @@ impl ModulePath {
         let rel: PathBuf = lower.split("::").collect();
         let file = rel.with_extension("rb");
         self.all_modules().iter().any(|root| {
-            is_file(&root.join("lib/puppet/functions").join(&file))
+            self.is_file(&root.join("lib/puppet/functions").join(&file))
                 || (!lower.contains("::")
                     && root
                         .join("lib/puppet/parser/functions")
@@ -273,20 +226,10 @@ impl ModulePath {
         self.cached("type", name, |mp| mp.find_custom_type(name))
     }
 
-    /// `find(self)`, remembered for the run by kind, module path and name.
+    /// `find(self)`, remembered in the store by kind, module path and name.
     fn cached(&self, kind: &str, name: &str, find: impl FnOnce(&Self) -> bool) -> bool {
-        type Memo = Mutex<HashMap<String, bool>>;
-        static MEMO: OnceLock<Memo> = OnceLock::new();
-        let memo = MEMO.get_or_init(|| Mutex::new(HashMap::new()));
         let key = format!("{kind}\0{:?}\0{:?}\0{name}", self.dirs, self.own);
-        if let Some(&hit) = memo.lock().ok().as_ref().and_then(|m| m.get(&key)) {
-            return hit;
-        }
-        let found = find(self);
-        if let Ok(mut m) = memo.lock() {
-            m.insert(key, found);
-        }
-        found
+        self.store.answer(&key, || find(self))
     }
 
     /// The file of custom type `name` in the first module on the path that has one.
@@ -295,14 +238,27 @@ impl ModulePath {
         self.all_modules()
             .into_iter()
             .map(|root| root.join("lib/puppet/type").join(&file))
-            .find(|p| is_file(p))
+            .find(|p| self.is_file(p))
+    }
+
+    /// The custom type `name` of a module on the path (the checked file's own module
+    /// first).
+    pub fn custom_type(&self, name: &str) -> Option<Arc<CustomType>> {
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            return None;
+        }
+        let file = self.custom_type_file(name)?;
+        self.store.custom_type(&file, name)
     }
 
     fn find_custom_type(&self, name: &str) -> bool {
         let file = format!("{name}.rb");
         self.all_modules()
             .iter()
-            .any(|root| is_file(&root.join("lib/puppet/type").join(&file)))
+            .any(|root| self.is_file(&root.join("lib/puppet/type").join(&file)))
     }
 
     /// Whether every module the checked file's own module depends on (its
@@ -334,35 +290,21 @@ impl ModulePath {
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
-        type Facts = Mutex<HashMap<String, Arc<std::collections::HashSet<String>>>>;
-        static FACTS: OnceLock<Facts> = OnceLock::new();
         let key = format!("{:?}\0{:?}", self.dirs, self.own);
-        let cached = FACTS
-            .get_or_init(|| Mutex::new(HashMap::new()))
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&key).cloned());
-        let facts = match cached {
-            Some(f) => f,
-            None => {
-                let mut set = std::collections::HashSet::new();
-                for root in self.all_modules() {
-                    collect_facts(&root.join("lib/facter"), &mut set, 0);
-                }
-                let set = Arc::new(set);
-                if let Some(mut m) = FACTS.get().and_then(|f| f.lock().ok()) {
-                    m.insert(key, set.clone());
-                }
-                set
+        let facts = self.store.facts(&key, || {
+            let mut set = HashSet::new();
+            for root in self.all_modules() {
+                collect_facts(&root.join("lib/facter"), &mut set, 0);
             }
-        };
+            set
+        });
         facts.contains(name)
     }
 
     fn all_modules(&self) -> Vec<PathBuf> {
         let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
         for dir in &self.dirs {
-            let mut roots: Vec<PathBuf> = scan_cached(dir).values().cloned().collect();
+            let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
             roots.sort();
             out.extend(roots);
         }
@@ -370,25 +312,25 @@ impl ModulePath {
     }
 }
 
-/// Whether `path` is a file, asked of the file system once per run.
-pub fn is_file(path: &Path) -> bool {
-    type Known = Mutex<HashMap<PathBuf, bool>>;
-    static KNOWN: OnceLock<Known> = OnceLock::new();
-    let known = KNOWN.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(&hit) = known.lock().ok().as_ref().and_then(|m| m.get(path)) {
-        return hit;
+/// The manifest that the name segments `rest` (after the module's) stand for below `dir`
+/// (`["b", "c"]` → `dir/b/c.pp`; none → `dir/init.pp`).
+fn pp_file(mut dir: PathBuf, rest: &[&str]) -> PathBuf {
+    match rest.split_last() {
+        Some((last, parents)) => {
+            for s in parents {
+                dir.push(s);
+            }
+            dir.push(format!("{last}.pp"));
+        }
+        None => dir.push("init.pp"),
     }
-    let found = path.is_file();
-    if let Ok(mut m) = known.lock() {
-        m.insert(path.to_path_buf(), found);
-    }
-    found
+    dir
 }
 
 /// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,
 /// or a `manifests/` beside a `modules/` or `site/` directory.
-fn is_environment(dir: &Path) -> bool {
-    is_file(&dir.join("environment.conf"))
+fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
+    store.is_file(&dir.join("environment.conf"))
         || (dir.join("manifests").is_dir()
             && (dir.join("modules").is_dir() || dir.join("site").is_dir()))
 }
@@ -447,7 +389,7 @@ impl Roots {
 }
 
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
-fn collect_facts(dir: &Path, out: &mut std::collections::HashSet<String>, depth: usize) {
+fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -474,23 +416,8 @@ fn collect_facts(dir: &Path, out: &mut std::collections::HashSet<String>, depth:
     }
 }
 
-/// The modules in `dir`, by module name, read once per run.
-fn scan_cached(dir: &Path) -> Arc<HashMap<String, PathBuf>> {
-    type Index = Mutex<HashMap<PathBuf, Arc<HashMap<String, PathBuf>>>>;
-    static INDEX: OnceLock<Index> = OnceLock::new();
-    let index = INDEX.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(hit) = index.lock().ok().and_then(|m| m.get(dir).cloned()) {
-        return hit;
-    }
-    let modules = Arc::new(scan(dir));
-    if let Ok(mut m) = index.lock() {
-        m.insert(dir.to_path_buf(), modules.clone());
-    }
-    modules
-}
-
 /// The modules in `dir`, by module name.
-fn scan(dir: &Path) -> HashMap<String, PathBuf> {
+fn scan(dir: &Path) -> ModuleIndex {
     let mut out = HashMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return out;
@@ -587,6 +514,7 @@ mod tests {
                 "/tests/fixtures/deep/modules"
             ))],
             own: None,
+            store: Arc::default(),
         };
         let p = mp.manifest_for("deepmod::sub::thing");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));

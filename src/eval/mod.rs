@@ -2,16 +2,19 @@
 //! the deep checks. [`evaluator`] runs a file's code and reports what would make Puppet's
 //! compilation fail; it builds on [`value`] (values and typed unknowns), [`types`] (the type
 //! system), [`ops`] (operators), [`functions`] (pure built-ins), [`regex`] (bounded regexp
-//! searches), [`loader`] (the module path), [`schema`] and [`custom_types`] (resource type
-//! schemas) and [`project`] (what the files of a run define).
+//! searches), [`three_valued`] (answers that may be unknown), [`loader`] (the module path)
+//! and [`module_store`] (what was read from it), [`schema`] and [`custom_types`] (resource
+//! type schemas) and [`project`] (what the files of a run define).
 
 pub mod custom_types;
 pub mod evaluator;
 pub mod functions;
 pub mod loader;
+pub mod module_store;
 pub mod ops;
 pub mod project;
 pub mod regex;
 pub mod schema;
+pub mod three_valued;
 pub mod types;
 pub mod value;

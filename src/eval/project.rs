@@ -7,7 +7,9 @@
 //! checked against the whole project); a file checked on its own is its own project.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
+use super::module_store::ModuleStore;
 use crate::syntax::visit::{for_each_child, for_each_top_statement};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
 
@@ -58,6 +60,9 @@ pub struct Project {
     /// The directories the run checks (the deep checks read modules only inside them,
     /// unless given a module path).
     pub roots: super::loader::Roots,
+    /// What the deep checks have read from the module path (shared by the run's files and
+    /// threads; its owner decides how long it lives).
+    pub store: Arc<ModuleStore>,
 }
 
 fn param(p: &Parameter) -> Param {

@@ -1,73 +1,99 @@
 //! Regexp searches that cannot panic or run away: Oniguruma's own search API panics when a
 //! search exceeds its backtracking limit (`/^(a+)+$/` on a long string). Every search of
-//! the evaluator goes through here, with a limit; a search that gives up counts as no
-//! match and raises a per-thread flag, which the evaluator turns into an unknown value.
+//! an evaluation goes through its [`Regexes`], with a limit; a search that gives up counts
+//! as no match and raises the evaluation's flag, which the evaluator turns into an unknown
+//! value.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 
-use onig::{MatchParam, Regex, Region, SearchOptions};
+use onig::{MatchParam, Regex, RegexOptions, Region, SearchOptions, Syntax};
 
 /// Backtracking steps one search may take (Ruby has no limit; rein must finish).
 const RETRY_LIMIT: u32 = 1_000_000;
 
-thread_local! {
-    static GAVE_UP: Cell<bool> = const { Cell::new(false) };
+/// How many type patterns one evaluation keeps compiled (then it starts again).
+const MAX_PATTERNS: usize = 1000;
+
+/// The regexp searches of one evaluation: whether a search gave up since the evaluator
+/// last asked, and the patterns of `Pattern` types compiled so far.
+#[derive(Default)]
+pub struct Regexes {
+    gave_up: Cell<bool>,
+    patterns: RefCell<HashMap<String, Option<Regex>>>,
 }
 
-/// Whether a search gave up since the last call (clears the flag).
-pub fn take_gave_up() -> bool {
-    GAVE_UP.with(|g| g.replace(false))
-}
-
-/// The first match of `re` in `s` at or after byte `from`; `None` when there is none, or
-/// when the search gave up (then [`take_gave_up`] says so).
-pub fn search(re: &Regex, s: &str, from: usize) -> Option<Region> {
-    if from > s.len() {
-        return None;
+impl Regexes {
+    /// Whether a search gave up since the last call (clears the flag).
+    pub fn take_gave_up(&self) -> bool {
+        self.gave_up.replace(false)
     }
-    let mut region = Region::new();
-    let mut param = MatchParam::default();
-    param.set_retry_limit_in_match(RETRY_LIMIT);
-    match re.search_with_param(
-        s,
-        from,
-        s.len(),
-        SearchOptions::SEARCH_OPTION_NONE,
-        Some(&mut region),
-        param,
-    ) {
-        Ok(Some(_)) => Some(region),
-        Ok(None) => None,
-        Err(_) => {
-            GAVE_UP.with(|g| g.set(true));
-            None
+
+    /// The first match of `re` in `s` at or after byte `from`; `None` when there is none,
+    /// or when the search gave up (then [`Regexes::take_gave_up`] says so).
+    pub fn search(&self, re: &Regex, s: &str, from: usize) -> Option<Region> {
+        if from > s.len() {
+            return None;
+        }
+        let mut region = Region::new();
+        let mut param = MatchParam::default();
+        param.set_retry_limit_in_match(RETRY_LIMIT);
+        match re.search_with_param(
+            s,
+            from,
+            s.len(),
+            SearchOptions::SEARCH_OPTION_NONE,
+            Some(&mut region),
+            param,
+        ) {
+            Ok(Some(_)) => Some(region),
+            Ok(None) => None,
+            Err(_) => {
+                self.gave_up.set(true);
+                None
+            }
         }
     }
-}
 
-/// Whether `re` matches somewhere in `s`; `None` when the search gave up.
-pub fn is_match(re: &Regex, s: &str) -> Option<bool> {
-    let found = search(re, s, 0).is_some();
-    if !found && GAVE_UP.with(Cell::get) {
-        return None;
+    /// Whether `re` matches somewhere in `s`; `None` when a search gave up (this one, or
+    /// one since the flag was last taken).
+    pub fn is_match(&self, re: &Regex, s: &str) -> Option<bool> {
+        let found = self.search(re, s, 0).is_some();
+        if !found && self.gave_up.get() {
+            return None;
+        }
+        Some(found)
     }
-    Some(found)
-}
 
-/// The groups of the first match of `re` in `s` (group 0 is the whole match; `None` for a
-/// group that took no part), or `None` when there is no match.
-pub fn captures(re: &Regex, s: &str) -> Option<Vec<Option<String>>> {
-    let region = search(re, s, 0)?;
-    Some(
-        (0..region.len())
-            .map(|i| {
-                region
-                    .pos(i)
-                    .and_then(|(b, e)| s.get(b..e))
-                    .map(str::to_string)
-            })
-            .collect(),
-    )
+    /// The groups of the first match of `re` in `s` (group 0 is the whole match; `None`
+    /// for a group that took no part), or `None` when there is no match.
+    pub fn captures(&self, re: &Regex, s: &str) -> Option<Vec<Option<String>>> {
+        let region = self.search(re, s, 0)?;
+        Some(
+            (0..region.len())
+                .map(|i| {
+                    region
+                        .pos(i)
+                        .and_then(|(b, e)| s.get(b..e))
+                        .map(str::to_string)
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether the string `s` matches the regexp `source` of a `Pattern` type (Ruby
+    /// syntax, unanchored; compiled once per evaluation); `None` when the regexp does not
+    /// compile or the search gave up.
+    pub fn pattern_match(&self, source: &str, s: &str) -> Option<bool> {
+        let mut patterns = self.patterns.borrow_mut();
+        if patterns.len() > MAX_PATTERNS {
+            patterns.clear();
+        }
+        let re = patterns.entry(source.to_string()).or_insert_with(|| {
+            Regex::with_options(source, RegexOptions::REGEX_OPTION_NONE, Syntax::ruby()).ok()
+        });
+        re.as_ref().and_then(|re| self.is_match(re, s))
+    }
 }
 
 #[cfg(test)]
@@ -76,15 +102,15 @@ mod tests {
 
     #[test]
     fn a_runaway_search_gives_up_instead_of_panicking() {
+        let rx = Regexes::default();
         let re = Regex::new("^(a+)+$").unwrap_or_else(|e| panic!("{e}"));
         let text = format!("{}!", "a".repeat(60));
-        take_gave_up();
-        assert_eq!(is_match(&re, &text), None);
-        assert!(take_gave_up());
-        assert_eq!(is_match(&re, "aaa"), Some(true));
-        assert!(!take_gave_up());
+        assert_eq!(rx.is_match(&re, &text), None);
+        assert!(rx.take_gave_up());
+        assert_eq!(rx.is_match(&re, "aaa"), Some(true));
+        assert!(!rx.take_gave_up());
         assert_eq!(
-            captures(
+            rx.captures(
                 &Regex::new("(b)(x)?").unwrap_or_else(|e| panic!("{e}")),
                 "abc"
             ),

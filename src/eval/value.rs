@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::types::PType;
+use super::types::ptype::PType;
 
 /// A Puppet value, or an unknown one of a known type.
 #[derive(Clone, Debug)]
@@ -75,6 +75,19 @@ impl Value {
             _ => None,
         }
     }
+}
+
+/// `values` with the arrays among them replaced by their elements, recursively (Ruby's
+/// `Array#flatten`).
+pub fn flatten(values: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for v in values {
+        match v {
+            Value::Array(inner) => out.extend(flatten(inner)),
+            v => out.push(v.clone()),
+        }
+    }
+    out
 }
 
 /// What went wrong while evaluating, when Puppet would fail the catalog compilation too.
@@ -180,4 +193,31 @@ pub fn ruby_float(f: f64) -> String {
         let esign = if exp < 0 { '-' } else { '+' };
         format!("{sign}{first}.{rest}e{esign}{:02}", exp.abs())
     }
+}
+
+/// Ruby's `String#inspect` (`"a\"b"`; control characters escaped, as `\e` or `\u001F`).
+pub fn ruby_inspect_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{1b}' => out.push_str("\\e"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{b}' => out.push_str("\\v"),
+            '\u{c}' => out.push_str("\\f"),
+            '#' if matches!(chars.peek(), Some('{' | '$' | '@')) => out.push_str("\\#"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

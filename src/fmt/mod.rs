@@ -9,6 +9,7 @@
 pub mod config;
 pub mod doc;
 mod format;
+pub mod line_diff;
 
 use crate::syntax::{self, pn, ParsedFile};
 

@@ -154,12 +154,7 @@ impl<'a> Context<'a> {
     /// Where this file's code finds other modules (computed once per file).
     pub fn module_path(&self) -> &ModulePath {
         self.facts.module_path.get_or_init(|| {
-            let project = self.project();
-            ModulePath::for_file(
-                std::path::Path::new(self.file.path),
-                &project.modulepath,
-                &project.roots,
-            )
+            ModulePath::for_file(std::path::Path::new(self.file.path), self.project())
         })
     }
 

@@ -3,7 +3,6 @@
 //! not change), gather the definitions of all of them, then check (and fix, when asked)
 //! each one against the whole, and sort the findings by file, line and column.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -11,6 +10,7 @@ use rayon::prelude::*;
 
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
+use super::select::select;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
@@ -39,7 +39,7 @@ pub struct CheckOptions {
     pub show_ignored: bool,
     /// Where the deep checks find modules; empty: each file's own module path.
     pub modulepath: Vec<PathBuf>,
-    /// puppet-lint's `--ignore-paths`: walked files matching these are skipped.
+    /// puppet-lint's `--ignore-paths`: files matching these are skipped (named or walked).
     pub ignore_paths: Option<PathGlobs>,
     /// puppet-lint's `--relative` (for autoloader_layout).
     pub relative: bool,
@@ -267,11 +267,14 @@ impl Workspace {
         });
         project.modulepath = options.modulepath.clone();
         project.roots = Roots::new(roots);
+        // What was loaded from the module path stays with the workspace across runs.
+        project.store = std::mem::take(&mut self.project.store);
         self.project = project;
         // The deep rules follow classes into other files: those of the run are parsed.
         if rules_evaluate(jobs) {
             pool.install(|| {
-                clean().for_each(|(p, f)| crate::eval::loader::preload(p, &f.program));
+                let store = &self.project.store;
+                clean().for_each(|(p, f)| store.preload(p, &f.program));
             });
         }
     }
@@ -294,7 +297,7 @@ impl Workspace {
         if options.no_config {
             resolver.defaults_only();
         }
-        let jobs = settle(&mut resolver, named, found, options);
+        let jobs = select(&mut resolver, named, found, options.ignore_paths.as_ref());
         let notes = resolver
             .configs()
             .iter()
@@ -315,31 +318,6 @@ impl Workspace {
             .map_err(|e| e.to_string())?;
         Ok(self.pool.insert(Arc::new(pool)).clone())
     }
-}
-
-/// The settings of each file found that is checked (named, or walked and not excluded).
-fn settle(
-    resolver: &mut Resolver,
-    paths: &[PathBuf],
-    found: &[PathBuf],
-    options: &CheckOptions,
-) -> Result<Vec<(PathBuf, FileSettings)>, Vec<ConfigError>> {
-    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
-    let mut jobs = Vec::with_capacity(found.len());
-    for file in found {
-        let is_named = named.contains(file);
-        if !is_named {
-            if let Some(g) = &options.ignore_paths {
-                if g.matches_str(&file.to_string_lossy()) {
-                    continue;
-                }
-            }
-        }
-        if let Some(s) = resolver.settings(file, is_named)? {
-            jobs.push((file.clone(), s));
-        }
-    }
-    Ok(jobs)
 }
 
 /// Whether some file of the run is checked with a deep rule (those evaluate code).

@@ -81,6 +81,11 @@ impl Files {
         self.texts.remove(&*self.names.name(path))
     }
 
+    /// The text set for `path`, if any.
+    pub fn text(&self, path: &Path) -> Option<&str> {
+        self.texts.get(path).map(String::as_str)
+    }
+
     /// Whether a text is set for `path`.
     pub fn has_text(&self, path: &Path) -> bool {
         self.texts.contains_key(&*self.names.name(path))

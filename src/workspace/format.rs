@@ -1,21 +1,25 @@
-//! The format pipeline: each file formatted with the settings of its configuration, and
-//! written in place (atomically) when asked and when it changed.
+//! The format pipeline: the manifests named or found, selected and configured exactly as
+//! for a check ([`super::select`]: the same configuration files, `[files]` and
+//! `ignore_paths` honoured), each formatted with the `[format]` settings of its
+//! configuration and written in place (atomically) when asked and when it changed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use super::select::select;
 use super::write::write_atomic;
 use super::Workspace;
-use crate::config::format::format_config_for;
-use crate::config::io_message;
+use crate::config::{io_message, ConfigError, FileSettings, Resolver};
 use crate::fmt::{format_source, FormatConfig};
 
 /// How to format.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct FormatOptions {
     /// Run the safety check on the result (re-parse and compare with the input).
     pub verify: bool,
     /// Write a file that changes (in place; the text set, for a buffer).
     pub write: bool,
+    /// `--config`: this configuration file for every file.
+    pub config: Option<PathBuf>,
 }
 
 /// What formatting did to one file.
@@ -27,22 +31,109 @@ pub enum Formatted {
     Changed { before: String, after: String },
     /// It could not be formatted or written: the message.
     Failed(String),
+    /// Its configuration leaves it out (`[files] exclude`, `ignore_paths`): not read.
+    Excluded,
+}
+
+/// The outcome of formatting files.
+#[derive(Debug, Default)]
+pub struct FormatReport {
+    /// Each file formatted, sorted, with what formatting did to it.
+    pub files: Vec<(PathBuf, Formatted)>,
+    /// Paths that could not be read (a missing path, an unreadable directory), as
+    /// messages: when there are any, no file was formatted.
+    pub io_errors: Vec<String>,
 }
 
 impl Workspace {
-    /// The formatter settings of a manifest at `file` (the current directory's when
-    /// `None`), or the problems of its configuration file as one message.
-    pub fn format_config(&mut self, file: Option<&Path>) -> Result<FormatConfig, String> {
-        format_config_for(&mut self.configs, file)
+    /// Formats the manifests named by or below `paths` that their configuration selects.
+    /// A path that cannot be read stops the run before any file is formatted, and so does
+    /// a configuration file with problems (the error).
+    pub fn format(
+        &mut self,
+        paths: &[PathBuf],
+        options: &FormatOptions,
+    ) -> Result<FormatReport, Vec<ConfigError>> {
+        let found = self.discover(paths);
+        if !found.errors.is_empty() {
+            return Ok(FormatReport {
+                files: Vec::new(),
+                io_errors: found.errors,
+            });
+        }
+        let jobs = self.resolving(options, |r| select(r, &found.named, &found.files, None))?;
+        let files = jobs
+            .into_iter()
+            .map(|(path, settings)| {
+                let formatted = self.format_with(&path, settings.format, options);
+                (path, formatted)
+            })
+            .collect();
+        Ok(FormatReport {
+            files,
+            io_errors: Vec::new(),
+        })
     }
 
-    /// Formats the file `path` (its text, when one is set).
+    /// Formats the file `path` (its text, when one is set), as if named on the command
+    /// line: [`Formatted::Excluded`] when its configuration leaves it out.
     pub fn format_file(&mut self, path: &Path, options: &FormatOptions) -> Formatted {
-        let display = path.display().to_string();
-        let config = match self.format_config(Some(path)) {
-            Ok(c) => c,
-            Err(e) => return Formatted::Failed(e),
+        match self.resolving(options, |r| r.settings(path, true)) {
+            Ok(Some(FileSettings { format, .. })) => self.format_with(path, format, options),
+            Ok(None) => Formatted::Excluded,
+            Err(errors) => Formatted::Failed(one_message(&errors)),
+        }
+    }
+
+    /// Formats `text`, the text of a manifest at `path` (for its configuration; the
+    /// current directory's when `None`) displayed as `display`; or the message of why it
+    /// cannot be. A text whose path the configuration leaves out is given back unchanged.
+    pub fn format_text(
+        &mut self,
+        path: Option<&Path>,
+        display: &str,
+        text: &str,
+        options: &FormatOptions,
+    ) -> Result<String, String> {
+        let format = match path {
+            Some(p) => match self.resolving(options, |r| r.settings(p, true)) {
+                Ok(Some(s)) => s.format,
+                Ok(None) => return Ok(text.to_string()),
+                Err(errors) => return Err(one_message(&errors)),
+            },
+            None => {
+                // A file in the current directory gets its configuration.
+                let here = Path::new("-");
+                self.resolving(options, |r| r.config_of(here))
+                    .map_err(|e| one_message(&e))?
+                    .format
+            }
         };
+        format_source(text, &format, options.verify).map_err(|e| format!("{display}:{e}"))
+    }
+
+    /// `f` run with a resolver of the configuration (`options.config` for every file, or
+    /// the nearest to each), which reads the configuration files through the workspace.
+    fn resolving<T>(
+        &mut self,
+        options: &FormatOptions,
+        f: impl FnOnce(&mut Resolver) -> Result<T, Vec<ConfigError>>,
+    ) -> Result<T, Vec<ConfigError>> {
+        let files = std::mem::take(&mut self.configs);
+        let mut resolver = Resolver::reading(files, options.config.as_deref(), Vec::new(), false)?;
+        let result = f(&mut resolver);
+        self.configs = resolver.into_files();
+        result
+    }
+
+    /// Formats the file `path` with `config`.
+    fn format_with(
+        &mut self,
+        path: &Path,
+        config: FormatConfig,
+        options: &FormatOptions,
+    ) -> Formatted {
+        let display = path.display().to_string();
         let bytes = match self.files.read(path) {
             Ok(b) => b.into_owned(),
             Err(e) => return Formatted::Failed(format!("{display}: {}", io_message(&e))),
@@ -66,18 +157,13 @@ impl Workspace {
         }
         Formatted::Changed { before, after }
     }
+}
 
-    /// Formats `text`, the text of a manifest at `path` (for its configuration; the
-    /// current directory's when `None`) displayed as `display`; or the message of why it
-    /// cannot be.
-    pub fn format_text(
-        &mut self,
-        path: Option<&Path>,
-        display: &str,
-        text: &str,
-        verify: bool,
-    ) -> Result<String, String> {
-        let config = self.format_config(path)?;
-        format_source(text, &config, verify).map_err(|e| format!("{display}:{e}"))
-    }
+/// The problems of a configuration file as one message, one line each.
+fn one_message(errors: &[ConfigError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -11,10 +11,12 @@
 //! unsaved buffer), which is then read instead of the disk.
 //!
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
-//! [`fix`]) and [`Workspace::format_file`] / [`Workspace::format_text`] (the format
-//! pipeline, [`mod@format`]); [`Workspace::discover`] finds the manifests below paths
-//! ([`discover`]), each file under one name ([`mod@paths`]: relative to the current directory
-//! when below it, absolute otherwise), and files are written in place through
+//! [`fix`]) and [`Workspace::format`] / [`Workspace::format_file`] /
+//! [`Workspace::format_text`] (the format pipeline, [`mod@format`]); [`Workspace::discover`]
+//! finds the manifests below paths ([`discover`]), each file under one name ([`mod@paths`]:
+//! relative to the current directory when below it, absolute otherwise), [`select`] picks
+//! those the configuration keeps (the same for checking and formatting), and files are
+//! written in place through
 //! [`mod@write`].
 
 pub mod check;
@@ -23,6 +25,7 @@ pub mod files;
 pub mod fix;
 pub mod format;
 pub mod paths;
+pub mod select;
 pub mod write;
 
 #[cfg(test)]
@@ -33,7 +36,7 @@ use std::sync::Arc;
 
 pub use check::{CheckError, CheckOptions, FixSummary, Report};
 pub use discover::Discovered;
-pub use format::{FormatOptions, Formatted};
+pub use format::{FormatOptions, FormatReport, Formatted};
 
 use crate::config::ConfigFiles;
 use crate::eval::project::Project;
@@ -66,6 +69,11 @@ impl Workspace {
         self.files.set_text(path, text.to_string());
     }
 
+    /// The text set for `path`, if any (a buffer's text, changed by `check` with `fix`).
+    pub fn text(&self, path: &Path) -> Option<&str> {
+        self.files.text(path)
+    }
+
     /// Reads `path` from the disk again.
     pub fn clear_text(&mut self, path: &Path) {
         self.files.clear_text(path);
@@ -76,5 +84,6 @@ impl Workspace {
     pub fn changed(&mut self, path: &Path) {
         self.files.forget(path);
         self.configs.forget(path);
+        self.project.store.forget(path);
     }
 }

@@ -140,6 +140,8 @@ fn fixes_are_written_and_seen_by_the_next_check() {
     assert_eq!(findings(&mut ws, &file, &plain), []);
     // A buffer's fixes change its text, not the file.
     assert_eq!(read(&buffer), "$b = 1\n");
+    assert_eq!(ws.text(&buffer), Some("$b = 2\n"));
+    assert_eq!(ws.text(&file), None);
     assert_eq!(findings(&mut ws, &buffer, &plain), []);
     ws.clear_text(&buffer);
     write(&file, "$a = 1 \n");
@@ -156,7 +158,7 @@ fn format_settings_follow_the_configuration_file() {
     let mut ws = Workspace::new();
     let check = FormatOptions {
         verify: true,
-        write: false,
+        ..FormatOptions::default()
     };
     let four = "class a {\n    $x = 1\n}\n".to_string();
     assert_eq!(
@@ -170,7 +172,7 @@ fn format_settings_follow_the_configuration_file() {
     assert_eq!(ws.format_file(&file, &check), Formatted::Unchanged);
     let write_it = FormatOptions {
         write: true,
-        ..check
+        ..check.clone()
     };
     write(&dir.join("rein.toml"), "[format]\nindent_width = 4\n");
     assert!(matches!(
@@ -179,8 +181,21 @@ fn format_settings_follow_the_configuration_file() {
     ));
     assert_eq!(read(&file), four);
     assert_eq!(
-        ws.format_text(Some(&file), "a.pp", "class a {\n$x = 1\n}\n", true),
-        Ok(four)
+        ws.format_text(Some(&file), "a.pp", "class a {\n$x = 1\n}\n", &check),
+        Ok(four.clone())
+    );
+    // The configuration's exclusions hold for a file named, or a text given with its path.
+    write(
+        &dir.join("rein.toml"),
+        "[format]\nindent_width = 4\n[files]\nexclude = [\"b.pp\"]\n",
+    );
+    let excluded = dir.join("b.pp");
+    write(&excluded, "class b {\n$x = 1\n}\n");
+    assert_eq!(ws.format_file(&excluded, &write_it), Formatted::Excluded);
+    assert_eq!(read(&excluded), "class b {\n$x = 1\n}\n");
+    assert_eq!(
+        ws.format_text(Some(&excluded), "b.pp", "class b {\n$x = 1\n}\n", &check),
+        Ok("class b {\n$x = 1\n}\n".to_string())
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

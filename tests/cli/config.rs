@@ -190,7 +190,7 @@ fn overrides_apply_in_order_to_matching_files() {
 }
 
 #[test]
-fn include_and_exclude_filter_walked_files_only() {
+fn include_narrows_walked_files_and_exclude_leaves_out_named_ones_too() {
     let d = temp_dir("config-include");
     write(&d, "manifests/a.pp", ESCAPE);
     write(&d, "manifests/skip/b.pp", ESCAPE);
@@ -204,9 +204,10 @@ fn include_and_exclude_filter_walked_files_only() {
         check(&d, &[]),
         (0, warning("manifests/a.pp"), String::new())
     );
-    // A file named on the command line is always checked.
+    // A file named on the command line is checked outside `include`, but not when
+    // `exclude` leaves it out (as puppet-lint's --ignore-paths does, for pre-commit).
     assert_eq!(
-        check(&d, &["other/c.pp", "manifests"]),
+        check(&d, &["other/c.pp", "manifests", "manifests/skip/b.pp"]),
         (
             0,
             warning("manifests/a.pp") + &warning("other/c.pp"),
@@ -258,12 +259,12 @@ fn unknown_names_on_the_command_line_are_usage_errors() {
     let d = temp_dir("config-badselect");
     write(&d, "a.pp", ESCAPE);
     assert_eq!(
-        check(&d, &["--select", "unrecognized_escape,nope"]),
-        usage_error("rein: unknown rule or group `nope` in --select\n")
+        check(&d, &["--select", "unrecognized_escape,bogus"]),
+        usage_error("rein: unknown rule or group `bogus` in --select\n")
     );
     assert_eq!(
         check(&d, &["--ignore", "styl"]),
-        usage_error("rein: unknown rule or group `styl` in --ignore\n")
+        usage_error("rein: unknown rule or group `styl` in --ignore; did you mean `style`?\n")
     );
 }
 
@@ -318,7 +319,7 @@ fn configuration_errors_point_into_the_file() {
     );
     config_error(
         "[lint]\n",
-        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [rules], [files] or [[overrides]])\n",
+        "rein: rein.toml:1:2: unknown section `lint` (expected [format], [files], [check], [rules] or [[overrides]])\n",
     );
     config_error(
         "[files]\nexclude = [\"a\", \"b[\"]\nonly = []\n",
@@ -326,8 +327,19 @@ fn configuration_errors_point_into_the_file() {
          rein: rein.toml:3:1: unknown field `only` in [files]\n",
     );
     config_error(
-        "[[overrides]]\nfiles = [\"x\"]\nrules = { nope = \"off\" }\n",
-        "rein: rein.toml:3:11: unknown rule `nope` in [[overrides]] rules\n",
+        "[[overrides]]\nfiles = [\"x\"]\nrules = { bogus = \"off\" }\n",
+        "rein: rein.toml:3:11: unknown rule `bogus` in [[overrides]] rules\n",
+    );
+    // A misspelt rule or group gets the closest names, as `rein rule` gives them.
+    config_error(
+        "[rules]\ntrailing_whitspace = \"off\"\n140char = \"off\"\nstlye = \"off\"\n",
+        "rein: rein.toml:2:1: unknown rule `trailing_whitspace` in [rules]; did you mean `trailing_whitespace`?\n\
+         rein: rein.toml:3:1: unknown rule `140char` in [rules]; did you mean `140chars`?\n\
+         rein: rein.toml:4:1: unknown rule `stlye` in [rules]; did you mean `style`?\n",
+    );
+    config_error(
+        "[check]\nfail_on_warnings = \"yes\"\n",
+        "rein: rein.toml:2:20: fail_on_warnings must be true or false\n",
     );
     config_error(
         "[format]\nindent_width = 3\nline_width = \"wide\"\n",
@@ -355,11 +367,109 @@ fn a_configuration_error_in_a_subdirectory_stops_the_run() {
 fn fmt_reads_the_same_schema() {
     let d = temp_dir("config-fmtschema");
     write(&d, "a.pp", "$a = 1\n");
-    write(&d, "rein.toml", "[rules]\nnope = \"off\"\n");
+    write(&d, "rein.toml", "[rules]\nbogus = \"off\"\n");
     let o = rein(&["fmt", "--check", "a.pp"], &d);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "rein fmt: rein.toml:2:1: unknown rule `nope` in [rules]\n"
+        "rein fmt: rein.toml:2:1: unknown rule `bogus` in [rules]\n"
+    );
+}
+
+/// The files `rein check` reports (each file of the tree below has a finding) and those
+/// `rein fmt --check` lists (each is badly formatted), for the same arguments.
+fn checked_and_formatted(dir: &Path, args: &[&str]) -> (Vec<String>, Vec<String>) {
+    let (_, out, err) = check(dir, args);
+    assert_eq!(err, "");
+    let mut checked: Vec<String> = out
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect();
+    checked.dedup();
+    let o = rein(&[&["fmt", "--check", "-q"], args].concat(), dir);
+    assert_eq!(stderr(&o), "");
+    let formatted = stdout(&o).lines().map(str::to_string).collect();
+    (checked, formatted)
+}
+
+#[test]
+fn a_copy_of_the_reference_named_lint_toml_is_read_by_check_and_fmt() {
+    let d = temp_dir("config-linttoml");
+    let text = "$a  =  \"\\q\"\n";
+    write(&d, "a.pp", text);
+    write(&d, "skip/b.pp", text);
+    write(
+        &d,
+        "lint.toml",
+        "[files]\nexclude = [\"skip\"]\n[rules]\nunrecognized_escape = \"error\"\n",
+    );
+    let walked = vec!["a.pp".to_string()];
+    assert_eq!(checked_and_formatted(&d, &[]), (walked.clone(), walked));
+    let o = rein(&["check", "--format", "concise", "."], &d);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("a.pp:1:12: error[unrecognized_escape]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn check_and_fmt_work_on_the_same_files_with_the_same_configuration() {
+    let d = temp_dir("config-samefiles");
+    // Badly formatted, and a warning.
+    let text = "$a  =  \"\\q\"\n";
+    for f in [
+        "manifests/a.pp",
+        "manifests/gen/b.pp",
+        "other/c.pp",
+        "sub/d.pp",
+        "sub/old/e.pp",
+        "sub/lint/f.pp",
+    ] {
+        write(&d, f, text);
+    }
+    write(
+        &d,
+        "rein.toml",
+        "[files]\ninclude = [\"manifests\", \"sub\"]\nexclude = [\"gen\"]\n",
+    );
+    // In sub/, rein.toml wins over .rein.toml and lint.toml.
+    write(&d, "sub/rein.toml", "[files]\nexclude = [\"old\"]\n");
+    write(&d, "sub/.rein.toml", "[files]\nexclude = [\"d.pp\"]\n");
+    write(&d, "sub/lint.toml", "[files]\nexclude = [\"lint\"]\n");
+    let walked = vec![
+        "manifests/a.pp".to_string(),
+        "sub/d.pp".to_string(),
+        "sub/lint/f.pp".to_string(),
+    ];
+    assert_eq!(checked_and_formatted(&d, &[]), (walked.clone(), walked));
+    let named = vec!["other/c.pp".to_string(), "sub/d.pp".to_string()];
+    assert_eq!(
+        checked_and_formatted(
+            &d,
+            &[
+                "other/c.pp",
+                "manifests/gen/b.pp",
+                "sub/old/e.pp",
+                "sub/d.pp"
+            ]
+        ),
+        (named.clone(), named)
+    );
+    // A .puppet-lint.rc where no rein configuration applies: its --ignore-paths for both.
+    let e = temp_dir("config-samefiles-rc");
+    write(&e, "a.pp", text);
+    write(&e, "vendored/b.pp", text);
+    write(&e, ".puppet-lint.rc", "--ignore-paths=vendored/*\n");
+    let only_a = vec!["a.pp".to_string()];
+    assert_eq!(
+        checked_and_formatted(&e, &[]),
+        (only_a.clone(), only_a.clone())
+    );
+    assert_eq!(
+        checked_and_formatted(&e, &["a.pp", "vendored/b.pp"]),
+        (only_a.clone(), only_a)
     );
 }

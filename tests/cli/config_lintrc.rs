@@ -53,7 +53,7 @@ fn fail_on_warnings_in_the_rc_file() {
 }
 
 #[test]
-fn ignore_paths_skip_walked_files() {
+fn ignore_paths_skip_walked_and_named_files() {
     let d = temp_dir("lintrc-ignorepaths");
     write(&d, "a.pp", ESCAPE);
     write(&d, "modules/stdlib/manifests/init.pp", ESCAPE);
@@ -64,8 +64,9 @@ fn ignore_paths_skip_walked_files() {
         "--ignore-paths=modules/stdlib/*,legacy/*.pp\n",
     );
     assert_eq!(check(&d, &[]), ok(warning("a.pp")));
-    // A file named on the command line is always checked.
-    assert_eq!(check(&d, &["legacy/old.pp"]), ok(warning("legacy/old.pp")));
+    // A file named on the command line is skipped too, as puppet-lint skips it (and
+    // pre-commit names every file).
+    assert_eq!(check(&d, &["legacy/old.pp", "a.pp"]), ok(warning("a.pp")));
 }
 
 #[test]

@@ -56,11 +56,20 @@ fn command_line_ops_apply_last() {
 }
 
 #[test]
-fn excluded_files_are_skipped_unless_named() {
+fn excluded_files_are_skipped_even_named_and_include_narrows_walked_ones() {
     let d = temp_dir("resolver-excluded");
-    write(&d, "rein.toml", "[files]\nexclude = [\"gen\"]\n");
+    write(
+        &d,
+        "rein.toml",
+        "[files]\ninclude = [\"manifests\"]\nexclude = [\"gen\"]\n",
+    );
     let mut r = Resolver::new(None, Vec::new(), false).unwrap();
     assert!(r.settings(&d.join("gen/x.pp"), false).unwrap().is_none());
-    assert!(r.settings(&d.join("gen/x.pp"), true).unwrap().is_some());
-    assert!(r.settings(&d.join("x.pp"), false).unwrap().is_some());
+    assert!(r.settings(&d.join("gen/x.pp"), true).unwrap().is_none());
+    assert!(r
+        .settings(&d.join("manifests/x.pp"), false)
+        .unwrap()
+        .is_some());
+    assert!(r.settings(&d.join("x.pp"), false).unwrap().is_none());
+    assert!(r.settings(&d.join("x.pp"), true).unwrap().is_some());
 }

@@ -1,5 +1,6 @@
-//! `rein fmt` as a process: stdin/stdout, `--check`, `--diff`, in-place writes, exit
-//! codes, CRLF, config discovery and config errors.
+//! `rein fmt` as a process: stdin/stdout, `--check`, `--diff` (taken by `git apply`),
+//! in-place writes, the summary, exit codes, CRLF, config discovery, `[files]` and
+//! `--ignore-paths` exclusions, and config errors.
 
 use std::io::Write;
 use std::path::Path;
@@ -74,7 +75,7 @@ fn diff_prints_unified_diff_and_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&o.stdout),
-        "--- a.pp\n+++ a.pp\n@@ -1,2 +1,2 @@\n-$a = \"x\"\n+$a = 'x'\n $b = 1\n"
+        "--- a/a.pp\n+++ b/a.pp\n@@ -1,2 +1,2 @@\n-$a = \"x\"\n+$a = 'x'\n $b = 1\n"
     );
 }
 
@@ -117,7 +118,7 @@ fn in_place_writes_changed_files_only_and_keeps_crlf() {
 #[test]
 fn config_line_width_and_indent_are_read() {
     let d = temp_dir("fmt-config");
-    std::fs::write(d.join("lint.toml"), "[format]\nindent_width = 4\n").unwrap();
+    std::fs::write(d.join("rein.toml"), "[format]\nindent_width = 4\n").unwrap();
     let o = rein(&["fmt", "-", "--stdin-filepath", "x.pp"], &d, Some(UGLY));
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
@@ -143,10 +144,168 @@ fn unknown_format_key_is_an_error_pointing_into_the_file() {
 }
 
 #[test]
-fn missing_path_is_an_error() {
+fn a_missing_path_stops_the_run_before_any_file_is_formatted() {
     let d = temp_dir("fmt-missing");
-    let o = rein(&["fmt", "nope.pp"], &d, None);
+    std::fs::write(d.join("a.pp"), UGLY).unwrap();
+    let o = rein(&["fmt", "a.pp", "nope.pp"], &d, None);
     assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "rein fmt: nope.pp: No such file or directory\n"
+    );
+    assert!(o.stdout.is_empty());
+    assert_eq!(std::fs::read_to_string(d.join("a.pp")).unwrap(), UGLY);
+}
+
+#[test]
+fn a_summary_ends_stderr_unless_quiet() {
+    let d = temp_dir("fmt-summary");
+    std::fs::write(d.join("a.pp"), UGLY).unwrap();
+    std::fs::write(d.join("b.pp"), PRETTY).unwrap();
+    std::fs::write(d.join("c.pp"), PRETTY).unwrap();
+    std::fs::write(d.join("d.pp"), "class {\n").unwrap();
+    let o = rein(&["fmt", "--check", "a.pp", "b.pp", "c.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "1 file would be reformatted, 2 unchanged\n"
+    );
+    let o = rein(&["fmt", "-q", "--check", "a.pp", "b.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "a.pp\n");
+    assert!(o.stderr.is_empty());
+    let o = rein(&["fmt", "."], &d, None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "rein fmt: d.pp:1:8: syntax error: expected `}` to close the class body opened at 1:7\n\
+         1 file reformatted, 2 unchanged, 1 failed\n"
+    );
+    assert_eq!(std::fs::read_to_string(d.join("a.pp")).unwrap(), PRETTY);
+    let o = rein(&["fmt", "a.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "0 files reformatted, 1 unchanged\n"
+    );
+    let o = rein(&["fmt", "--quiet", "a.pp"], &d, None);
+    assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn excluded_files_are_left_alone_whether_found_named_or_piped() {
+    let d = temp_dir("fmt-exclude");
+    std::fs::write(
+        d.join("rein.toml"),
+        "[files]\ninclude = [\"manifests\"]\nexclude = [\"legacy\"]\n",
+    )
+    .unwrap();
+    for f in ["manifests/a.pp", "manifests/legacy/b.pp", "other/c.pp"] {
+        std::fs::create_dir_all(d.join(f).parent().unwrap()).unwrap();
+        std::fs::write(d.join(f), UGLY).unwrap();
+    }
+    let o = rein(&["fmt", "--check", "."], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "manifests/a.pp\n");
+    // Named: `include` does not narrow it, `exclude` leaves it out.
+    let o = rein(
+        &["fmt", "--check", "other/c.pp", "manifests/legacy/b.pp"],
+        &d,
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "other/c.pp\n");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "1 file would be reformatted, 0 unchanged\n"
+    );
+    let o = rein(&["fmt", "manifests/legacy/b.pp"], &d, None);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(d.join("manifests/legacy/b.pp")).unwrap(),
+        UGLY
+    );
+    // Piped with an excluded path: given back as it is.
+    let o = rein(
+        &["fmt", "-", "--stdin-filepath", "manifests/legacy/b.pp"],
+        &d,
+        Some(UGLY),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), UGLY);
+    // A .puppet-lint.rc's --ignore-paths, where no rein.toml applies.
+    let e = temp_dir("fmt-ignorepaths");
+    std::fs::write(e.join(".puppet-lint.rc"), "--ignore-paths=tab*\n").unwrap();
+    std::fs::write(e.join("tabs.pp"), UGLY).unwrap();
+    std::fs::write(e.join("a.pp"), UGLY).unwrap();
+    let o = rein(&["fmt", "--check", "tabs.pp", "a.pp"], &e, None);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "a.pp\n");
+}
+
+#[test]
+fn config_option_uses_one_file() {
+    let d = temp_dir("fmt-configopt");
+    std::fs::write(d.join("rein.toml"), "[format]\nindent_width = 4\n").unwrap();
+    std::fs::write(d.join("other.toml"), "[format]\nindent_width = 2\n").unwrap();
+    let o = rein(
+        &[
+            "fmt",
+            "-",
+            "--config",
+            "other.toml",
+            "--stdin-filepath",
+            "x.pp",
+        ],
+        &d,
+        Some(UGLY),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), PRETTY);
+}
+
+#[test]
+fn git_apply_takes_the_diff() {
+    let d = temp_dir("fmt-gitapply");
+    let git = |args: &[&str]| {
+        let o = Command::new("git")
+            .args(args)
+            .current_dir(&d)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .output()
+            .expect("git is installed");
+        assert!(o.status.success(), "git {args:?}: {o:?}");
+    };
+    git(&["init", "-q"]);
+    std::fs::create_dir_all(d.join("manifests")).unwrap();
+    std::fs::write(d.join("manifests/a.pp"), UGLY).unwrap();
+    std::fs::write(
+        d.join("b.pp"),
+        "$a=1\n$b = 2\n$c = 3\n\n\n\n$d = 4\n$e = 5\n$f = 6\n$g = 7\n$h=8",
+    )
+    .unwrap();
+    std::fs::write(d.join("c.pp"), PRETTY).unwrap();
+    let o = rein(&["fmt", "--diff", "."], &d, None);
+    assert_eq!(o.status.code(), Some(1));
+    let patch = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(patch.starts_with("--- a/b.pp\n+++ b/b.pp\n@@ "), "{patch}");
+    assert!(
+        patch.contains("\n--- a/manifests/a.pp\n+++ b/manifests/a.pp\n@@ "),
+        "{patch}"
+    );
+    std::fs::write(d.join("fmt.patch"), &patch).unwrap();
+    git(&["apply", "fmt.patch"]);
+    assert_eq!(
+        std::fs::read_to_string(d.join("manifests/a.pp")).unwrap(),
+        PRETTY
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("b.pp")).unwrap(),
+        "$a = 1\n$b = 2\n$c = 3\n\n$d = 4\n$e = 5\n$f = 6\n$g = 7\n$h = 8\n"
+    );
+    let o = rein(&["fmt", "--diff", "."], &d, None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.is_empty());
 }
 
 #[cfg(unix)]

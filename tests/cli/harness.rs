@@ -42,3 +42,9 @@ pub fn write(dir: &Path, rel: &str, text: &str) {
     }
     std::fs::write(path, text).expect("write");
 }
+
+/// `rein ARGS` run in `dir`: (exit code, stdout, stderr).
+pub fn outcome(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let o = rein(args, dir);
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}

@@ -6,13 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::harness::{rein, stderr, stdout, temp_dir, write};
-
-/// `rein ARGS` in `dir`: (exit code, stdout, stderr).
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = rein(args, dir);
-    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
-}
+use super::completions::COMMANDS;
+use crate::harness::{outcome, temp_dir, write};
 
 /// A manifest with one unrecognized escape (line 1, column 12).
 const ESCAPE: &str = "$a = \"\\q\\n\"\n";
@@ -29,21 +24,24 @@ fn real(dir: &Path) -> PathBuf {
 #[test]
 fn help_shows_every_command_and_the_puppet_lint_mode() {
     let d = temp_dir("hygiene-help");
-    let (code, out, _) = run(&d, &["--help"]);
+    let (code, out, _) = outcome(&["--help"], &d);
     assert_eq!(code, 0);
     assert!(
         out.contains("Usage: rein <COMMAND>\n       rein [PUPPET-LINT FLAGS] [PATH]...\n"),
         "{out}"
     );
-    for line in [
-        "  check  Check Puppet manifests: syntax, Puppet's validation, puppet-lint's checks and more\n",
-        "  dump   Print the syntax tree of manifests as `puppet parser dump --no-validate` does\n",
-        "  fmt    Format Puppet manifests\n",
-        "  rule   List the rules, or print the documentation of one\n",
-        "  help   Print this message or the help of the given subcommand(s)\n",
-    ] {
-        assert!(out.contains(line), "{line}\n{out}");
-    }
+    // Every command, each on a line of its own with what it does.
+    let commands: Vec<&str> = out
+        .split("Commands:\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a Commands section")
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let mut expected = COMMANDS.to_vec();
+    expected.push("help");
+    assert_eq!(commands, expected, "{out}");
     assert!(
         out.ends_with(
             "Run without a command, rein is puppet-lint: `rein [PUPPET-LINT FLAGS] PATH...` checks the\n\
@@ -60,7 +58,7 @@ fn help_shows_every_command_and_the_puppet_lint_mode() {
 #[test]
 fn check_help_shows_puppet_lint_s_flags() {
     let d = temp_dir("hygiene-checkhelp");
-    let (code, out, _) = run(&d, &["check", "--help"]);
+    let (code, out, _) = outcome(&["check", "--help"], &d);
     assert_eq!(code, 0);
     for line in [
         "\npuppet-lint's flags:\n",
@@ -87,7 +85,7 @@ fn a_mistyped_command_is_a_usage_error_and_nothing_is_linted() {
     write(&d, "a.pp", "class {\n");
     let hint = "(`rein --help` lists the commands; `rein PATH...` checks as puppet-lint)";
     assert_eq!(
-        run(&d, &["chek", "."]),
+        outcome(&["chek", "."], &d),
         (
             2,
             String::new(),
@@ -95,7 +93,7 @@ fn a_mistyped_command_is_a_usage_error_and_nothing_is_linted() {
         )
     );
     assert_eq!(
-        run(&d, &["frobnicate"]),
+        outcome(&["frobnicate"], &d),
         (
             2,
             String::new(),
@@ -105,7 +103,7 @@ fn a_mistyped_command_is_a_usage_error_and_nothing_is_linted() {
     // A word that names a file or directory is a path: rein checks it as puppet-lint.
     write(&d, "chek/b.pp", ESCAPE);
     assert_eq!(
-        run(&d, &["chek"]),
+        outcome(&["chek"], &d),
         (
             0,
             "WARNING: Unrecognized escape sequence '\\q' on line 1 (check: unrecognized_escape)\n"
@@ -133,25 +131,25 @@ fn paths_are_relative_below_the_current_directory_and_absolute_elsewhere() {
         let mut all = vec!["check", "--format", "concise"];
         all.extend(args);
         assert_eq!(
-            run(&w, &all),
+            outcome(&all, &w),
             (0, escape(outside) + &escape("m/b.pp"), String::new()),
             "{args:?}"
         );
     }
     // Machine formats: a GitHub annotation names the absolute path, SARIF a file:// URI.
-    let (_, out, _) = run(&w, &["check", "--format", "github", "../t/a.pp"]);
+    let (_, out, _) = outcome(&["check", "--format", "github", "../t/a.pp"], &w);
     assert_eq!(
         out,
         format!("::warning file={outside},line=1,col=12,endLine=1,endColumn=12,title=rein unrecognized_escape::Unrecognized escape sequence '\\q'\n")
     );
-    let (_, out, _) = run(&w, &["check", "--format", "sarif", "../t/a.pp"]);
+    let (_, out, _) = outcome(&["check", "--format", "sarif", "../t/a.pp"], &w);
     let v: serde_json::Value = serde_json::from_str(&out).expect("sarif");
     assert_eq!(
         v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         format!("file://{outside}")
     );
     // rein as puppet-lint too.
-    let (_, out, _) = run(&w, &["../t/a.pp", "./m/b.pp"]);
+    let (_, out, _) = outcome(&["../t/a.pp", "./m/b.pp"], &w);
     assert_eq!(
         out,
         format!(
@@ -168,8 +166,7 @@ fn a_file_named_twice_is_checked_once() {
     write(&d, "dir/b.pp", ESCAPE);
     let abs = real(&d).join("a.pp");
     let abs = abs.to_str().expect("utf-8 temp dir");
-    let (code, out, _) = run(
-        &d,
+    let (code, out, _) = outcome(
         &[
             "check",
             "a.pp",
@@ -180,17 +177,18 @@ fn a_file_named_twice_is_checked_once() {
             "./dir/b.pp",
             ".",
         ],
+        &d,
     );
     assert_eq!(code, 0);
     assert!(
         out.ends_with("Checked 2 files: 0 errors, 2 warnings.\n"),
         "{out}"
     );
-    let (_, out, _) = run(
-        &d,
+    let (_, out, _) = outcome(
         &[
             "check", "--format", "concise", "a.pp", "./a.pp", "dir/", ".",
         ],
+        &d,
     );
     assert_eq!(out, escape("a.pp") + &escape("dir/b.pp"));
 }
@@ -205,7 +203,7 @@ fn many_named_files_are_each_checked_once() {
     }
     let mut args: Vec<&str> = vec!["check", "--format", "concise", "m"];
     args.extend(names.iter().map(String::as_str));
-    let (code, out, err) = run(&d, &args);
+    let (code, out, err) = outcome(&args, &d);
     let expected: String = names.iter().map(|n| escape(n)).collect();
     assert_eq!((code, out, err), (0, expected, String::new()));
 }
@@ -220,19 +218,19 @@ fn one_line_formats_keep_one_finding_a_line() {
     );
     let message = "The key 'a\\nb' is declared more than once";
     assert_eq!(
-        run(&d, &["check", "--format", "concise", "a.pp"]),
+        outcome(&["check", "--format", "concise", "a.pp"], &d),
         (
             1,
             format!("a.pp:5:4: error[duplicate_key] {message}\n"),
             String::new()
         )
     );
-    let (_, out, _) = run(&d, &["check", "--format", "github", "a.pp"]);
+    let (_, out, _) = outcome(&["check", "--format", "github", "a.pp"], &d);
     assert_eq!(
         out,
         "::error file=a.pp,line=5,col=4,endLine=5,endColumn=6,title=rein duplicate_key::The key 'a%0Ab' is declared more than once\n"
     );
-    let (_, out, _) = run(&d, &["a.pp"]);
+    let (_, out, _) = outcome(&["a.pp"], &d);
     assert_eq!(
         out,
         format!("ERROR: {message} on line 5 (check: duplicate_key)\n")
@@ -245,19 +243,19 @@ fn a_missing_path_is_an_error_before_any_summary() {
     write(&d, "a.pp", ESCAPE);
     let missing = "rein: missing.pp: No such file or directory\n";
     assert_eq!(
-        run(&d, &["check", "a.pp", "missing.pp"]),
+        outcome(&["check", "a.pp", "missing.pp"], &d),
         (2, String::new(), missing.into())
     );
     assert_eq!(
-        run(&d, &["check", "--format", "concise", "missing.pp"]),
+        outcome(&["check", "--format", "concise", "missing.pp"], &d),
         (2, String::new(), missing.into())
     );
     assert_eq!(
-        run(&d, &["a.pp", "missing.pp"]),
+        outcome(&["a.pp", "missing.pp"], &d),
         (2, String::new(), missing.into())
     );
     assert_eq!(
-        run(&d, &["check", "-f", "a.pp", "nope/", "missing.pp"]),
+        outcome(&["check", "-f", "a.pp", "nope/", "missing.pp"], &d),
         (
             2,
             String::new(),

@@ -1,13 +1,14 @@
 //! rein as a program: each command run as a process on files in a temporary directory
-//! (check, fix, fmt, dump, rule, the puppet-lint compatible command line, help, paths and
-//! usage errors), hostile input, and configuration (discovery, the resolver, the generated
-//! reference). One test binary, one module per subject, so the suite links the crate once
-//! for all of them.
+//! (check, fix, fmt, dump, rule, init, completions, man, the puppet-lint compatible
+//! command line, the pre-commit hooks, help, paths and usage errors), hostile input, and
+//! configuration (discovery, the resolver, the generated reference). One test binary, one
+//! module per subject, so the suite links the crate once for all of them.
 
 mod harness;
 
 mod bad_input;
 mod check;
+mod completions;
 mod config;
 mod config_lintrc;
 mod config_reference;
@@ -17,7 +18,11 @@ mod dump;
 mod fix;
 mod fmt;
 mod hygiene;
+mod init;
+mod lsp;
+mod man;
 mod output;
+mod pre_commit;
 mod puppet_lint;
 mod puppet_lint_mode;
 mod rule;

@@ -6,9 +6,9 @@
 //! checks puppet-lint 3.0.1 has are what it prints on the same files (recorded with
 //! Debian's `puppet-lint`; `scripts/puppet-lint-parity.sh` compares the two on real modules).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::harness::{rein, stderr, stdout, temp_dir, write};
+use crate::harness::{outcome, temp_dir, write};
 
 /// A module `foo`: `init.pp` (an undocumented class, double quotes, a misaligned arrow,
 /// trailing whitespace) and `bar.pp` (two suppressed findings, one with a reason).
@@ -25,12 +25,6 @@ fn module(name: &str) -> PathBuf {
         "# Demo.\nclass foo::bar {\n  $b = \"y\" # lint:ignore:double_quoted_strings\n  $c = \"z\" # lint:ignore:double_quoted_strings because\n}\n",
     );
     dir
-}
-
-/// `rein ARGS` in `dir`: (exit code, stdout, stderr).
-fn run(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let o = rein(args, dir);
-    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
 const DOC: &str = "WARNING: class not documented on line 1 (check: documentation)";
@@ -55,11 +49,11 @@ fn problems_come_in_puppet_lint_s_order_with_ignored_reasons() {
          {p}ERROR: trailing whitespace found on line 6 (check: trailing_whitespace)\n"
     );
     assert_eq!(
-        run(&d, &["--show-ignored", "foo"]),
+        outcome(&["--show-ignored", "foo"], &d),
         (1, expected, String::new())
     );
     // --error-level shows the problems of that kind only: not the ignored ones.
-    let (code, out, _) = run(&d, &["--show-ignored", "--error-level", "error", "foo"]);
+    let (code, out, _) = outcome(&["--show-ignored", "--error-level", "error", "foo"], &d);
     assert_eq!(
         (code, out),
         (
@@ -86,10 +80,9 @@ fn rc_output_flags_are_honoured_as_on_the_command_line() {
          {f}:4:10:WARNING:arrow_alignment:{ARROW}\n"
     );
     // The exit status counts the trailing whitespace error that is not printed.
-    assert_eq!(run(&d, &["foo"]), (1, expected, String::new()));
+    assert_eq!(outcome(&["foo"], &d), (1, expected, String::new()));
     // The command line wins over the rc file.
-    let (code, out, _) = run(
-        &d,
+    let (code, out, _) = outcome(
         &[
             "--log-format",
             "%{filename}|%{kind}|%{check}",
@@ -97,6 +90,7 @@ fn rc_output_flags_are_honoured_as_on_the_command_line() {
             "all",
             f,
         ],
+        &d,
     );
     assert_eq!(
         (code, out),
@@ -112,10 +106,9 @@ fn rc_output_flags_are_honoured_as_on_the_command_line() {
         )
     );
     // --no-config reads no rc file; `rein check` prints rein's formats whatever the rc says.
-    let (_, out, _) = run(&d, &["--no-config", "--only-checks", "documentation", f]);
+    let (_, out, _) = outcome(&["--no-config", "--only-checks", "documentation", f], &d);
     assert_eq!(out, format!("{DOC}\n"));
-    let (_, out, _) = run(
-        &d,
+    let (_, out, _) = outcome(
         &[
             "check",
             "--format",
@@ -124,6 +117,7 @@ fn rc_output_flags_are_honoured_as_on_the_command_line() {
             "documentation",
             f,
         ],
+        &d,
     );
     assert_eq!(
         out,
@@ -136,7 +130,7 @@ fn rc_output_flags_are_honoured_as_on_the_command_line() {
         "--log-format=%{line}:%{check}\n--only-checks=documentation\n",
     );
     assert_eq!(
-        run(&d, &["-c", "other.rc", f]),
+        outcome(&["-c", "other.rc", f], &d),
         (0, "1:documentation\n".into(), String::new())
     );
 }
@@ -151,7 +145,7 @@ fn rc_with_filename_with_context_and_json() {
     );
     let p = "foo/manifests/init.pp - ";
     assert_eq!(
-        run(&d, &["foo/manifests/init.pp"]),
+        outcome(&["foo/manifests/init.pp"], &d),
         (
             1,
             format!(
@@ -174,7 +168,7 @@ fn rc_with_filename_with_context_and_json() {
         .expect("temp dir")
         .join("foo/manifests/init.pp");
     assert_eq!(
-        run(&d, &["foo"]),
+        outcome(&["foo"], &d),
         (
             1,
             format!(
@@ -200,7 +194,7 @@ fn fix_prints_fixed_lines_as_puppet_lint_does() {
     );
     // puppet-lint -f --with-context: what is left, and what was fixed (without context).
     assert_eq!(
-        run(&d, &["-f", "--with-context", "foo/manifests/init.pp"]),
+        outcome(&["-f", "--with-context", "foo/manifests/init.pp"], &d),
         (
             0,
             fixed.replace("foo/manifests/init.pp - ", ""),
@@ -215,7 +209,7 @@ fn fix_prints_fixed_lines_as_puppet_lint_does() {
     // `--fix` in the rc file fixes too.
     let d = module("rcfix");
     write(&d, ".puppet-lint.rc", "--fix\n--with-context\n");
-    assert_eq!(run(&d, &["foo"]), (0, fixed, String::new()));
+    assert_eq!(outcome(&["foo"], &d), (0, fixed, String::new()));
     assert_eq!(
         std::fs::read_to_string(d.join("foo/manifests/init.pp")).expect("read"),
         after
@@ -233,7 +227,7 @@ fn unknown_check_flags_are_warned_about_alike_on_the_command_line_and_in_the_rc_
     ];
     let mut args = flags.to_vec();
     args.extend(["--only-checks", "documentation,nonsense", f]);
-    let (code, out, err) = run(&d, &args);
+    let (code, out, err) = outcome(&args, &d);
     assert_eq!(
         (code, out, err),
         (
@@ -241,7 +235,7 @@ fn unknown_check_flags_are_warned_about_alike_on_the_command_line_and_in_the_rc_
             format!("{DOC}\n"),
             "rein: warning: --only-checks: unknown check `nonsense`, ignored\n\
              rein: warning: --no-frobnicate-check: unknown check `frobnicate`, ignored\n\
-             rein: warning: --no-trailing_whitespac-check: unknown check `trailing_whitespac` (did you mean `trailing_whitespace`?), ignored\n\
+             rein: warning: --no-trailing_whitespac-check: unknown check `trailing_whitespac`, ignored; did you mean `trailing_whitespace`?\n\
              rein: warning: --undef_in_function-check: rein has no check `undef_in_function` (a puppet-lint plugin check), ignored\n"
                 .into()
         )
@@ -255,19 +249,19 @@ fn unknown_check_flags_are_warned_about_alike_on_the_command_line_and_in_the_rc_
         ),
     );
     assert_eq!(
-        run(&d, &[f]),
+        outcome(&[f], &d),
         (
             0,
             format!("{DOC}\n"),
             "rein: warning: .puppet-lint.rc:1: unknown check `nonsense`, ignored\n\
              rein: warning: .puppet-lint.rc:2: unknown check `frobnicate`, ignored\n\
-             rein: warning: .puppet-lint.rc:3: unknown check `trailing_whitespac` (did you mean `trailing_whitespace`?), ignored\n\
+             rein: warning: .puppet-lint.rc:3: unknown check `trailing_whitespac`, ignored; did you mean `trailing_whitespace`?\n\
              rein: warning: .puppet-lint.rc:4: rein has no check `undef_in_function` (a puppet-lint plugin check), ignored\n"
                 .into()
         )
     );
     // `rein check` takes them alike.
-    let (code, _, err) = run(&d, &["check", "--no-frobnicate-check", f]);
+    let (code, _, err) = outcome(&["check", "--no-frobnicate-check", f], &d);
     assert_eq!(code, 0);
     assert!(
         err.contains("rein: warning: --no-frobnicate-check: unknown check `frobnicate`, ignored\n"),
@@ -280,7 +274,7 @@ fn messages_do_not_repeat_their_line() {
     let d = temp_dir("plmode-arrow");
     write(&d, "a.pp", "file { '/etc/motd': ensure  => file }\n");
     assert_eq!(
-        run(&d, &["--only-checks", "space_before_arrow", "a.pp"]),
+        outcome(&["--only-checks", "space_before_arrow", "a.pp"], &d),
         (
             0,
             "WARNING: there should be a single space before '=>' on line 1 (check: space_before_arrow)\n"
@@ -299,7 +293,7 @@ fn a_message_with_a_line_break_stays_on_its_line() {
         "$h = {\n  \"a\nb\" => 1,\n  \"a\nb\" => 2,\n}\n",
     );
     assert_eq!(
-        run(&d, &["--only-checks", "duplicate_key", "--with-context", "a.pp"]),
+        outcome(&["--only-checks", "duplicate_key", "--with-context", "a.pp"], &d),
         (
             1,
             "ERROR: The key 'a\\nb' is declared more than once on line 5 (check: duplicate_key)\n\n  b\" => 2,\n     ^\n\n"

@@ -5,7 +5,6 @@
 //! ([`crate::eval::custom_types`]), the defined types of the run ([`crate::eval::project`])
 //! or of the module path, and the parameters of classes declared with `class { }`.
 
-use crate::eval::custom_types;
 use crate::eval::loader;
 use crate::eval::project::Define;
 use crate::eval::schema::{core_types, Attribute};
@@ -35,7 +34,7 @@ impl UnknownAttribute {
     /// A custom type of the file's own module (`lib/puppet/type/<ty>.rb` next to its
     /// `manifests`), when its attributes are all known.
     fn check_custom(&self, ty: &str, r: &ResourceExpr, cx: &mut Context<'_>) {
-        let custom = custom_types::on_path(cx.module_path(), ty);
+        let custom = cx.module_path().custom_type(ty);
         let Some(custom) = custom else {
             if ty == "class" {
                 self.check_class(r, cx);
@@ -88,7 +87,7 @@ impl UnknownAttribute {
                     let Some(file) = cx.module_path().manifest_for(&key) else {
                         continue;
                     };
-                    let Some(l) = loader::load(&file) else {
+                    let Some(l) = cx.module_path().load(&file) else {
                         continue;
                     };
                     loaded = l;
@@ -126,7 +125,7 @@ impl UnknownAttribute {
                 let Some(file) = cx.module_path().manifest_for(ty) else {
                     return;
                 };
-                let Some(l) = loader::load(&file) else {
+                let Some(l) = cx.module_path().load(&file) else {
                     return;
                 };
                 let Some(d) = loader::find_define(&l.program, ty) else {

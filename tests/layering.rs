@@ -628,3 +628,69 @@ fn strip_blanks_comments_and_literals() {
     assert!(!s.contains("crate::"), "{s}");
     assert!(s.contains("x<'a>"), "{s}");
 }
+
+/// The immutable tables `src/` may build once per process: `(file, what it is)`.
+const IMMUTABLE_TABLES: &[(&str, &str)] = &[
+    ("syntax/lower/kinds.rs", "the grammar's node kind ids"),
+    ("syntax/tokens.rs", "the grammar's kind names"),
+    (
+        "eval/schema.rs",
+        "the core resource types, parsed from an embedded JSON file",
+    ),
+];
+
+#[test]
+fn no_process_global_mutable_state() {
+    // State belongs to a `Workspace`: a long-running server must see a file change, and
+    // tests must not share state. Only the immutable tables above may live in statics.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/ is readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+                continue;
+            }
+            let rel = path
+                .strip_prefix(&src)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = strip(&std::fs::read_to_string(&path).unwrap_or_default());
+            for (n, line) in text.lines().enumerate() {
+                let l = line.trim_start();
+                let global = l.contains("thread_local!")
+                    || l.contains("static mut ")
+                    || l.contains("lazy_static!")
+                    || (l.starts_with("static ")
+                        || l.starts_with("pub static ")
+                        || l.starts_with("pub(crate) static "))
+                        && [
+                            "OnceLock", "LazyLock", "OnceCell", "Mutex", "RwLock", "Atomic",
+                            "RefCell", "Cell<",
+                        ]
+                        .iter()
+                        .any(|t| l.contains(t));
+                if global && !IMMUTABLE_TABLES.iter().any(|(f, _)| *f == rel) {
+                    found.push(format!("src/{rel}:{}: {}", n + 1, l));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "process-global state:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_state_check_sees_a_thread_local() {
+    let text = strip("fn f() {\n    thread_local! { static X: Cell<u8> = Cell::new(0); }\n}\n// thread_local! in a comment\n");
+    assert_eq!(text.matches("thread_local!").count(), 1);
+}

@@ -1,0 +1,188 @@
+//! Declaring classes (`include`, `class { }`, `contain`, ...): the class of the file or of
+//! the module path evaluated once with its parameters, duplicate resource-like
+//! declarations, and unknown classes.
+
+use std::path::Path;
+
+use super::state::{capitalize, norm, related, Attrs, Evaluator, Flow, MAX_DEPTH};
+use crate::eval::loader::find_class;
+use crate::eval::types::PType;
+use crate::eval::value::Value;
+use crate::syntax::suggest::closest;
+use crate::syntax::{ClassDef, ExprKind, Span};
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn declare_class_value(&mut self, v: &Value, span: Span) {
+        match v {
+            Value::Str(s) => {
+                let s = s.to_string();
+                self.declare_class(&s, None, span, false);
+            }
+            Value::Type(t) => match &**t {
+                PType::Class(Some(n)) => {
+                    let n = n.clone();
+                    self.declare_class(&n, None, span, false);
+                }
+                PType::Resource {
+                    type_name: Some(t),
+                    title: Some(n),
+                } if t.eq_ignore_ascii_case("class") => {
+                    let n = n.clone();
+                    self.declare_class(&n, None, span, false);
+                }
+                _ => self.open = true,
+            },
+            _ => self.open = true,
+        }
+    }
+
+    /// Declares class `name` (with `params` for `class { name: ... }`) and evaluates it
+    /// when rein can find it.
+    pub(super) fn declare_class(
+        &mut self,
+        name: &str,
+        params: Option<Attrs<'_>>,
+        span: Span,
+        resource_like: bool,
+    ) {
+        let key = norm(name);
+        if key.is_empty() {
+            return;
+        }
+        if self.declared_classes.contains_key(&key) {
+            let path = self.path_cond.clone();
+            let certain = self
+                .class_paths
+                .get(&key)
+                .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
+            self.class_paths.entry(key.clone()).or_default().push(path);
+            if resource_like && certain {
+                self.report(
+                    "duplicate_resource",
+                    span,
+                    format!(
+                        "Duplicate declaration: Class[{}] is already declared; cannot redeclare",
+                        capitalize(&key)
+                    ),
+                );
+            }
+
+            return;
+        }
+        self.class_paths
+            .entry(key.clone())
+            .or_default()
+            .push(self.path_cond.clone());
+        self.declared_classes.insert(key.clone(), false);
+        if let Some(c) = self
+            .locals
+            .classes
+            .iter()
+            .find(|c| norm(&c.name) == key)
+            .copied()
+        {
+            let complete = self.in_definition(self.here, |ev| ev.run_class(c, params, span));
+            self.declared_classes.insert(key, complete);
+            return;
+        }
+        // From the module path.
+        let file = self.modulepath.manifest_for(&key);
+        let loaded = file.as_ref().and_then(|f| self.modulepath.load(f));
+        if let Some(l) = loaded {
+            let found = find_class(&l.program, &key);
+            if let Some(c) = found {
+                let complete = self.in_definition(false, |ev| ev.run_class(c, params, span));
+                self.declared_classes.insert(key, complete);
+                return;
+            }
+        }
+        self.open = true;
+        let in_project = self.options.project.class(&key);
+        if !in_project && self.class_missing(&key, file.as_deref()) {
+            let before = self.findings.len();
+            self.report(
+                "unknown_class",
+                span,
+                format!("Could not find class ::{key}"),
+            );
+            let module = key.split("::").next().unwrap_or_default();
+            let names = self.modulepath.manifest_names(module);
+            let help = closest(&key, names.iter().map(String::as_str))
+                .map(|c| format!("did you mean `{c}`?"));
+            self.with_help(before, help);
+        }
+    }
+
+    /// Whether class `key` certainly does not exist: its module is on the module path and
+    /// the file that would define it does not define it.
+    fn class_missing(&self, key: &str, file: Option<&Path>) -> bool {
+        let Some(file) = file else {
+            return false;
+        };
+        if !self.modulepath.is_file(file) {
+            return true;
+        }
+        match self.modulepath.load(file) {
+            // A manifest without any class or define (generated, say) is not judged.
+            Some(l) => {
+                find_class(&l.program, key).is_none()
+                    && l.program
+                        .body
+                        .iter()
+                        .any(|s| matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)))
+            }
+            None => false,
+        }
+    }
+
+    /// Evaluates a class body; returns whether the evaluation was complete.
+    fn run_class(&mut self, c: &ClassDef, params: Option<Attrs<'_>>, span: Span) -> bool {
+        if self.depth >= MAX_DEPTH {
+            self.open = true;
+            return false;
+        }
+        self.depth += 1;
+        let key = norm(&c.name);
+        let mut parent_scope = self.node_scope.unwrap_or(0);
+        // A parent rein could not evaluate completely hides variables.
+        let mut parent_complete = true;
+        if let Some(p) = &c.parent {
+            let pkey = norm(&p.name);
+            self.declare_class(&pkey, None, p.span, false);
+            if let Some(&s) = self.class_scopes.get(&pkey) {
+                parent_scope = s;
+            }
+            parent_complete = self.declared_classes.get(&pkey) == Some(&true);
+        }
+        let saved = self.current;
+        self.current = self.push_scope(Some(parent_scope));
+        self.class_scopes.insert(key.clone(), self.current);
+        self.set_var("title", Value::str(key.as_str()));
+        self.set_var("name", Value::str(key.as_str()));
+        self.set_module_name(&key);
+        let given: Attrs<'_> = params.unwrap_or(&[]);
+        for p in &c.params {
+            let t = self.param_type(p);
+            let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
+                let what = format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
+                self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
+            } else {
+                if let Some(d) = &p.default {
+                    let dv = self.eval(d).unwrap_or_else(|_| Value::any());
+                    let owner = format!("Class[{}]", capitalize(&key));
+                    // At the declaration only in a main manifest: elsewhere Hiera may give
+                    // the class a value.
+                    let at = (span != Span::default() && self.main).then(|| (span, owner.clone()));
+                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at);
+                }
+                // A caller or Hiera may set it: only its type is known.
+                Value::unknown(t)
+            };
+            self.set_var(&p.name.name, v);
+        }
+        let r = self.eval_body(&c.body);
+        self.current = saved;
+        self.depth -= 1;
+        parent_complete && !matches!(r, Err(Flow::Abort))
+    }
+}

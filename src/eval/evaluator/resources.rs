@@ -1,0 +1,380 @@
+//! Resources: declarations (titles, attributes, duplicates across compatible branches),
+//! defined types instantiated with their parameters, resource references and
+//! relationships, and parameter defaults checked against their types.
+
+use super::state::{
+    capitalize, norm, related, Decl, Evaluator, Flow, RefKind, Reference, MAX_DEPTH, R,
+};
+use crate::eval::ops;
+use crate::eval::schema::core_types;
+use crate::eval::types::{self, PType};
+use crate::eval::value::{flatten, Value};
+use crate::syntax::{AttributeOp, DefineDef, Expr, ExprKind, ResourceExpr, ResourceForm, Span};
+
+fn shown_ref(v: &Value) -> String {
+    match v {
+        Value::Type(t) => match &**t {
+            PType::Resource {
+                type_name: Some(tn),
+                title: Some(title),
+            } => format!("{tn}[{title}]"),
+            PType::Class(Some(n)) => format!("Class[{}]", capitalize(n)),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}
+
+fn literal_title(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::String { .. } | ExprKind::QualifiedName(_) | ExprKind::Default => true,
+        ExprKind::Array(items) => items.iter().all(literal_title),
+        _ => false,
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn eval_attribute_value(&mut self, op: &AttributeOp) -> R {
+        match op {
+            AttributeOp::Attribute { value, .. } | AttributeOp::Splat { value, .. } => {
+                self.eval(value)
+            }
+        }
+    }
+
+    pub(super) fn eval_resource(&mut self, r: &ResourceExpr, span: Span) -> R {
+        let type_name = match &r.type_name.kind {
+            ExprKind::QualifiedName(n) => norm(n),
+            ExprKind::QualifiedReference(n) => norm(n),
+            _ => {
+                let _ = self.eval(&r.type_name)?;
+                self.open = true;
+                for b in &r.bodies {
+                    self.eval(&b.title)?;
+                    for op in &b.ops {
+                        self.eval_attribute_value(op)?;
+                    }
+                }
+                return Ok(Value::unknown(PType::array()));
+            }
+        };
+        let mut refs = Vec::new();
+        let literal_titles = r.bodies.iter().all(|b| literal_title(&b.title));
+        for body in &r.bodies {
+            let title = self.eval(&body.title)?;
+            let mut attrs: Vec<(String, Value, Span)> = Vec::new();
+            for op in &body.ops {
+                match op {
+                    AttributeOp::Attribute {
+                        name, value, span, ..
+                    } => {
+                        let v = self.eval(value)?;
+                        attrs.push((name.name.clone(), v, *span));
+                    }
+                    AttributeOp::Splat { value, span } => match self.eval(value)? {
+                        Value::Hash(h) => {
+                            for (k, v) in h.iter() {
+                                if let Some(k) = k.as_str() {
+                                    attrs.push((k.to_string(), v.clone(), *span));
+                                }
+                            }
+                        }
+                        _ => self.open = true,
+                    },
+                }
+            }
+            let titles = flatten(std::slice::from_ref(&title));
+            for t in titles {
+                let t = match t {
+                    Value::Str(s) => s.to_string(),
+                    Value::Default => continue,
+                    Value::Type(ref ty) if type_name == "class" => match &**ty {
+                        PType::Class(Some(n)) => n.clone(),
+                        _ => {
+                            self.open = true;
+                            continue;
+                        }
+                    },
+                    _ => {
+                        self.open = true;
+                        continue;
+                    }
+                };
+                if type_name == "class" {
+                    // `@class` is invalid (`class_not_virtualizable`).
+                    if r.form != ResourceForm::Regular {
+                        continue;
+                    }
+                    self.declare_class(&t, Some(&attrs), body.span, true);
+                    refs.push(Value::ty(PType::Class(Some(norm(&t)))));
+                    continue;
+                }
+                if r.form != ResourceForm::Regular {
+                    // Virtual and exported resources are in the catalog once realized or
+                    // collected: references to them are not reported.
+                    self.virtuals.insert((type_name.clone(), t.clone()));
+                    continue;
+                }
+                self.declare_resource(&type_name, &t, body.title.span, span, literal_titles);
+                self.record_metaparams(&attrs);
+                refs.push(Value::ty(PType::Resource {
+                    type_name: Some(capitalize(&type_name)),
+                    title: Some(t.clone()),
+                }));
+                self.instantiate(&type_name, &t, &attrs, r.type_name.span);
+            }
+        }
+        Ok(Value::array(refs))
+    }
+
+    fn declare_resource(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        span: Span,
+        expr: Span,
+        literal: bool,
+    ) {
+        let key = (type_name.to_string(), title.to_string());
+        let path = self.path_cond.clone();
+        let mut duplicate = None;
+        if let Some(prev) = self.resources.get(&key) {
+            for d in prev {
+                if !related(&d.path, &path) {
+                    continue;
+                }
+                // Two literal titles in one expression are `duplicate_title`'s.
+                if d.expr == expr && d.literal && literal {
+                    continue;
+                }
+                duplicate = Some(d.span);
+                break;
+            }
+        }
+        if let Some(first) = duplicate {
+            let _ = first;
+            self.report(
+                "duplicate_resource",
+                span,
+                format!(
+                    "Duplicate declaration: {}[{}] is already declared; cannot redeclare",
+                    capitalize(type_name),
+                    title
+                ),
+            );
+        }
+        self.resources.entry(key).or_default().push(Decl {
+            span,
+            path,
+            expr,
+            literal,
+        });
+    }
+
+    fn record_metaparams(&mut self, attrs: &[(String, Value, Span)]) {
+        for (name, v, span) in attrs {
+            if !matches!(name.as_str(), "require" | "before" | "notify" | "subscribe") {
+                continue;
+            }
+            for r in flatten(std::slice::from_ref(v)) {
+                self.record_reference(&r, *span, name.clone(), RefKind::Dependency);
+            }
+        }
+    }
+
+    pub(super) fn record_reference(&mut self, r: &Value, span: Span, from: String, kind: RefKind) {
+        if !self.here {
+            return;
+        }
+        match r {
+            Value::Type(t) => match &**t {
+                PType::Resource {
+                    type_name: Some(tn),
+                    title: Some(title),
+                } => {
+                    let tn = norm(tn);
+                    if tn == "class" {
+                        self.references.push(Reference {
+                            type_name: "class".into(),
+                            title: norm(title),
+                            span,
+                            from,
+                            kind,
+                        });
+                    } else {
+                        self.references.push(Reference {
+                            type_name: tn,
+                            title: title.clone(),
+                            span,
+                            from,
+                            kind,
+                        });
+                    }
+                }
+                PType::Class(Some(n)) => self.references.push(Reference {
+                    type_name: "class".into(),
+                    title: norm(n),
+                    span,
+                    from,
+                    kind,
+                }),
+                _ => {}
+            },
+            Value::Str(_) | Value::Undef => {}
+            _ => {}
+        }
+    }
+
+    /// Evaluates a defined type's instance (when rein has its definition) and checks the
+    /// types of the values given to its parameters.
+    fn instantiate(
+        &mut self,
+        type_name: &str,
+        title: &str,
+        attrs: &[(String, Value, Span)],
+        span: Span,
+    ) {
+        if core_types().get(type_name).is_some() {
+            return;
+        }
+        if let Some(d) = self
+            .locals
+            .defines
+            .iter()
+            .find(|d| norm(&d.name) == type_name)
+            .copied()
+        {
+            let _ = self.in_definition(self.here, |ev| {
+                ev.run_define(d, Value::str(title), attrs, false, span)
+            });
+            return;
+        }
+        if let Some(file) = self.modulepath.manifest_for(type_name) {
+            if let Some(l) = self.modulepath.load(&file) {
+                let found = l.program.body.iter().find_map(|s| match &s.kind {
+                    ExprKind::Define(d) if norm(&d.name) == type_name => Some(&**d),
+                    _ => None,
+                });
+                if let Some(d) = found {
+                    let _ = self.in_definition(false, |ev| {
+                        ev.run_define(d, Value::str(title), attrs, false, span)
+                    });
+                    return;
+                }
+            }
+        }
+        match self.resource_type_known(type_name) {
+            Some(true) => {
+                if !self.modulepath.has_custom_type(type_name) {
+                    // A defined type rein could not evaluate.
+                    self.open = true;
+                }
+            }
+            Some(false) => {
+                self.open = true;
+                self.report(
+                    "unknown_resource_type",
+                    span,
+                    format!("Unknown resource type: '{type_name}'"),
+                );
+            }
+            None => self.open = true,
+        }
+    }
+
+    pub(super) fn run_define(
+        &mut self,
+        d: &DefineDef,
+        title: Value,
+        attrs: &[(String, Value, Span)],
+        standalone: bool,
+        span: Span,
+    ) -> R {
+        if self.depth >= MAX_DEPTH {
+            self.open = true;
+            return Ok(Value::Undef);
+        }
+        self.depth += 1;
+        let key = norm(&d.name);
+        let shown = format!(
+            "{}[{}]",
+            capitalize(&key),
+            ops::to_s(&title).unwrap_or_default()
+        );
+        let local = self.enter_local(self.node_scope.unwrap_or(0));
+        self.set_var("title", title.clone());
+        self.set_var("name", title);
+        self.set_module_name(&key);
+        for p in &d.params {
+            let t = self.param_type(p);
+            let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
+                let what = format!("{shown}: parameter '{}'", p.name.name);
+                self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
+            } else if let Some(d) = &p.default {
+                let dv = self.eval(d).unwrap_or_else(|_| Value::any());
+                let at = (!standalone).then(|| (span, shown.clone()));
+                self.check_default(&t, &dv, d.span, &capitalize(&key), &p.name.name, at);
+                if standalone {
+                    Value::unknown(t)
+                } else {
+                    dv
+                }
+            } else {
+                Value::unknown(t)
+            };
+            self.set_var(&p.name.name, v);
+        }
+        let r = self.eval_body(&d.body);
+        self.leave_local(local);
+        self.depth -= 1;
+        match r {
+            Err(Flow::Abort) => Err(Flow::Abort),
+            _ => Ok(Value::Undef),
+        }
+    }
+
+    /// Checks a parameter's default against its type: reported at the default (of
+    /// `owner`) and, when `at` names the declaration that used it, there too (in the
+    /// declaring code's file).
+    pub(super) fn check_default(
+        &mut self,
+        t: &PType,
+        dv: &Value,
+        default_span: Span,
+        owner: &str,
+        param: &str,
+        at: Option<(Span, String)>,
+    ) {
+        if types::instance_of(t, dv, &self.aliases, self.regexes) != Some(false) {
+            return;
+        }
+        let m = types::mismatch(t, dv, &self.aliases);
+        self.report(
+            "type_mismatch",
+            default_span,
+            format!("{owner}: parameter '{param}' expects {m} (the default value)"),
+        );
+        if let Some((span, declared)) = at {
+            let message = format!("{declared}: parameter '{param}' expects {m}");
+            self.at_caller(|ev| ev.report("type_mismatch", span, message));
+        }
+    }
+
+    pub(super) fn eval_relationship(&mut self, lhs: &Expr, rhs: &Expr) -> R {
+        let l = self.eval(lhs)?;
+        let r = self.eval(rhs)?;
+        let from = flatten(std::slice::from_ref(&l))
+            .first()
+            .map(shown_ref)
+            .unwrap_or_default();
+        for (v, e) in [(&l, lhs), (&r, rhs)] {
+            if matches!(e.kind, ExprKind::Collect(_)) {
+                continue;
+            }
+            for item in flatten(std::slice::from_ref(v)) {
+                self.record_reference(&item, e.span, from.clone(), RefKind::Relationship);
+            }
+        }
+        Ok(r)
+    }
+}

@@ -1,0 +1,447 @@
+//! The evaluator's state and its housekeeping: what it may use ([`Options`]), what it
+//! finds ([`Finding`]), the definitions of the checked file, scopes and variables, the
+//! speculative branches of unknown conditions, the step budget and the size limits on
+//! values, and the non-local exits of evaluation.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::locals::Locals;
+use crate::eval::loader::ModulePath;
+use crate::eval::project::Project;
+use crate::eval::regex::Regexes;
+use crate::eval::types::{Aliases, PType};
+use crate::eval::value::{ErrorKind, EvalError, Value};
+use crate::syntax::Span;
+
+/// One problem found by evaluation, for the deep rule named `rule`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub rule: &'static str,
+    pub span: Span,
+    pub message: String,
+    /// The rule's milder form (a warning where the finding is not certain).
+    pub warning: bool,
+    /// What to do about it ("did you mean ...").
+    pub help: Option<String>,
+}
+
+/// What the evaluator may use besides the file.
+pub struct Options<'a> {
+    /// The definitions of the run's files.
+    pub project: &'a Project,
+    /// Where the file's code finds other modules ([`ModulePath::for_file`]).
+    pub module_path: &'a ModulePath,
+    /// Whether a top-scope variable name is one of Facter's core facts.
+    pub is_fact: &'a dyn Fn(&str) -> bool,
+}
+
+impl Options<'_> {
+    /// Whether the module path holds every module the code may use (so a name missing
+    /// from it is certainly missing): true when `--modulepath` was given.
+    pub fn modulepath_complete(&self) -> bool {
+        !self.project.modulepath.is_empty()
+    }
+}
+
+pub(super) fn norm(name: &str) -> String {
+    name.trim_start_matches("::").to_ascii_lowercase()
+}
+
+/// `apache::vhost` → `Apache::Vhost`.
+pub(super) fn capitalize(name: &str) -> String {
+    norm(name)
+        .split("::")
+        .map(|s| {
+            let mut c = s.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// The attributes given to a resource or class: name, value, span of the attribute.
+pub(super) type Attrs<'x> = &'x [(String, Value, Span)];
+
+/// Non-local exits of evaluation.
+#[derive(Debug)]
+pub(super) enum Flow {
+    Break,
+    Next(Value),
+    Return(Value),
+    /// `fail()`, an exhausted budget: this path stops here.
+    Abort,
+}
+
+pub(super) type R = Result<Value, Flow>;
+
+/// A message carried in an `EvalError` of kind `Other` through the functions module when a
+/// lambda's evaluation was aborted.
+pub(super) const ABORT: &str = "\u{0}rein-abort";
+
+pub(super) struct Scope {
+    pub(super) vars: HashMap<String, Value>,
+    pub(super) parent: Option<usize>,
+}
+
+/// Where a declaration sits among speculative branches: `(conditional, branch)` pairs.
+pub(super) type PathCond = Vec<(u32, u32)>;
+
+pub(super) struct Decl {
+    pub(super) span: Span,
+    pub(super) path: PathCond,
+    /// The resource expression, with whether its title was a literal.
+    pub(super) expr: Span,
+    pub(super) literal: bool,
+}
+
+pub(super) struct Reference {
+    pub(super) type_name: String,
+    pub(super) title: String,
+    pub(super) span: Span,
+    pub(super) from: String,
+    pub(super) kind: RefKind,
+}
+
+/// How a resource is referred to (each has Puppet's own message when it is missing).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum RefKind {
+    /// `->`, `~>`, `<-`, `<~`.
+    Relationship,
+    /// `require`, `before`, `notify`, `subscribe`.
+    Dependency,
+    /// `File['/x'] { ... }`.
+    Override,
+    /// `realize(File['/x'])`.
+    Realize,
+}
+
+pub(super) const STEP_BUDGET: u64 = 2_000_000;
+
+pub(super) const MAX_DEPTH: usize = 48;
+
+pub(super) struct Evaluator<'a> {
+    pub(super) options: &'a Options<'a>,
+    pub(super) modulepath: &'a ModulePath,
+    pub(super) locals: &'a Locals<'a>,
+    /// Shared: cloned for every function call.
+    pub(super) aliases: Arc<Aliases>,
+    /// The regexp searches of the evaluation (shared by its roots).
+    pub(super) regexes: &'a Regexes,
+    pub(super) scopes: Vec<Scope>,
+    pub(super) current: usize,
+    pub(super) class_scopes: HashMap<String, usize>,
+    /// Classes declared, with whether rein evaluated them completely.
+    pub(super) declared_classes: HashMap<String, bool>,
+    /// Virtual and exported resources declared.
+    pub(super) virtuals: HashSet<(String, String)>,
+    /// Where each class was declared (the branch paths of its declarations).
+    pub(super) class_paths: HashMap<String, Vec<PathCond>>,
+    pub(super) resources: HashMap<(String, String), Vec<Decl>>,
+    pub(super) references: Vec<Reference>,
+    pub(super) open: bool,
+    /// The code being evaluated is the checked file's (findings are kept).
+    pub(super) here: bool,
+    pub(super) path_cond: PathCond,
+    pub(super) next_cond: u32,
+    /// Variables assigned, as (scope, name), for undoing speculative branches.
+    pub(super) assigned: Vec<(usize, String)>,
+    /// Match variables of the last match: `None` when unknown.
+    pub(super) matches: Option<Vec<Option<String>>>,
+    pub(super) steps: u64,
+    pub(super) depth: usize,
+    pub(super) findings: Vec<Finding>,
+    /// Evaluating the main manifest (its top scope is the whole top scope).
+    pub(super) main: bool,
+    /// The scope of the node definition being evaluated.
+    pub(super) node_scope: Option<usize>,
+    /// Whether the code that declared the class or defined type being bound is the checked
+    /// file's (the values given to parameters are reported there).
+    pub(super) caller_here: bool,
+}
+
+/// Both declarations certainly happen together: they are under the same undecided
+/// branches. (Conditions rein cannot decide may be correlated, as `if $x == 'a'` and
+/// `if $x != 'a'`, or as a class that is only declared under `$osfamily == 'Debian'` and a
+/// resource under `$osfamily == 'RedHat'`: declarations under different conditions are
+/// never compared.)
+pub(super) fn related(a: &PathCond, b: &PathCond) -> bool {
+    a == b
+}
+
+/// The longest string and the largest collection the evaluator keeps: bigger values (a
+/// string doubled in a loop) become unknowns of their type, so evaluation stays small.
+pub(super) const MAX_STRING: usize = 1 << 20;
+
+const MAX_ITEMS: usize = 100_000;
+
+pub(super) fn bounded(v: Value) -> Value {
+    match &v {
+        Value::Str(s) if s.len() > MAX_STRING => Value::unknown(PType::string()),
+        Value::Array(a) if a.len() > MAX_ITEMS => Value::unknown(PType::array()),
+        Value::Hash(h) if h.len() > MAX_ITEMS => Value::unknown(PType::hash()),
+        _ => v,
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn new(
+        options: &'a Options<'a>,
+        modulepath: &'a ModulePath,
+        locals: &'a Locals<'a>,
+        regexes: &'a Regexes,
+    ) -> Evaluator<'a> {
+        let mut top = Scope {
+            vars: HashMap::new(),
+            parent: None,
+        };
+        top.vars.insert(
+            "module_name".into(),
+            modulepath
+                .own
+                .as_ref()
+                .map_or(Value::str(""), |(name, _)| Value::str(name.as_str())),
+        );
+        Evaluator {
+            options,
+            modulepath,
+            locals,
+            aliases: Arc::new(Aliases::default()),
+            regexes,
+            scopes: vec![top],
+            current: 0,
+            class_scopes: HashMap::new(),
+            declared_classes: HashMap::new(),
+            class_paths: HashMap::new(),
+            virtuals: HashSet::new(),
+            resources: HashMap::new(),
+            references: Vec::new(),
+            open: false,
+            here: true,
+            path_cond: Vec::new(),
+            next_cond: 0,
+            assigned: Vec::new(),
+            matches: Some(Vec::new()),
+            steps: 0,
+            depth: 0,
+            findings: Vec::new(),
+            main: false,
+            node_scope: None,
+            caller_here: true,
+        }
+    }
+
+    /// Reports a finding of the checked file's code (nothing elsewhere).
+    pub(super) fn report(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
+        self.record(rule, span, message.into(), false);
+    }
+
+    /// Reports the milder, uncertain form of a finding (a warning).
+    pub(super) fn warn(&mut self, rule: &'static str, span: Span, message: impl Into<String>) {
+        self.record(rule, span, message.into(), true);
+    }
+
+    fn record(&mut self, rule: &'static str, span: Span, message: String, warning: bool) {
+        if self.here {
+            self.findings.push(Finding {
+                rule,
+                span,
+                message,
+                warning,
+                help: None,
+            });
+        }
+    }
+
+    /// Adds `help` to the finding reported since there were `before` findings, if any.
+    pub(super) fn with_help(&mut self, before: usize, help: Option<String>) {
+        if self.findings.len() > before {
+            if let (Some(f), Some(h)) = (self.findings.last_mut(), help) {
+                f.help = Some(h);
+            }
+        }
+    }
+
+    /// The variables visible from the current scope, for a "did you mean" help.
+    pub(super) fn visible_variables(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut s = Some(self.current);
+        while let Some(i) = s {
+            let Some(scope) = self.scopes.get(i) else {
+                break;
+            };
+            out.extend(scope.vars.keys().cloned());
+            s = scope.parent;
+        }
+        out
+    }
+
+    /// Reports an evaluation error under its rule; the expression's value is unknown.
+    pub(super) fn error(&mut self, e: EvalError, span: Span) -> R {
+        match e.kind {
+            ErrorKind::Break => return Err(Flow::Break),
+            ErrorKind::Next(v) => return Err(Flow::Next(v)),
+            ErrorKind::Return(v) => return Err(Flow::Return(v)),
+            ErrorKind::Other if e.message == ABORT => return Err(Flow::Abort),
+            _ => {}
+        }
+        let rule = match e.kind {
+            ErrorKind::Operator | ErrorKind::Overflow => "invalid_operand",
+            ErrorKind::DivisionByZero => "division_by_zero",
+            ErrorKind::TypeMismatch => "type_mismatch",
+            ErrorKind::NoMatch => "selector_no_match",
+            _ => "evaluation_error",
+        };
+        self.report(rule, span, e.message);
+        Ok(Value::any())
+    }
+
+    /// Runs `f` with the findings kept or not as `here` says (then as before).
+    pub(super) fn with_here<T>(&mut self, here: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was_here = std::mem::replace(&mut self.here, here);
+        let r = f(self);
+        self.here = was_here;
+        r
+    }
+
+    /// Runs `f` with the findings reported at the caller: the code that declared the
+    /// definition being bound, where the values given to its parameters are written.
+    pub(super) fn at_caller<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.with_here(self.caller_here, f)
+    }
+
+    /// Runs `f` on the body of a definition the current code declares (or calls): the
+    /// current code becomes the caller; the body's findings are kept when `body_here` (a
+    /// definition of the checked file declared from it) and not when it comes from the
+    /// module path.
+    pub(super) fn in_definition<T>(
+        &mut self,
+        body_here: bool,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        let caller = std::mem::replace(&mut self.caller_here, self.here);
+        let r = self.with_here(body_here, f);
+        self.caller_here = caller;
+        r
+    }
+
+    pub(super) fn new_cond(&mut self) -> u32 {
+        self.next_cond += 1;
+        self.next_cond
+    }
+
+    /// `$module_name` in a class or defined type: the module its name says it is in (none
+    /// for a name without namespace outside a module, as Puppet has it: empty).
+    pub(super) fn set_module_name(&mut self, key: &str) {
+        if let Some((module, _)) = key.split_once("::") {
+            self.set_var("module_name", Value::str(module));
+        }
+    }
+
+    /// Opens the scope of a lambda, function or defined type; `leave_local` closes it.
+    pub(super) fn enter_local(&mut self, parent: usize) -> (usize, usize) {
+        let saved = self.current;
+        self.current = self.push_scope(Some(parent));
+        (saved, self.assigned.len())
+    }
+
+    /// Closes a scope opened by `enter_local`: nothing refers to its variables afterwards,
+    /// so they are dropped (the scope itself too when nothing was opened after it), which
+    /// keeps a loop of many calls small.
+    pub(super) fn leave_local(&mut self, (saved, mark): (usize, usize)) {
+        let scope = self.current;
+        self.current = saved;
+        if scope + 1 == self.scopes.len() {
+            self.scopes.pop();
+            self.assigned.truncate(mark.min(self.assigned.len()));
+        } else if let Some(s) = self.scopes.get_mut(scope) {
+            s.vars.clear();
+        }
+    }
+
+    pub(super) fn push_scope(&mut self, parent: Option<usize>) -> usize {
+        self.scopes.push(Scope {
+            vars: HashMap::new(),
+            parent,
+        });
+        self.scopes.len() - 1
+    }
+
+    pub(super) fn set_var(&mut self, name: &str, v: Value) {
+        let cur = self.current;
+        if let Some(s) = self.scopes.get_mut(cur) {
+            s.vars.insert(name.to_string(), v);
+            self.assigned.push((cur, name.to_string()));
+        }
+    }
+
+    /// Counts the work of building `v` (one step per 64 bytes or 16 items) against the
+    /// budget, so loops over big values end too.
+    pub(super) fn charge(&mut self, v: Value) -> R {
+        let cost = match &v {
+            Value::Str(s) => s.len() / 64,
+            Value::Array(a) => a.len() / 16,
+            Value::Hash(h) => h.len() / 16,
+            _ => 0,
+        };
+        self.steps += cost as u64;
+        if self.steps > STEP_BUDGET {
+            self.open = true;
+            return Err(Flow::Abort);
+        }
+        Ok(v)
+    }
+
+    pub(super) fn tick(&mut self) -> Result<(), Flow> {
+        self.steps += 1;
+        if self.steps > STEP_BUDGET {
+            self.open = true;
+            return Err(Flow::Abort);
+        }
+        Ok(())
+    }
+
+    /// Runs `f` as one speculative branch: its assignments are undone afterwards and
+    /// returned, so the caller can make them unknown.
+    pub(super) fn branch<T>(
+        &mut self,
+        cond: u32,
+        index: u32,
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> (T, Vec<(usize, String)>) {
+        let mark = self.assigned.len();
+        let scope_mark = self.scopes.len();
+        let saved_matches = self.matches.clone();
+        self.path_cond.push((cond, index));
+        let out = f(self);
+        self.path_cond.pop();
+        // Variables of scopes the branch created (a class it declared) stay: they do not
+        // depend on the branch.
+        let undone: Vec<(usize, String)> = self
+            .assigned
+            .drain(mark..)
+            .filter(|(scope, _)| *scope < scope_mark)
+            .collect();
+        for (scope, name) in &undone {
+            if let Some(s) = self.scopes.get_mut(*scope) {
+                s.vars.remove(name);
+            }
+        }
+        self.matches = saved_matches;
+        (out, undone)
+    }
+
+    /// After speculative branches: what they assigned is unknown.
+    pub(super) fn merge_branches(&mut self, assigned: Vec<(usize, String)>) {
+        for (scope, name) in assigned {
+            if let Some(s) = self.scopes.get_mut(scope) {
+                s.vars.insert(name.clone(), Value::any());
+            }
+            self.assigned.push((scope, name));
+        }
+        self.matches = None;
+    }
+}

@@ -1,0 +1,109 @@
+//! The evaluator on small manifests: what it reports, and where it stays silent.
+
+use std::path::Path;
+
+use super::*;
+use crate::eval::loader::ModulePath;
+use crate::eval::project::Project;
+
+/// The findings of evaluating `src` as the file `path`, as `(rule, line, warning)`.
+fn run(path: &str, src: &str) -> Vec<(&'static str, usize, bool)> {
+    let parsed = crate::syntax::parse(src);
+    assert!(!parsed.has_errors(), "{src}");
+    let project = Project::of(&parsed.program);
+    let no_facts = |n: &str| n == "osfamily";
+    let module_path = ModulePath::for_file(Path::new(path), &project);
+    let options = Options {
+        project: &project,
+        module_path: &module_path,
+        is_fact: &no_facts,
+    };
+    evaluate(&parsed.program, &options)
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.warning))
+        .collect()
+}
+
+#[test]
+fn unknown_branches_are_evaluated_but_not_compared() {
+    let src = "if $osfamily == 'Debian' {\n  $x = 1 + 'a'\n  file { '/a': }\n} else {\n  file { '/a': }\n}\nfile { \"/b${x}\": }\n";
+    assert_eq!(run("t.pp", src), vec![("invalid_operand", 2, false)]);
+}
+
+#[test]
+fn declarations_under_different_conditions_are_not_duplicates() {
+    let src = "if $osfamily == 'Debian' { file { '/a': } }\nif $osfamily != 'RedHat' { file { '/a': } }\nfile { '/b': }\nif $osfamily == 'x' { file { '/b': } }\n";
+    assert_eq!(run("t.pp", src), vec![]);
+    let src = "if $osfamily == 'Debian' {\n  file { '/a': }\n  file { '/a': }\n}\n";
+    assert_eq!(run("t.pp", src), vec![("duplicate_resource", 3, false)]);
+}
+
+#[test]
+fn a_class_is_evaluated_on_its_own_with_unknown_parameters() {
+    let src = "class c (Integer $n = 3) {\n  $m = $n + 1\n  $k = 'x' + 1\n  notice($nowhere)\n}\n";
+    assert_eq!(
+        run("t.pp", src),
+        vec![
+            ("invalid_operand", 3, false),
+            ("undefined_variable", 4, true)
+        ]
+    );
+}
+
+#[test]
+fn loops_declare_each_title() {
+    let src = "[1, 2, 1].each |$i| {\n  notify { \"n${i}\": }\n}\n$h = { 'a' => 1 }\n$h.each |$k, $v| { notify { \"${k}${v}\": } }\n";
+    assert_eq!(run("t.pp", src), vec![("duplicate_resource", 2, false)]);
+}
+
+#[test]
+fn values_doubled_in_a_loop_stay_small() {
+    // 2^40 characters and elements if kept: they become unknowns past the limits.
+    let n = (1..=40)
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let src = format!(
+        "$s = [{n}].reduce('ab') |$m, $x| {{ \"${{m}}${{m}}\" }}\n$a = [{n}].reduce([1]) |$m, $x| {{ $m + $m }}\n$b = $a + 'x'\n"
+    );
+    assert_eq!(run("t.pp", &src), vec![]);
+}
+
+#[test]
+fn loops_over_big_values_end() {
+    // 99,999 iterations that each copy a 99,999-element array: the work is counted.
+    let src = "$big = Integer[1, 99999].map |$i| { $i }\nInteger[1, 99999].each |$i| { $c = $big + [1] }\n";
+    assert_eq!(run("t.pp", src), vec![]);
+}
+
+#[test]
+fn a_regexp_search_that_gives_up_is_unknown() {
+    let src = "$x = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' =~ /^(a+)+$/\n$y = $x ? { true => 1 }\n$z = $x ? { false => 1 }\n";
+    assert_eq!(run("t.pp", src), vec![]);
+}
+
+#[test]
+fn recursion_stops() {
+    // A defined type that declares itself, and a function that calls itself.
+    let src = "define d ($n) {\n  d { \"x${n}\": n => $n + 1 }\n}\nd { 'a': n => 0 }\nfunction f($x) { f($x + 1) }\n$y = f(0)\n";
+    let found = run("t.pp", src);
+    assert!(
+        found.iter().all(|(r, _, _)| *r != "duplicate_resource"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn match_variables_and_selectors() {
+    let src = "if 'web01' =~ /^([a-z]+)(\\d+)$/ {\n  $role = $1 ? { 'web' => 'frontend', 'db' => 'backend' }\n  $n = $2 ? { '02' => 2 }\n}\n";
+    assert_eq!(run("t.pp", src), vec![("selector_no_match", 3, false)]);
+}
+
+#[test]
+fn relationships_to_undeclared_resources_only_in_a_closed_catalog() {
+    let src = "notify { 'a': }\nNotify['a'] -> Notify['b']\n";
+    assert_eq!(run("t.pp", src), vec![("undeclared_resource", 2, false)]);
+    // A class rein cannot find may declare it.
+    let src = "include somewhere\nnotify { 'a': }\nNotify['a'] -> Notify['b']\n";
+    assert_eq!(run("t.pp", src), vec![]);
+}

@@ -1,0 +1,148 @@
+//! Types in the evaluator: the type a type expression denotes (aliases of the file and of
+//! the module path, resource types rein knows), checking a value against a parameter's
+//! type, and comparing types (`<`, `<=`, ...).
+
+use std::sync::Arc;
+
+use super::state::{norm, Evaluator};
+use crate::eval::schema::core_types;
+use crate::eval::types::{self, PType};
+use crate::eval::value::Value;
+use crate::syntax::{BinaryOp, Expr, ExprKind, Parameter, Span};
+
+impl<'a> Evaluator<'a> {
+    /// The type a type expression denotes (`Integer[1]`, `Optional[String]`).
+    pub(super) fn type_of_expr(&mut self, e: &Expr) -> PType {
+        let v = self.with_here(false, |ev| ev.eval(e));
+        match v {
+            Ok(Value::Type(t)) => (*t).clone(),
+            _ => PType::Other("?".into()),
+        }
+    }
+
+    pub(super) fn param_type(&mut self, p: &Parameter) -> PType {
+        match &p.type_expr {
+            Some(t) => self.type_of_expr(t),
+            None => PType::Any,
+        }
+    }
+
+    /// The type named by a capitalised reference: a core type, an alias, a resource type
+    /// rein knows; any other name is a type rein does not know.
+    pub(super) fn resolve_type(&mut self, name: &str) -> PType {
+        let bare = name.trim_start_matches("::");
+        if self.aliases.get(bare).is_none() && bare.contains("::") {
+            self.load_alias(bare);
+        }
+        match types::from_reference(bare, &self.aliases) {
+            PType::Resource {
+                type_name: Some(t),
+                title: None,
+            } => {
+                if self.resource_type_known(&norm(&t)) == Some(true) {
+                    PType::Resource {
+                        type_name: Some(t),
+                        title: None,
+                    }
+                } else {
+                    PType::Other(bare.to_string())
+                }
+            }
+            t => t,
+        }
+    }
+
+    fn load_alias(&mut self, name: &str) {
+        let Some(file) = self.modulepath.autoload_file(name, "types") else {
+            return;
+        };
+        let Some(l) = self.modulepath.load(&file) else {
+            return;
+        };
+        let found = l.program.body.iter().find_map(|s| match &s.kind {
+            ExprKind::TypeAlias(t) if t.name.name.eq_ignore_ascii_case(name) => Some(&t.value),
+            _ => None,
+        });
+        if let Some(value) = found {
+            // Guard against an alias that refers to itself while it is being read.
+            Arc::make_mut(&mut self.aliases)
+                .map
+                .insert(name.to_string(), PType::Other(name.to_string()));
+            let t = self.type_of_expr(value);
+            Arc::make_mut(&mut self.aliases)
+                .map
+                .insert(name.to_string(), t);
+        }
+    }
+
+    /// Whether `name` (lower case) is a resource type: `Some(false)` only when certain.
+    pub(super) fn resource_type_known(&self, name: &str) -> Option<bool> {
+        if core_types().get(name).is_some()
+            || matches!(name, "class" | "node" | "stage" | "component" | "whit")
+            || self.locals.defines.iter().any(|d| norm(&d.name) == name)
+            || self.options.project.define(name).is_some()
+        {
+            return Some(true);
+        }
+        if !name.contains("::") {
+            // A custom type of some module.
+            if self.modulepath.has_custom_type(name) {
+                return Some(true);
+            }
+            return if self.modulepath.is_known() && self.options.modulepath_complete() {
+                Some(false)
+            } else {
+                None
+            };
+        }
+        // `a::b`: a defined type of module `a`.
+        let file = self.modulepath.manifest_for(name)?;
+        if !self.modulepath.is_file(&file) {
+            return Some(false);
+        }
+        let l = self.modulepath.load(&file)?;
+        let defined = l.program.body.iter().any(|s| match &s.kind {
+            ExprKind::Define(d) => norm(&d.name) == name,
+            _ => false,
+        });
+        if defined {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// Checks `v` against `t`; the value to bind: `v`, or an unknown of type `t` when it does
+    /// not match (Puppet stops there: what follows is not held against the bad value).
+    pub(super) fn check_type(&mut self, t: &PType, v: Value, span: Span, what: &str) -> Value {
+        if types::instance_of(t, &v, &self.aliases, self.regexes) == Some(false) {
+            let m = types::mismatch(t, &v, &self.aliases);
+            self.report("type_mismatch", span, format!("{what} expects {m}"));
+            return Value::unknown(t.clone());
+        }
+        v
+    }
+
+    pub(super) fn compare_types(&self, op: BinaryOp, a: &PType, b: &PType) -> Value {
+        let al = &self.aliases;
+        let r = match op {
+            BinaryOp::Eq => Some(a == b),
+            BinaryOp::Ne => Some(a != b),
+            BinaryOp::Le => types::assignable(b, a, al, self.regexes),
+            BinaryOp::Ge => types::assignable(a, b, al, self.regexes),
+            BinaryOp::Lt => match (types::assignable(b, a, al, self.regexes), a == b) {
+                (Some(x), eq) => Some(x && !eq),
+                _ => None,
+            },
+            BinaryOp::Gt => match (types::assignable(a, b, al, self.regexes), a == b) {
+                (Some(x), eq) => Some(x && !eq),
+                _ => None,
+            },
+            _ => None,
+        };
+        match r {
+            Some(b) => Value::Bool(b),
+            None => Value::any(),
+        }
+    }
+}

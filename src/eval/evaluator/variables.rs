@@ -1,0 +1,158 @@
+//! Variables: looking them up (local, top-scope, qualified `$class::name`, facts and
+//! Puppet's built-in variables), reporting undefined ones, and assignment.
+
+use super::state::{Evaluator, R};
+use crate::eval::types::PType;
+use crate::eval::value::Value;
+use crate::syntax::suggest::closest;
+use crate::syntax::{Expr, ExprKind, Span};
+
+fn builtin_variable(name: &str) -> bool {
+    matches!(
+        name,
+        "facts"
+            | "trusted"
+            | "server_facts"
+            | "settings"
+            | "environment"
+            | "clientcert"
+            | "clientversion"
+            | "clientnoop"
+            | "servername"
+            | "serverip"
+            | "serverversion"
+            | "module_name"
+            | "caller_module_name"
+            | "title"
+            | "name"
+            | "agent_specified_environment"
+    ) || name.starts_with("settings::")
+}
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn lookup(&mut self, name: &str, span: Span) -> R {
+        // Match variables.
+        if !name.is_empty() && name.chars().all(|c| c.is_ascii_digit()) {
+            let n: usize = name.parse().unwrap_or(usize::MAX);
+            return Ok(match &self.matches {
+                Some(m) => m.get(n).cloned().flatten().map_or(Value::Undef, Value::str),
+                None => Value::unknown(PType::Optional(Some(Box::new(PType::string())))),
+            });
+        }
+        if let Some(rest) = name.strip_prefix("::") {
+            if rest.contains("::") {
+                return self.lookup_qualified(rest, span);
+            }
+            return self.lookup_top(rest, span);
+        }
+        if name.contains("::") {
+            return self.lookup_qualified(name, span);
+        }
+        let mut s = Some(self.current);
+        while let Some(i) = s {
+            let Some(scope) = self.scopes.get(i) else {
+                break;
+            };
+            if let Some(v) = scope.vars.get(name) {
+                return Ok(v.clone());
+            }
+            s = scope.parent;
+        }
+        self.undefined(name, span)
+    }
+
+    fn lookup_top(&mut self, name: &str, span: Span) -> R {
+        if let Some(v) = self.scopes.first().and_then(|s| s.vars.get(name)) {
+            return Ok(v.clone());
+        }
+        self.undefined(name, span)
+    }
+
+    fn undefined(&mut self, name: &str, span: Span) -> R {
+        if builtin_variable(name)
+            || (self.options.is_fact)(name)
+            || self.modulepath.has_custom_fact(name)
+        {
+            return Ok(Value::any());
+        }
+        let before = self.findings.len();
+        let names = self.visible_variables();
+        let help = closest(name, names.iter().map(String::as_str))
+            .map(|c| format!("did you mean `${c}`?"));
+        if !self.main && !self.modulepath.dependencies_visible() {
+            // A custom fact of a dependency rein cannot see may well define it.
+            return Ok(Value::any());
+        }
+        if !self.main {
+            // A top-scope variable of a site manifest, or a custom fact, could define it.
+            self.warn(
+                "undefined_variable",
+                span,
+                format!("Unknown variable: '${name}' (unless a custom fact or a top-scope variable defines it)"),
+            );
+        } else {
+            self.report(
+                "undefined_variable",
+                span,
+                format!("Unknown variable: '${name}'"),
+            );
+        }
+        self.with_help(before, help);
+        Ok(Value::any())
+    }
+
+    fn lookup_qualified(&mut self, name: &str, span: Span) -> R {
+        let lower = name.to_ascii_lowercase();
+        let Some((class, var)) = lower.rsplit_once("::") else {
+            return Ok(Value::any());
+        };
+        let Some(&scope) = self.class_scopes.get(class) else {
+            return Ok(Value::any());
+        };
+        // The class's scope, then the scopes of the classes it inherits (not top scope).
+        let mut s = Some(scope);
+        while let Some(i) = s {
+            if i == 0 {
+                break;
+            }
+            let Some(sc) = self.scopes.get(i) else {
+                break;
+            };
+            if let Some(v) = sc.vars.get(var) {
+                return Ok(v.clone());
+            }
+            s = sc.parent;
+        }
+        if self.declared_classes.get(class) == Some(&true) {
+            self.report(
+                "undefined_variable",
+                span,
+                format!("Unknown variable: '${name}' (class {class} does not set it)"),
+            );
+        }
+        Ok(Value::any())
+    }
+
+    pub(super) fn assign(&mut self, lhs: &Expr, v: Value) {
+        match &lhs.kind {
+            ExprKind::Variable(name) => self.set_var(name, v),
+            ExprKind::Array(targets) => {
+                for (i, t) in targets.iter().enumerate() {
+                    let item = match &v {
+                        Value::Array(a) => a.get(i).cloned().unwrap_or(Value::Undef),
+                        Value::Hash(h) => match &t.kind {
+                            ExprKind::Variable(n) => h
+                                .iter()
+                                .find(|(k, _)| k.as_str() == Some(n.as_str()))
+                                .map_or(Value::Undef, |(_, v)| v.clone()),
+                            _ => Value::any(),
+                        },
+                        _ => Value::any(),
+                    };
+                    self.assign(t, item);
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! What the deep checks have read from the module path, kept for as long as its owner
+//! (a run, a workspace) lives: parsed manifests, the module index of each directory,
+//! whether files exist, custom types and custom facts, and the answers derived from them.
+//!
+//! A store is shared by every thread of a run (`&ModuleStore` or `Arc<ModuleStore>`); its
+//! tables sit behind locks. Two threads asking the same new question may both compute the
+//! answer (the same answer: they read the same files); a lookup never waits for another
+//! thread's file reading. [`ModuleStore::forget`] drops what a changed file may have
+//! changed, [`ModuleStore::clear`] everything.
+
+use std::borrow::Borrow;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::Hash;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use super::custom_types::{self, CustomType};
+use crate::syntax::{ParsedFile, Program};
+
+/// A parsed manifest of the module path.
+pub struct Loaded {
+    pub path: PathBuf,
+    pub program: Program,
+}
+
+/// The modules of a directory, by module name.
+pub type ModuleIndex = HashMap<String, PathBuf>;
+
+/// The tables of one owner (see the module documentation).
+#[derive(Default)]
+pub struct ModuleStore {
+    /// Parsed manifests by path (`None`: unreadable, or it does not parse cleanly).
+    manifests: Mutex<HashMap<PathBuf, Option<Arc<Loaded>>>>,
+    /// Whether a path is a file.
+    files: Mutex<HashMap<PathBuf, bool>>,
+    /// The modules of each directory of a module path.
+    indexes: Mutex<HashMap<PathBuf, Arc<ModuleIndex>>>,
+    /// Answers about a module path (has it a Ruby function `f`, ...), by question.
+    answers: Mutex<HashMap<String, bool>>,
+    /// The custom facts of the modules of a module path.
+    facts: Mutex<HashMap<String, Arc<HashSet<String>>>>,
+    /// Custom types by the file that defines them.
+    custom_types: Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>,
+}
+
+impl fmt::Debug for ModuleStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ModuleStore").finish_non_exhaustive()
+    }
+}
+
+/// The value of `key` in `table`, made by `make` (and kept) when the table has none.
+/// The table is not locked while `make` runs.
+fn remembered<K, Q, V>(table: &Mutex<HashMap<K, V>>, key: &Q, make: impl FnOnce() -> V) -> V
+where
+    K: Borrow<Q> + Eq + Hash,
+    Q: ToOwned<Owned = K> + Eq + Hash + ?Sized,
+    V: Clone,
+{
+    if let Some(hit) = table.lock().ok().and_then(|t| t.get(key).cloned()) {
+        return hit;
+    }
+    let made = make();
+    if let Ok(mut t) = table.lock() {
+        t.insert(key.to_owned(), made.clone());
+    }
+    made
+}
+
+fn emptied<K, V>(table: &Mutex<HashMap<K, V>>) {
+    if let Ok(mut t) = table.lock() {
+        t.clear();
+    }
+}
+
+/// The key of `path` among the manifests: without `.` components (`./a/b.pp` and
+/// `a/b.pp` are one file).
+fn manifest_key(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+impl ModuleStore {
+    /// Records a file the owner has parsed already, so following it costs no second parse.
+    pub fn preload(&self, path: &Path, program: &Program) {
+        let loaded = Arc::new(Loaded {
+            path: path.to_path_buf(),
+            program: program.clone(),
+        });
+        if let Ok(mut m) = self.manifests.lock() {
+            m.insert(manifest_key(path), Some(loaded));
+        }
+    }
+
+    /// Parses `path` once; `None` when it cannot be read or does not parse cleanly.
+    pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
+        let path = manifest_key(path);
+        remembered(&self.manifests, path.as_path(), || {
+            let source = std::fs::read_to_string(&path).ok()?;
+            let parsed: ParsedFile = crate::syntax::parse(&source);
+            if parsed.has_errors() {
+                return None;
+            }
+            Some(Arc::new(Loaded {
+                path: path.clone(),
+                program: parsed.program,
+            }))
+        })
+    }
+
+    /// Whether `path` is a file, asked of the file system once.
+    pub fn is_file(&self, path: &Path) -> bool {
+        remembered(&self.files, path, || path.is_file())
+    }
+
+    /// The modules in `dir`, found by `scan` once.
+    pub fn modules_in(&self, dir: &Path, scan: impl FnOnce() -> ModuleIndex) -> Arc<ModuleIndex> {
+        remembered(&self.indexes, dir, || Arc::new(scan()))
+    }
+
+    /// The answer to `question` (a key naming the question and the module path), found by
+    /// `find` once.
+    pub fn answer(&self, question: &str, find: impl FnOnce() -> bool) -> bool {
+        remembered(&self.answers, question, find)
+    }
+
+    /// The custom facts of the module path `key`, collected by `collect` once.
+    pub fn facts(
+        &self,
+        key: &str,
+        collect: impl FnOnce() -> HashSet<String>,
+    ) -> Arc<HashSet<String>> {
+        remembered(&self.facts, key, || Arc::new(collect()))
+    }
+
+    /// The custom type `name` read from `file` (once): `None` when the file does not
+    /// define that type.
+    pub fn custom_type(&self, file: &Path, name: &str) -> Option<Arc<CustomType>> {
+        remembered(&self.custom_types, file, || {
+            std::fs::read_to_string(file)
+                .ok()
+                .and_then(|t| custom_types::parse(&t))
+                .filter(|t| t.name == name)
+                .map(Arc::new)
+        })
+    }
+
+    /// Drops what `path` may have changed: its parse, whether it is a file, the custom
+    /// type it defines, the module index of the directories above it, and every answer
+    /// and fact list (they may come from any file of a module).
+    pub fn forget(&self, path: &Path) {
+        if let Ok(mut m) = self.manifests.lock() {
+            m.remove(&manifest_key(path));
+        }
+        if let Ok(mut m) = self.files.lock() {
+            m.remove(path);
+        }
+        if let Ok(mut m) = self.custom_types.lock() {
+            m.remove(path);
+        }
+        if let Ok(mut m) = self.indexes.lock() {
+            m.retain(|dir, _| !path.starts_with(dir));
+        }
+        emptied(&self.answers);
+        emptied(&self.facts);
+    }
+
+    /// Drops everything.
+    pub fn clear(&self) {
+        emptied(&self.manifests);
+        emptied(&self.files);
+        emptied(&self.indexes);
+        emptied(&self.answers);
+        emptied(&self.facts);
+        emptied(&self.custom_types);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn statements(store: &ModuleStore, path: &Path) -> Option<usize> {
+        store.load(path).map(|l| l.program.body.len())
+    }
+
+    #[test]
+    fn files_are_read_once_until_forgotten() {
+        let dir = std::env::temp_dir().join(format!("rein-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.join("a.pp");
+        let write = |src: &str| std::fs::write(&file, src).unwrap_or_else(|e| panic!("{e}"));
+        write("notice(1)\n");
+        let store = ModuleStore::default();
+        assert_eq!(statements(&store, &file), Some(1));
+        assert!(store.is_file(&file));
+        write("notice(1)\nnotice(2)\n");
+        assert_eq!(statements(&store, &file), Some(1), "kept");
+        store.forget(&file);
+        assert_eq!(statements(&store, &file), Some(2));
+        write("notice(\n");
+        store.clear();
+        assert_eq!(statements(&store, &file), None, "does not parse");
+        let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
+        store.preload(&file, &parsed.program);
+        assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        store.forget(&file);
+        assert!(!store.is_file(&file) && statements(&store, &file).is_none());
+    }
+}

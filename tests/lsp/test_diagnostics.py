@@ -1,0 +1,117 @@
+"""Diagnostics: pushed on open, change (debounced, latest version) and save; pulled."""
+
+import asyncio
+
+from lsprotocol import types
+
+from conftest import PUSH, start, uri
+
+MANIFEST = 'class foo {\n  $a = "é"   \n  file { \'/a\': ensure => file }\n  file { \'/a\': ensure => file }\n}\n'
+
+
+def opened(client, path, text, version=1):
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="puppet", version=version, text=text)
+        )
+    )
+
+
+def change(client, path, version, text):
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(path), version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def published(client, path):
+    await asyncio.wait_for(client.wait_for_notification("textDocument/publishDiagnostics"), 10)
+    return client.diagnostics[uri(path)]
+
+
+async def test_diagnostics_on_open_carry_rule_severity_summary_range_and_fix(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "init.pp"
+    opened(client, path, MANIFEST)
+    diags = await published(client, path)
+    by_rule = {d.code: d for d in diags}
+    assert sorted(by_rule) == ["documentation", "double_quoted_strings", "duplicate_resource", "trailing_whitespace"]
+    t = by_rule["trailing_whitespace"]
+    # UTF-16 columns after `é` (one unit): `  $a = "é"` is 10 characters.
+    assert (t.range.start.line, t.range.start.character, t.range.end.character) == (1, 10, 13)
+    assert t.severity == types.DiagnosticSeverity.Error
+    assert t.source == "rein"
+    assert t.message.startswith("trailing whitespace found\ntrailing_whitespace: ")
+    assert t.data == {"version": 1, "fix": {"unsafe": False, "edits": [
+        {"range": {"start": {"line": 1, "character": 10}, "end": {"line": 1, "character": 13}}, "newText": ""}]}}
+    # A deep rule: the evaluator's duplicate declaration.
+    dup = by_rule["duplicate_resource"]
+    assert dup.range.start.line == 3
+    assert dup.severity == types.DiagnosticSeverity.Error
+
+
+async def test_tags_mark_unnecessary_and_deprecated_code(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "tags.pp"
+    opened(client, path, "# lint:ignore:140chars\n$a = 1\n# lint:endignore\n$b = $::osfamily\nnotice($a, $b)\n")
+    diags = await published(client, path)
+    tags = {d.code: list(d.tags or []) for d in diags}
+    assert tags["suppression_unused"] == [types.DiagnosticTag.Unnecessary]
+    assert tags["legacy_facts"] == [types.DiagnosticTag.Deprecated]
+
+
+async def test_rapid_changes_publish_the_latest_version_only_and_never_a_stale_one(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "rapid.pp"
+    opened(client, path, "$a = 1 \n")
+    await published(client, path)
+    for v in range(2, 1002):
+        change(client, path, v, "$a = 1" + " " * (v % 7 + 1) + "\n" + "$b = 2\n" * (v % 3))
+    await asyncio.sleep(1.0)
+    versions = [d[0].data["version"] for k, d in client.diagnostics.log if d]
+    assert versions == sorted(versions)
+    assert versions[-1] == 1001
+    # Debounced: far fewer checks than changes.
+    assert len(versions) < 100
+
+
+async def test_save_publishes_at_once(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "save.pp"
+    opened(client, path, "$a = 1\n")
+    assert list(await published(client, path)) == []
+    change(client, path, 2, "$a = 1 \n")
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri(path))))
+    diags = await published(client, path)
+    assert [(d.code, d.data["version"]) for d in diags] == [("trailing_whitespace", 2)]
+
+
+async def test_pull_diagnostics(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "pull.pp"
+    opened(client, path, "$a = 1 \n")
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri(path)))
+    )
+    assert report.kind == "full"
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in report.items] == [
+        ("trailing_whitespace", 0, 6)
+    ]
+
+
+async def test_hover_on_a_finding_shows_its_rule_page(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "hover.pp"
+    opened(client, path, "$a = 1 \n")
+    await published(client, path)
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(0, 6))
+    )
+    assert hover.contents.kind == types.MarkupKind.Markdown
+    assert hover.contents.value.startswith("**trailing_whitespace** (layout, error)\n\n")
+    none = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(0, 1))
+    )
+    assert none is None
