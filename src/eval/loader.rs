@@ -360,34 +360,6 @@ fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The directories a run checks, each resolved once (symbolic links followed), so that
-/// whether a directory is inside one costs one resolution and a lookup per ancestor,
-/// however many paths the run names.
-#[derive(Clone, Debug, Default)]
-pub struct Roots(HashSet<PathBuf>);
-
-impl Roots {
-    /// The directories among `paths` (files named on their own are no roots: the deep
-    /// checks read no module beside a file named alone).
-    pub fn new(paths: &[PathBuf]) -> Roots {
-        Roots(
-            paths
-                .iter()
-                .filter(|p| p.is_dir())
-                .filter_map(|p| p.canonicalize().ok())
-                .collect(),
-        )
-    }
-
-    /// Whether `dir` is one of the roots or below one.
-    pub fn contain(&self, dir: &Path) -> bool {
-        let Ok(dir) = dir.canonicalize() else {
-            return false;
-        };
-        dir.ancestors().any(|a| self.0.contains(a))
-    }
-}
-
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
 fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -476,25 +448,6 @@ pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syn
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn roots_are_the_directories_named_and_what_is_below_them() {
-        let fixtures = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"));
-        let deep = fixtures.join("deep");
-        let named_file = fixtures.join("deep/modules/deepmod/manifests/init.pp");
-        // Named in any spelling, each once; a file named alone is no root.
-        let roots = Roots::new(&[
-            deep.join("modules/../modules"),
-            deep.join("./modules"),
-            named_file.clone(),
-        ]);
-        assert_eq!(roots.0.len(), 1);
-        assert!(roots.contain(&deep.join("modules")));
-        assert!(roots.contain(&deep.join("modules/deepmod/manifests")));
-        assert!(!roots.contain(&deep));
-        assert!(!roots.contain(&fixtures.join("missing")));
-        assert!(!Roots::new(&[named_file]).contain(&deep.join("modules/deepmod/manifests")));
-    }
 
     #[test]
     fn module_names_from_directories() {

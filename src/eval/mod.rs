@@ -14,6 +14,7 @@ pub mod module_store;
 pub mod ops;
 pub mod project;
 pub mod regex;
+pub mod roots;
 pub mod schema;
 pub mod three_valued;
 pub mod types;

@@ -59,7 +59,7 @@ pub struct Project {
     pub modulepath: Vec<std::path::PathBuf>,
     /// The directories the run checks (the deep checks read modules only inside them,
     /// unless given a module path).
-    pub roots: super::loader::Roots,
+    pub roots: super::roots::Roots,
     /// What the deep checks have read from the module path (shared by the run's files and
     /// threads; its owner decides how long it lives).
     pub store: Arc<ModuleStore>,

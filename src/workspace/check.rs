@@ -14,8 +14,8 @@ use super::select::select;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
-use crate::eval::loader::Roots;
 use crate::eval::project::Project;
+use crate::eval::roots::Roots;
 use crate::rules::{self, engine::RuleSet};
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
