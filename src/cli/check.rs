@@ -32,7 +32,12 @@ does not have is ignored with a warning, on the command line as in .puppet-lint.
 pub struct CheckArgs {
     /// Files or directories to check (directories: every `.pp` file below, honouring
     /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
+    /// `-` alone: the manifest read from standard input.
     pub paths: Vec<PathBuf>,
+    /// With `-`: check standard input as if it were this file (its configuration, its
+    /// module's layout), and report it under this path.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filepath: Option<PathBuf>,
     /// Output format (default `text`; `puppet-lint` when rein is run without a command,
     /// as puppet-lint).
     #[arg(long, value_enum)]
@@ -74,6 +79,13 @@ pub struct CheckArgs {
     /// the directory that holds the checked file's module.
     #[arg(long, value_name = "DIR[:DIR...]")]
     pub modulepath: Vec<String>,
+    /// Where the findings of unchanged files are cached (default: `$REIN_CACHE_DIR`, else
+    /// `.rein_cache` in the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// Neither read nor write the cache.
+    #[arg(long)]
+    pub no_cache: bool,
     /// top_scope_facts: top-scope variables that are not facts.
     #[arg(long, help_heading = PL, value_name = "NAME[,NAME...]")]
     pub top_scope_variables: Option<String>,
@@ -196,6 +208,14 @@ pub fn run(mut args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let mut options = options;
+    match super::stdin::read(&paths, args.stdin_filepath.as_deref(), &options.check) {
+        Ok(buffer) => options.stdin = buffer,
+        Err(msg) => {
+            eprintln!("rein: {msg}");
+            return EXIT_USAGE;
+        }
+    }
     for w in &options.warnings {
         eprintln!("rein: warning: {w}");
     }
@@ -248,6 +268,8 @@ pub struct Options {
     /// What the command line asks that rein cannot do (a check it does not have, a plugin
     /// to load), for stderr.
     pub warnings: Vec<String>,
+    /// `-`: the buffer read from standard input, checked as this path.
+    pub stdin: Option<super::stdin::Buffer>,
 }
 
 impl Options {
@@ -329,6 +351,7 @@ impl Options {
                     .collect(),
                 ignore_paths,
                 relative: args.relative,
+                cache: (!args.no_cache).then(|| cache_dir(args)),
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {
@@ -338,6 +361,7 @@ impl Options {
             },
             codeclimate_report_file: args.codeclimate_report_file.clone(),
             warnings,
+            stdin: None,
         })
     }
 }
@@ -346,7 +370,11 @@ impl Options {
 /// status.
 pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
     let mut workspace = Workspace::new();
-    let report = match workspace.check(paths, &options.check) {
+    let checked = match &options.stdin {
+        Some(b) => workspace.check_text(&b.path, &b.text, &options.check),
+        None => workspace.check(paths, &options.check),
+    };
+    let report = match checked {
         Ok(r) => r,
         Err(CheckError::Config(errors)) => {
             for e in errors {
@@ -462,6 +490,18 @@ fn fix_summary(fix: &FixSummary) -> String {
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The cache directory: `--cache-dir`, else `$REIN_CACHE_DIR`, else `.rein_cache`.
+fn cache_dir(args: &CheckArgs) -> PathBuf {
+    args.cache_dir
+        .clone()
+        .or_else(|| {
+            std::env::var_os("REIN_CACHE_DIR")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+        .unwrap_or_else(|| PathBuf::from(crate::workspace::cache::DEFAULT_DIR))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod fmt;
 pub mod init;
 pub mod man;
 pub mod rule;
+pub mod stdin;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;

@@ -11,10 +11,11 @@ use codespan_reporting::term::{self, termcolor::WriteColor};
 
 use super::{count, floor_char_boundary, FileReport, Finding, FindingEdit, Severity};
 use crate::rules::Applicability;
+use crate::syntax::LineIndex;
 
 /// The notes under a finding's code frame: its help, then whether a fix exists and, when
-/// the fix is one short edit, what it does. `source` is the file's text.
-pub fn notes(source: &str, f: &Finding) -> Vec<String> {
+/// the fix is one short edit, what it does. `source` is the file's text, `index` its lines.
+pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
     let mut notes = Vec::new();
     if let Some(reason) = &f.ignored {
         notes.push(match reason.as_str() {
@@ -37,7 +38,7 @@ pub fn notes(source: &str, f: &Finding) -> Vec<String> {
             Applicability::Unsafe => "unsafe: it may change what the code means",
         };
         let what = match fix.edits.as_slice() {
-            [edit] => describe_edit(source, edit).map(|d| format!(": {d}")),
+            [edit] => describe_edit(source, index, edit).map(|d| format!(": {d}")),
             _ => None,
         };
         notes.push(format!(
@@ -64,12 +65,10 @@ fn quote(text: &str) -> Option<String> {
     Some(format!("`{shown}`"))
 }
 
-/// The byte offset of the 1-based `line` and character `column` in `source`.
-fn offset(source: &str, line: usize, column: usize) -> Option<usize> {
-    let mut start = 0;
-    for _ in 1..line {
-        start += source.get(start..)?.find('\n')? + 1;
-    }
+/// The byte offset of the 1-based `line` and character `column` in `source` (lines
+/// `index`).
+fn offset(source: &str, index: &LineIndex, line: usize, column: usize) -> Option<usize> {
+    let start = index.line_start(line)?;
     let rest = source.get(start..)?;
     let text = rest.get(..rest.find('\n').unwrap_or(rest.len()))?;
     let skip = column.checked_sub(1)?;
@@ -82,9 +81,9 @@ fn offset(source: &str, line: usize, column: usize) -> Option<usize> {
 }
 
 /// `delete `x``, `insert `y`` or `replace `x` with `y``, for a short edit.
-fn describe_edit(source: &str, e: &FindingEdit) -> Option<String> {
-    let start = offset(source, e.line, e.column)?;
-    let end = offset(source, e.end_line, e.end_column)?;
+fn describe_edit(source: &str, index: &LineIndex, e: &FindingEdit) -> Option<String> {
+    let start = offset(source, index, e.line, e.column)?;
+    let end = offset(source, index, e.end_line, e.end_column)?;
     let old = source.get(start..end)?;
     match (old.is_empty(), e.replacement.is_empty()) {
         (true, true) => None,
@@ -110,6 +109,7 @@ pub fn write_text(
             continue;
         }
         let file = SimpleFile::new(r.path.as_str(), r.source.as_str());
+        let index = LineIndex::new(&r.source);
         for f in &r.findings {
             let diagnostic = match (f.severity, &f.ignored) {
                 (_, Some(_)) => Diagnostic::note(),
@@ -122,7 +122,7 @@ pub fn write_text(
                 .with_code(f.rule.as_str())
                 .with_message(f.message.as_str())
                 .with_labels(vec![Label::primary((), start..end)])
-                .with_notes(notes(&r.source, f));
+                .with_notes(notes(&r.source, &index, f));
             if term::emit(w, &config, &file, &diagnostic).is_err() {
                 // The frame could not be drawn: fall back to the one-line form.
                 writeln!(w, "{}", f.concise())?;
@@ -220,7 +220,8 @@ mod tests {
     #[test]
     fn fix_notes_describe_one_short_edit() {
         let source = "$é = 1  \n\tfoo\n";
-        let note = |f: Finding| notes(source, &f);
+        let index = LineIndex::new(source);
+        let note = |f: Finding| notes(source, &index, &f);
         let safe = Applicability::Safe;
         assert_eq!(
             note(fix(safe, &[(1, 7, 1, 9, "")])),
@@ -254,14 +255,15 @@ mod tests {
     #[test]
     fn offsets_count_characters() {
         let s = "aé\nb";
-        assert_eq!(offset(s, 1, 1), Some(0));
-        assert_eq!(offset(s, 1, 3), Some(3));
-        assert_eq!(offset(s, 1, 4), None);
-        assert_eq!(offset(s, 2, 1), Some(4));
-        assert_eq!(offset(s, 2, 2), Some(5));
-        assert_eq!(offset(s, 2, 3), None);
-        assert_eq!(offset(s, 3, 1), None);
-        assert_eq!(offset(s, 1, 0), None);
+        let offset = |line, column| offset(s, &LineIndex::new(s), line, column);
+        assert_eq!(offset(1, 1), Some(0));
+        assert_eq!(offset(1, 3), Some(3));
+        assert_eq!(offset(1, 4), None);
+        assert_eq!(offset(2, 1), Some(4));
+        assert_eq!(offset(2, 2), Some(5));
+        assert_eq!(offset(2, 3), None);
+        assert_eq!(offset(3, 1), None);
+        assert_eq!(offset(1, 0), None);
     }
 
     #[test]

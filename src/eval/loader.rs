@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::custom_types::CustomType;
-use super::module_store::{Loaded, ModuleIndex, ModuleStore};
+use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
 use super::project::Project;
+use super::reads::{Read, ReadLog};
 use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
@@ -55,15 +56,62 @@ pub struct ModulePath {
     pub own: Option<(String, PathBuf)>,
     /// What has been read from the module path (the run's).
     pub store: Arc<ModuleStore>,
+    /// `dirs` and `own` as one string: the key of this module path's answers in the store.
+    key: String,
+    /// Where what is read is recorded, when the run records it.
+    log: Option<Arc<ReadLog>>,
 }
 
 impl ModulePath {
+    /// The module path searching `dirs` after the module `own`, reading through `store`.
+    pub fn new(
+        dirs: Vec<PathBuf>,
+        own: Option<(String, PathBuf)>,
+        store: Arc<ModuleStore>,
+    ) -> ModulePath {
+        let key = format!("{dirs:?}\0{own:?}");
+        ModulePath {
+            dirs,
+            own,
+            store,
+            key,
+            log: None,
+        }
+    }
+
+    /// Records what is read in `log` from now on.
+    pub fn recording(mut self, log: Option<Arc<ReadLog>>) -> ModulePath {
+        self.log = log;
+        self
+    }
+
+    fn record(&self, read: impl FnOnce() -> Read) {
+        if let Some(log) = &self.log {
+            log.record(read());
+        }
+    }
+
+    /// Records the Ruby files (`facts`: the custom facts) of every module on the path.
+    fn record_all(&self, facts: bool) {
+        if let Some(log) = &self.log {
+            log.record_once(facts, || {
+                let own = self.own.as_ref().map(|(_, root)| root.clone());
+                if facts {
+                    Read::AllFacts(self.dirs.clone(), own)
+                } else {
+                    Read::AllRuby(self.dirs.clone(), own)
+                }
+            });
+        }
+    }
+
     /// The module path for `file` in `project`: the project's module path when it has one;
     /// else the directory above the file's module when that directory is inside one of the
     /// project's checked roots (rein reads no file outside the tree it checks unless told
     /// to). The file's own module is always searched first.
     pub fn for_file(file: &Path, project: &Project) -> ModulePath {
-        let (given, roots, store) = (&project.modulepath, &project.roots, &project.store);
+        let (given, store) = (&project.modulepath, &project.store);
+        let roots = project.canonical_roots();
         // `manifests/site.pp` has the ancestor `.`, not an empty path.
         let anchored;
         let file = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
@@ -81,34 +129,22 @@ impl ModulePath {
             .or_else(|| module_root(file))
             .and_then(|root| Some((module_name(&root)?, root)));
         if !given.is_empty() {
-            return ModulePath {
-                dirs: given.to_vec(),
-                own,
-                store: store.clone(),
-            };
+            return ModulePath::new(given.to_vec(), own, store.clone());
         }
         // A control repo (an environment): its `environment.conf`'s module path, or its
         // `site/` and `modules/`.
         if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a, store)) {
-            if roots.contain(env) {
+            if inside(env, roots) {
                 let own = own.filter(|(_, root)| root != env);
-                return ModulePath {
-                    dirs: environment_modulepath(env),
-                    own,
-                    store: store.clone(),
-                };
+                return ModulePath::new(environment_modulepath(env), own, store.clone());
             }
         }
         let dirs = module_root(file)
             .and_then(|r| r.parent().map(Path::to_path_buf))
-            .filter(|dir| roots.contain(dir))
+            .filter(|dir| inside(dir, roots))
             .into_iter()
             .collect();
-        ModulePath {
-            dirs,
-            own,
-            store: store.clone(),
-        }
+        ModulePath::new(dirs, own, store.clone())
     }
 
     /// The root of module `name`, if one of the directories holds it.
@@ -128,17 +164,20 @@ impl ModulePath {
 
     /// The modules in `dir`, by module name (read once per store).
     fn modules_in(&self, dir: &Path) -> Arc<ModuleIndex> {
+        self.record(|| Read::Modules(dir.to_path_buf()));
         self.store.modules_in(dir, || scan(dir))
     }
 
     /// The manifest `path`, parsed once per store (`None` when it cannot be read or does
     /// not parse cleanly).
     pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
+        self.record(|| Read::File(path.to_path_buf()));
         self.store.load(path)
     }
 
     /// Whether `path` is a file, asked of the file system once per store.
     pub fn is_file(&self, path: &Path) -> bool {
+        self.record(|| Read::File(path.to_path_buf()));
         self.store.is_file(path)
     }
 
@@ -160,32 +199,13 @@ impl ModulePath {
     /// The names that module `module`'s manifests would define by their paths
     /// (`apache`, `apache::mod::ssl`, ...), for suggestions.
     pub fn manifest_names(&self, module: &str) -> Vec<String> {
-        fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>, depth: usize) {
-            let Ok(entries) = std::fs::read_dir(dir) else {
-                return;
-            };
-            for e in entries.flatten() {
-                let p = e.path();
-                let Some(stem) = p.file_stem().and_then(|s| s.to_str()) else {
-                    continue;
-                };
-                if p.is_dir() && depth < 6 {
-                    walk(&p, &format!("{prefix}::{stem}"), out, depth + 1);
-                } else if p.extension().is_some_and(|x| x == "pp") {
-                    out.push(if stem == "init" && depth == 0 {
-                        prefix.to_string()
-                    } else {
-                        format!("{prefix}::{stem}")
-                    });
-                }
+        match self.module(module) {
+            Some(root) => {
+                self.record(|| Read::Names(root.clone()));
+                manifest_names_in(&root, module)
             }
+            None => Vec::new(),
         }
-        let mut out = Vec::new();
-        if let Some(root) = self.module(module) {
-            walk(&root.join("manifests"), module, &mut out, 0);
-        }
-        out.sort();
-        out
     }
 
     /// The file of function or type alias `name` in the module's `functions/` or `types/`.
@@ -204,41 +224,43 @@ impl ModulePath {
     /// Whether some module on the path has a Ruby function `name` (`lib/puppet/functions`
     /// or the 3.x API's `lib/puppet/parser/functions`).
     pub fn has_ruby_function(&self, name: &str) -> bool {
+        self.record_all(false);
         self.cached("function", name, |mp| mp.find_ruby_function(name))
     }
 
     fn find_ruby_function(&self, name: &str) -> bool {
         let lower = name.trim_start_matches("::").to_ascii_lowercase();
-        let rel: PathBuf = lower.split("::").collect();
-        let file = rel.with_extension("rb");
+        let legacy = !lower.contains("::");
         self.all_modules().iter().any(|root| {
-            self.is_file(&root.join("lib/puppet/functions").join(&file))
-                || (!lower.contains("::")
-                    && root
-                        .join("lib/puppet/parser/functions")
-                        .join(&file)
-                        .is_file())
+            let ruby = self.ruby_files(root);
+            ruby.functions.contains(&lower) || (legacy && ruby.legacy_functions.contains(&lower))
         })
+    }
+
+    /// The Ruby files of the module at `root` (listed once per store).
+    fn ruby_files(&self, root: &Path) -> Arc<RubyFiles> {
+        self.store.ruby_files(root, || scan_ruby(root))
     }
 
     /// Whether some module on the path has a custom resource type `name`.
     pub fn has_custom_type(&self, name: &str) -> bool {
+        self.record_all(false);
         self.cached("type", name, |mp| mp.find_custom_type(name))
     }
 
     /// `find(self)`, remembered in the store by kind, module path and name.
     fn cached(&self, kind: &str, name: &str, find: impl FnOnce(&Self) -> bool) -> bool {
-        let key = format!("{kind}\0{:?}\0{:?}\0{name}", self.dirs, self.own);
+        let key = format!("{kind}\0{}\0{name}", self.key);
         self.store.answer(&key, || find(self))
     }
 
     /// The file of custom type `name` in the first module on the path that has one.
     pub fn custom_type_file(&self, name: &str) -> Option<PathBuf> {
-        let file = format!("{name}.rb");
+        self.record_all(false);
         self.all_modules()
-            .into_iter()
-            .map(|root| root.join("lib/puppet/type").join(&file))
-            .find(|p| self.is_file(p))
+            .iter()
+            .find(|root| self.ruby_files(root).types.contains(name))
+            .map(|root| root.join("lib/puppet/type").join(format!("{name}.rb")))
     }
 
     /// The custom type `name` of a module on the path (the checked file's own module
@@ -251,14 +273,14 @@ impl ModulePath {
             return None;
         }
         let file = self.custom_type_file(name)?;
+        self.record(|| Read::File(file.clone()));
         self.store.custom_type(&file, name)
     }
 
     fn find_custom_type(&self, name: &str) -> bool {
-        let file = format!("{name}.rb");
         self.all_modules()
             .iter()
-            .any(|root| self.is_file(&root.join("lib/puppet/type").join(&file)))
+            .any(|root| self.ruby_files(root).types.contains(name))
     }
 
     /// Whether every module the checked file's own module depends on (its
@@ -268,6 +290,10 @@ impl ModulePath {
         let Some((_, root)) = &self.own else {
             return true;
         };
+        self.record(|| Read::File(root.join("metadata.json")));
+        for dir in &self.dirs {
+            self.record(|| Read::Modules(dir.clone()));
+        }
         self.cached("deps", &root.to_string_lossy(), |mp| {
             let Ok(text) = std::fs::read_to_string(root.join("metadata.json")) else {
                 return true;
@@ -290,10 +316,10 @@ impl ModulePath {
     /// Whether a module on the path defines the custom fact `name` (`Facter.add(:name)` in
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
-        let key = format!("{:?}\0{:?}", self.dirs, self.own);
-        let facts = self.store.facts(&key, || {
+        self.record_all(true);
+        let facts = self.store.facts(&self.key, || {
             let mut set = HashSet::new();
-            for root in self.all_modules() {
+            for root in self.all_modules().iter() {
                 collect_facts(&root.join("lib/facter"), &mut set, 0);
             }
             set
@@ -301,14 +327,20 @@ impl ModulePath {
         facts.contains(name)
     }
 
-    fn all_modules(&self) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
+    /// The module roots of the path in search order (listed once per store).
+    fn all_modules(&self) -> Arc<Vec<PathBuf>> {
         for dir in &self.dirs {
-            let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
-            roots.sort();
-            out.extend(roots);
+            self.record(|| Read::Modules(dir.clone()));
         }
-        out
+        self.store.module_roots(&self.key, || {
+            let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
+            for dir in &self.dirs {
+                let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
+                roots.sort();
+                out.extend(roots);
+            }
+            out
+        })
     }
 }
 
@@ -360,8 +392,16 @@ fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Whether `dir` is one of `roots` (canonical paths) or below one.
+fn inside(dir: &Path, roots: &HashSet<PathBuf>) -> bool {
+    let Ok(dir) = dir.canonicalize() else {
+        return false;
+    };
+    dir.ancestors().any(|a| roots.contains(a))
+}
+
 /// The fact names that `Facter.add(...)` calls in the Ruby files below `dir` add.
-fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
+pub(crate) fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -388,8 +428,73 @@ fn collect_facts(dir: &Path, out: &mut HashSet<String>, depth: usize) {
     }
 }
 
+/// The names the manifests of module `module` at `root` would define by their paths,
+/// sorted.
+pub(crate) fn manifest_names_in(root: &Path, module: &str) -> Vec<String> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Some(stem) = p.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            if p.is_dir() && depth < 6 {
+                walk(&p, &format!("{prefix}::{stem}"), out, depth + 1);
+            } else if p.extension().is_some_and(|x| x == "pp") {
+                out.push(if stem == "init" && depth == 0 {
+                    prefix.to_string()
+                } else {
+                    format!("{prefix}::{stem}")
+                });
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&root.join("manifests"), module, &mut out, 0);
+    out.sort();
+    out
+}
+
+/// The Ruby functions and custom types of the module at `root` (see [`RubyFiles`]).
+pub(crate) fn scan_ruby(root: &Path) -> RubyFiles {
+    /// The `.rb` files below `dir` (following links), as names joined by `::`.
+    fn names(dir: &Path, prefix: &str, deep: bool, out: &mut HashSet<String>, depth: usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let Ok(meta) = std::fs::metadata(&p) else {
+                continue;
+            };
+            if meta.is_dir() && deep && depth < 8 {
+                names(&p, &format!("{prefix}{name}::"), deep, out, depth + 1);
+            } else if let Some(stem) = name.strip_suffix(".rb").filter(|_| meta.is_file()) {
+                out.insert(format!("{prefix}{stem}"));
+            }
+        }
+    }
+    let mut out = RubyFiles::default();
+    let lib = root.join("lib/puppet");
+    names(&lib.join("functions"), "", true, &mut out.functions, 0);
+    names(
+        &lib.join("parser/functions"),
+        "",
+        false,
+        &mut out.legacy_functions,
+        0,
+    );
+    names(&lib.join("type"), "", false, &mut out.types, 0);
+    out
+}
+
 /// The modules in `dir`, by module name.
-fn scan(dir: &Path) -> ModuleIndex {
+pub(crate) fn scan(dir: &Path) -> ModuleIndex {
     let mut out = HashMap::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
         return out;
@@ -461,14 +566,14 @@ mod tests {
 
     #[test]
     fn autoload_paths() {
-        let mp = ModulePath {
-            dirs: vec![PathBuf::from(concat!(
+        let mp = ModulePath::new(
+            vec![PathBuf::from(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/tests/fixtures/deep/modules"
             ))],
-            own: None,
-            store: Arc::default(),
-        };
+            None,
+            Arc::default(),
+        );
         let p = mp.manifest_for("deepmod::sub::thing");
         assert!(p.is_some_and(|p| p.ends_with("deepmod/manifests/sub/thing.pp")));
         let p = mp.manifest_for("deepmod");

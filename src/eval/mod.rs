@@ -4,7 +4,8 @@
 //! system), [`ops`] (operators), [`functions`] (pure built-ins), [`regex`] (bounded regexp
 //! searches), [`three_valued`] (answers that may be unknown), [`loader`] (the module path)
 //! and [`module_store`] (what was read from it), [`schema`] and [`custom_types`] (resource
-//! type schemas) and [`project`] (what the files of a run define).
+//! type schemas), [`project`] (what the files of a run define) and [`reads`] (what an
+//! evaluation read, for caches).
 
 pub mod custom_types;
 pub mod evaluator;
@@ -13,8 +14,8 @@ pub mod loader;
 pub mod module_store;
 pub mod ops;
 pub mod project;
+pub mod reads;
 pub mod regex;
-pub mod roots;
 pub mod schema;
 pub mod three_valued;
 pub mod types;

@@ -1,6 +1,7 @@
 //! What the deep checks have read from the module path, kept for as long as its owner
 //! (a run, a workspace) lives: parsed manifests, the module index of each directory,
-//! whether files exist, custom types and custom facts, and the answers derived from them.
+//! whether files exist, the Ruby files of each module, custom types and custom facts, and
+//! the answers derived from them.
 //!
 //! A store is shared by every thread of a run (`&ModuleStore` or `Arc<ModuleStore>`); its
 //! tables sit behind locks. Two threads asking the same new question may both compute the
@@ -27,6 +28,16 @@ pub struct Loaded {
 /// The modules of a directory, by module name.
 pub type ModuleIndex = HashMap<String, PathBuf>;
 
+/// The Ruby files of one module that the evaluator asks about, by the name they define:
+/// functions (`lib/puppet/functions/a/f.rb` → `a::f`), 3.x API functions
+/// (`lib/puppet/parser/functions/f.rb` → `f`) and custom types (`lib/puppet/type/t.rb` → `t`).
+#[derive(Default, Debug)]
+pub struct RubyFiles {
+    pub functions: HashSet<String>,
+    pub legacy_functions: HashSet<String>,
+    pub types: HashSet<String>,
+}
+
 /// The tables of one owner (see the module documentation).
 #[derive(Default)]
 pub struct ModuleStore {
@@ -42,6 +53,10 @@ pub struct ModuleStore {
     facts: Mutex<HashMap<String, Arc<HashSet<String>>>>,
     /// Custom types by the file that defines them.
     custom_types: Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>,
+    /// The Ruby files of each module root.
+    ruby: Mutex<HashMap<PathBuf, Arc<RubyFiles>>>,
+    /// The module roots of each module path (by its key), in search order.
+    roots: Mutex<HashMap<String, Arc<Vec<PathBuf>>>>,
 }
 
 impl fmt::Debug for ModuleStore {
@@ -120,6 +135,20 @@ impl ModuleStore {
         remembered(&self.indexes, dir, || Arc::new(scan()))
     }
 
+    /// The Ruby files of the module at `root`, found by `scan` once.
+    pub fn ruby_files(&self, root: &Path, scan: impl FnOnce() -> RubyFiles) -> Arc<RubyFiles> {
+        remembered(&self.ruby, root, || Arc::new(scan()))
+    }
+
+    /// The module roots of the module path `key`, listed by `list` once.
+    pub fn module_roots(
+        &self,
+        key: &str,
+        list: impl FnOnce() -> Vec<PathBuf>,
+    ) -> Arc<Vec<PathBuf>> {
+        remembered(&self.roots, key, || Arc::new(list()))
+    }
+
     /// The answer to `question` (a key naming the question and the module path), found by
     /// `find` once.
     pub fn answer(&self, question: &str, find: impl FnOnce() -> bool) -> bool {
@@ -163,6 +192,10 @@ impl ModuleStore {
         if let Ok(mut m) = self.indexes.lock() {
             m.retain(|dir, _| !path.starts_with(dir));
         }
+        if let Ok(mut m) = self.ruby.lock() {
+            m.retain(|root, _| !path.starts_with(root));
+        }
+        emptied(&self.roots);
         emptied(&self.answers);
         emptied(&self.facts);
     }
@@ -175,6 +208,8 @@ impl ModuleStore {
         emptied(&self.answers);
         emptied(&self.facts);
         emptied(&self.custom_types);
+        emptied(&self.ruby);
+        emptied(&self.roots);
     }
 }
 

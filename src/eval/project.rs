@@ -7,14 +7,17 @@
 //! checked against the whole project); a file checked on its own is its own project.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Serialize};
 
 use super::module_store::ModuleStore;
+use super::reads::Recorder;
 use crate::syntax::visit::{for_each_child, for_each_top_statement};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
 
 /// One parameter of a defined type.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Param {
     pub name: String,
     /// Has a default value (so it is not required).
@@ -24,7 +27,7 @@ pub struct Param {
 }
 
 /// A defined type.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Define {
     pub name: String,
     pub params: Vec<Param>,
@@ -57,12 +60,24 @@ pub struct Project {
     classes: HashSet<String>,
     /// The module path given to the run (`--modulepath`); empty: each file's own.
     pub modulepath: Vec<std::path::PathBuf>,
-    /// The directories the run checks (the deep checks read modules only inside them,
-    /// unless given a module path).
-    pub roots: super::roots::Roots,
+    /// The paths the run checks (the deep checks read modules only inside them, unless
+    /// given a module path).
+    pub roots: Vec<std::path::PathBuf>,
     /// What the deep checks have read from the module path (shared by the run's files and
     /// threads; its owner decides how long it lives).
     pub store: Arc<ModuleStore>,
+    /// Where each file's evaluation records what it reads, when the run wants to know.
+    pub reads: Option<Arc<Recorder>>,
+    /// `roots` made canonical (those that exist), on first use.
+    canonical_roots: OnceLock<HashSet<std::path::PathBuf>>,
+}
+
+/// The definitions of a project as plain data, sorted (to store, compare and digest).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Definitions {
+    defines: Vec<(String, Option<Define>)>,
+    defaulted: Vec<String>,
+    classes: Vec<String>,
 }
 
 fn param(p: &Parameter) -> Param {
@@ -137,6 +152,46 @@ impl Project {
                 .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
         }
         for_each_child(e, &mut |c, _| self.walk(c));
+    }
+
+    /// The paths the run checks, canonical (each resolved once; the ones that do not
+    /// exist left out).
+    pub fn canonical_roots(&self) -> &HashSet<std::path::PathBuf> {
+        self.canonical_roots.get_or_init(|| {
+            self.roots
+                .iter()
+                .filter_map(|r| r.canonicalize().ok())
+                .collect()
+        })
+    }
+
+    /// The definitions, as plain data.
+    pub fn definitions(&self) -> Definitions {
+        let mut defines: Vec<(String, Option<Define>)> = self
+            .defines
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        defines.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut defaulted: Vec<String> = self.defaulted.iter().cloned().collect();
+        defaulted.sort();
+        let mut classes: Vec<String> = self.classes.iter().cloned().collect();
+        classes.sort();
+        Definitions {
+            defines,
+            defaulted,
+            classes,
+        }
+    }
+
+    /// The project with the definitions `d` (as [`Project::definitions`] gave them).
+    pub fn from_definitions(d: Definitions) -> Project {
+        Project {
+            defines: d.defines.into_iter().collect(),
+            defaulted: d.defaulted.into_iter().collect(),
+            classes: d.classes.into_iter().collect(),
+            ..Project::default()
+        }
     }
 
     /// Merges `other` into this project.

@@ -7,16 +7,23 @@
 //! - [`position`]: LSP positions in the negotiated encoding;
 //! - [`settings`]: initialization options and per-folder configuration;
 //! - [`diagnostics`], [`formatting`], [`code_actions`]: the capabilities;
+//! - [`locate`] (what a position names), [`navigation`] (hover and definition of names),
+//!   [`symbols`] (outline, workspace symbols), [`completion`];
 //! - [`edits`]: minimal text edits between two versions of a document.
 
 pub mod code_actions;
+pub mod completion;
 pub mod diagnostics;
 pub mod documents;
 pub mod edits;
 pub mod formatting;
+pub mod locate;
+pub mod names;
+pub mod navigation;
 pub mod position;
 pub mod server;
 pub mod settings;
+pub mod symbols;
 pub mod transport;
 
 use std::io::{self, BufReader};

@@ -23,6 +23,7 @@ use super::code_actions;
 use super::diagnostics;
 use super::documents::{path_to_uri, uri_to_path, Documents};
 use super::formatting::{self, Refused};
+use super::names;
 use super::position::Encoding;
 use super::settings::{self, Settings};
 use crate::workspace::Workspace;
@@ -282,7 +283,47 @@ impl Server {
                 let uri = p.text_document_position_params.text_document.uri;
                 let pos = p.text_document_position_params.position;
                 self.documents.get(&uri).ok_or_else(|| not_open(&uri))?;
-                to_value(self.hover(&uri, pos))
+                let finding = self.hover(&uri, pos);
+                let name = self
+                    .documents
+                    .get(&uri)
+                    .and_then(|doc| names::hover(doc, pos, self.encoding, &self.settings));
+                to_value(names::combine(finding, name))
+            }
+            req::GotoDefinition::METHOD => {
+                let p: GotoDefinitionParams = params(r.params)?;
+                let uri = p.text_document_position_params.text_document.uri;
+                let pos = p.text_document_position_params.position;
+                let doc = self.documents.get(&uri).ok_or_else(|| not_open(&uri))?;
+                let found = names::definition(doc, &uri, pos, self.encoding, &self.settings);
+                to_value(found.map(GotoDefinitionResponse::Scalar))
+            }
+            req::DocumentSymbolRequest::METHOD => {
+                let p: DocumentSymbolParams = params(r.params)?;
+                let uri = p.text_document.uri;
+                let doc = self.documents.get(&uri).ok_or_else(|| not_open(&uri))?;
+                to_value(DocumentSymbolResponse::Nested(names::outline(
+                    doc,
+                    self.encoding,
+                )))
+            }
+            req::WorkspaceSymbolRequest::METHOD => {
+                let p: WorkspaceSymbolParams = params(r.params)?;
+                let found = names::workspace_symbols(
+                    &self.workspace,
+                    &self.settings,
+                    &p.query,
+                    self.encoding,
+                );
+                to_value(WorkspaceSymbolResponse::Nested(found))
+            }
+            req::Completion::METHOD => {
+                let p: CompletionParams = params(r.params)?;
+                let uri = p.text_document_position.text_document.uri;
+                let pos = p.text_document_position.position;
+                let doc = self.documents.get(&uri).ok_or_else(|| not_open(&uri))?;
+                let items = names::complete(doc, pos, self.encoding, &self.settings);
+                to_value(CompletionResponse::Array(items))
             }
             "rein/panic" if std::env::var_os(PANIC_HOOK_ENV).is_some() => {
                 panic!("rein/panic: the test of the panic boundary")
@@ -348,6 +389,13 @@ impl Server {
                     },
                 )),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec!["'".into(), "\"".into()]),
+                    ..CompletionOptions::default()
+                }),
                 ..ServerCapabilities::default()
             },
             server_info: Some(ServerInfo {

@@ -154,7 +154,10 @@ impl<'a> Context<'a> {
     /// Where this file's code finds other modules (computed once per file).
     pub fn module_path(&self) -> &ModulePath {
         self.facts.module_path.get_or_init(|| {
-            ModulePath::for_file(std::path::Path::new(self.file.path), self.project())
+            let path = std::path::Path::new(self.file.path);
+            let project = self.project();
+            let log = project.reads.as_ref().and_then(|r| r.log_for(path));
+            ModulePath::for_file(path, project).recording(log)
         })
     }
 

@@ -206,7 +206,7 @@ pub fn facts_access(keys: &[String]) -> String {
 /// Facter 4's top-level core facts with modern names (the legacy ones are
 /// [`legacy_fact`]'s): a top-scope variable of one of these names is defined on
 /// every agent.
-const CORE_FACTS: &[&str] = &[
+pub const CORE_FACTS: &[&str] = &[
     "aio_agent_version",
     "augeas",
     "az_metadata",

@@ -3,11 +3,13 @@
 //! not change), gather the definitions of all of them, then check (and fix, when asked)
 //! each one against the whole, and sort the findings by file, line and column.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::cache::{self, Cache, Entry};
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
@@ -15,7 +17,6 @@ use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
 use crate::eval::project::Project;
-use crate::eval::roots::Roots;
 use crate::rules::{self, engine::RuleSet};
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
@@ -43,6 +44,9 @@ pub struct CheckOptions {
     pub ignore_paths: Option<PathGlobs>,
     /// puppet-lint's `--relative` (for autoloader_layout).
     pub relative: bool,
+    /// The cache of unchanged files to use ([`super::cache`]); `None`: no cache. Fixing
+    /// never uses it.
+    pub cache: Option<PathBuf>,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -152,6 +156,9 @@ impl Workspace {
         if !found.missing.is_empty() {
             return Err(CheckError::Missing(found.missing));
         }
+        // From here on the paths are those named, each once under its name.
+        let roots = found.roots.clone();
+        let paths = roots.as_slice();
         let Plan { jobs, notes } = self
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
@@ -159,24 +166,112 @@ impl Workspace {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
         };
-        // Each file is parsed once; the definitions of all of them are gathered before
-        // any is checked, for the checks that look across files.
-        let parsed = self.parse(&pool, &jobs);
-        self.gather(&pool, &jobs, &parsed, &found.roots, options);
+        let cache = options
+            .cache
+            .as_deref()
+            .filter(|_| options.fix.is_none())
+            .and_then(Cache::open);
+        // The entries of unchanged files (none for a file whose text is set).
+        let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
+        let mut layouts = HashMap::new();
+        let keys: Vec<u64> = jobs
+            .iter()
+            .map(|(p, s)| {
+                let display = p.display().to_string();
+                let rules = *rule_digests
+                    .entry(Arc::as_ptr(&s.rules))
+                    .or_insert_with(|| cache::rules_digest(&s.rules));
+                let (modulepath, show) = (&options.modulepath, show(options, s));
+                cache::key(&display, rules, show, modulepath, paths, &mut layouts)
+            })
+            .collect();
+        let mut hits: Vec<Option<Entry>> = match &cache {
+            Some(c) => pool.install(|| {
+                jobs.par_iter()
+                    .zip(&keys)
+                    .map(|((p, _), key)| {
+                        if self.files.has_text(p) {
+                            return None;
+                        }
+                        let bytes = std::fs::read(p).ok()?;
+                        c.load(&p.display().to_string(), *key, &bytes)
+                    })
+                    .collect()
+            }),
+            None => jobs.iter().map(|_| None).collect(),
+        };
+        // Each other file is parsed once; the definitions of all of them are gathered
+        // before any is checked, for the checks that look across files.
+        let mut parsed = self.parse(&pool, &jobs, &hits);
+        self.gather(&pool, &jobs, &parsed, &hits, paths, options);
+        let project_digest = cache::digest(self.project.definitions());
+        // An entry whose deep findings no longer hold is checked again.
+        if let Some(c) = &cache {
+            let stale: Vec<bool> = pool.install(|| {
+                hits.par_iter()
+                    .map(|h| h.as_ref().is_some_and(|e| !c.deep_holds(e, project_digest)))
+                    .collect()
+            });
+            for (i, stale) in stale.into_iter().enumerate() {
+                if stale {
+                    if let (Some(h), Some(slot)) = (hits.get_mut(i), parsed.get_mut(i)) {
+                        *h = None;
+                        if let Some((p, _)) = jobs.get(i) {
+                            let last = self.files.take(p);
+                            *slot = Some(self.files.parse(p, last));
+                        }
+                    }
+                }
+            }
+            self.project.reads = Some(Arc::default());
+        }
         let (files, project) = (&self.files, &self.project);
+        let deep = rules_evaluate(&jobs);
         let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
             jobs.par_iter()
                 .zip(parsed)
-                .map(|((p, s), parsed)| {
+                .zip(hits.par_iter().zip(&keys))
+                .map(|(((p, s), parsed), (hit, key))| {
+                    let display = p.display().to_string();
+                    if let Some(entry) = hit {
+                        let findings = entry.findings(&display);
+                        let source = if findings.is_empty() {
+                            String::new()
+                        } else {
+                            std::fs::read_to_string(p).unwrap_or_default()
+                        };
+                        let report = FileReport {
+                            path: display,
+                            source,
+                            findings,
+                            fixed: Vec::new(),
+                        };
+                        return (Outcome::Report(report, Fixed::default()), None);
+                    }
                     let mode = Mode {
                         fix: options.fix,
-                        show_ignored: options.show_ignored || s.show_ignored,
+                        show_ignored: show(options, s),
                         in_buffer: files.has_text(p),
                     };
-                    match parsed {
-                        Ok(f) => check_file(p, f, &s.rules, mode, project),
-                        Err(e) => (Outcome::IoError(e), None),
+                    let out = match parsed {
+                        Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
+                        Some(Err(e)) => (Outcome::IoError(e), None),
+                        None => (Outcome::IoError(format!("{display}: not read")), None),
+                    };
+                    if let (Some(c), (Outcome::Report(r, _), Some(parse))) = (&cache, &out) {
+                        remember(
+                            c,
+                            p,
+                            &display,
+                            *key,
+                            parse,
+                            r,
+                            deep,
+                            project,
+                            project_digest,
+                        );
                     }
+                    out
                 })
                 .collect()
         });
@@ -223,50 +318,60 @@ impl Workspace {
         self.check(&[path.to_path_buf()], options)
     }
 
-    /// The files of `jobs` read now and parsed (or why they cannot be read), the parses
-    /// kept reused for the same bytes.
+    /// The files of `jobs` without a cache entry (`hits`) read now and parsed (or why
+    /// they cannot be read), the parses kept reused for the same bytes.
     fn parse(
         &mut self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
-    ) -> Vec<Result<Parse, String>> {
+        hits: &[Option<Entry>],
+    ) -> Vec<Option<Result<Parse, String>>> {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let files = &self.files;
         pool.install(|| {
             jobs.par_iter()
                 .zip(last)
-                .map(|((p, _), last)| files.parse(p, last))
+                .zip(hits)
+                .map(|(((p, _), last), hit)| hit.is_none().then(|| files.parse(p, last)))
                 .collect()
         })
     }
 
-    /// Gathers the definitions of the files `parsed` (those of `jobs`, below `roots`) into
-    /// the project, and gives them to the evaluator when a deep rule will run.
+    /// Gathers the definitions of the files `parsed` and of the cache entries `hits` (those
+    /// of `jobs`, below `paths`) into the project, and gives the parsed ones to the
+    /// evaluator when a deep rule will run.
     fn gather(
         &mut self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
-        parsed: &[Result<Parse, String>],
-        roots: &[PathBuf],
+        parsed: &[Option<Result<Parse, String>>],
+        hits: &[Option<Entry>],
+        paths: &[PathBuf],
         options: &CheckOptions,
     ) {
         let clean = || {
             parsed
                 .par_iter()
                 .zip(jobs)
-                .filter_map(|(r, (p, _))| Some((p, &r.as_ref().ok()?.tree)))
+                .filter_map(|(r, (p, _))| Some((p, &r.as_ref()?.as_ref().ok()?.tree)))
                 .filter(|(_, f)| !f.has_errors())
         };
         let mut project = pool.install(|| {
+            let cached = hits
+                .par_iter()
+                .flatten()
+                .filter(|e| e.clean)
+                .map(|e| Project::from_definitions(e.definitions.clone()));
             clean()
                 .map(|(_, f)| Project::of(&f.program))
+                .chain(cached)
                 .reduce(Project::default, |mut a, b| {
                     a.merge(b);
                     a
                 })
         });
         project.modulepath = options.modulepath.clone();
-        project.roots = Roots::new(roots);
+        project.roots = paths.to_vec();
         // What was loaded from the module path stays with the workspace across runs.
         project.store = std::mem::take(&mut self.project.store);
         self.project = project;
@@ -318,6 +423,49 @@ impl Workspace {
             .map_err(|e| e.to_string())?;
         Ok(self.pool.insert(Arc::new(pool)).clone())
     }
+}
+
+/// Whether the suppressed findings of a file with settings `s` are kept.
+fn show(options: &CheckOptions, s: &FileSettings) -> bool {
+    options.show_ignored || s.show_ignored
+}
+
+/// Stores the findings `report` of the file `path` (parsed as `parse`) in the cache, with
+/// what its deep findings (when `deep` rules ran) read. A file whose bytes are not its
+/// text (a byte order mark, invalid UTF-8) is not stored.
+#[allow(clippy::too_many_arguments)]
+fn remember(
+    cache: &Cache,
+    path: &Path,
+    display: &str,
+    key: u64,
+    parse: &Parse,
+    report: &FileReport,
+    deep: bool,
+    project: &Project,
+    project_digest: u64,
+) {
+    let Some(source) = parse.source_is_bytes() else {
+        return;
+    };
+    let tree = &parse.tree;
+    let clean = !tree.has_errors();
+    let definitions = if clean {
+        Project::of(&tree.program).definitions()
+    } else {
+        Default::default()
+    };
+    let reads = project.reads.as_ref().map(|r| r.reads_of(path));
+    let deep = deep.then(|| (project_digest, reads.unwrap_or_default()));
+    cache.store(
+        display,
+        key,
+        source.as_bytes(),
+        clean,
+        definitions,
+        deep,
+        &report.findings,
+    );
 }
 
 /// Whether some file of the run is checked with a deep rule (those evaluate code).

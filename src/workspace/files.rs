@@ -39,6 +39,11 @@ impl Parse {
         }
     }
 
+    /// The source, when it is exactly the bytes parsed.
+    pub fn source_is_bytes(&self) -> Option<&str> {
+        self.raw.is_none().then_some(self.tree.source.as_str())
+    }
+
     /// The bytes parsed.
     fn bytes(&self) -> &[u8] {
         self.raw

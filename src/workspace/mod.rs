@@ -16,9 +16,10 @@
 //! finds the manifests below paths ([`discover`]), each file under one name ([`mod@paths`]:
 //! relative to the current directory when below it, absolute otherwise), [`select`] picks
 //! those the configuration keeps (the same for checking and formatting), and files are
-//! written in place through
-//! [`mod@write`].
+//! written in place through [`mod@write`]. A check may keep the findings of unchanged
+//! files in a [`cache`] directory.
 
+pub mod cache;
 pub mod check;
 pub mod discover;
 pub mod files;

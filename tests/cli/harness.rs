@@ -48,3 +48,25 @@ pub fn outcome(args: &[&str], dir: &Path) -> (i32, String, String) {
     let o = rein(args, dir);
     (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
+
+/// `rein ARGS` run in `dir` with `input` on standard input: (exit code, stdout, stderr).
+pub fn outcome_with_stdin(args: &[&str], dir: &Path, input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run rein");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, input).expect("write stdin");
+    drop(stdin);
+    let o = child.wait_with_output().expect("wait");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}

@@ -20,7 +20,15 @@ fn the_language_server_passes_its_pytest_lsp_suite() {
         return;
     }
     let out = Command::new("python3")
-        .args(["-m", "pytest", "tests/lsp", "-q", "-p", "no:cacheprovider"])
+        .args([
+            "-m",
+            "pytest",
+            "tests/lsp",
+            "-x",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ])
         .current_dir(root)
         .env("REIN_BIN", env!("CARGO_BIN_EXE_rein"))
         .output()

@@ -7,6 +7,7 @@
 mod harness;
 
 mod bad_input;
+mod cache;
 mod check;
 mod completions;
 mod config;
@@ -21,9 +22,11 @@ mod hygiene;
 mod init;
 mod lsp;
 mod man;
+mod neovim;
 mod output;
 mod pre_commit;
 mod puppet_lint;
 mod puppet_lint_mode;
 mod rule;
+mod stdin;
 mod unknown_attribute;

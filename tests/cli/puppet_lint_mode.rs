@@ -302,3 +302,30 @@ fn a_message_with_a_line_break_stays_on_its_line() {
         )
     );
 }
+
+#[test]
+fn arrow_alignment_comes_in_puppet_lint_s_own_order_cached_or_not() {
+    let d = temp_dir("plmode-arrows");
+    write(
+        &d,
+        "a.pp",
+        "file { '/x':\n  ensure => file,\n  content => {\n    'a' => 1,\n    'bb' => 2,\n  },\n  mode => '0644',\n}\n",
+    );
+    // As puppet-lint 3.0.1: the inner hash's arrows when it closes, then the resource's.
+    let w = "WARNING: indentation of => is not properly aligned";
+    let expected = format!(
+        "{w} (expected in column 10, but found it in column 9) on line 4 (check: arrow_alignment)\n\
+         {w} (expected in column 11, but found it in column 10) on line 2 (check: arrow_alignment)\n\
+         {w} (expected in column 11, but found it in column 8) on line 7 (check: arrow_alignment)\n"
+    );
+    for _ in 0..2 {
+        assert_eq!(
+            outcome(&["--only-checks", "arrow_alignment", "a.pp"], &d),
+            (0, expected.clone(), String::new())
+        );
+    }
+    assert!(
+        d.join(".rein_cache").is_dir(),
+        "the second run read the cache"
+    );
+}

@@ -2,6 +2,7 @@
 language client (pytest-lsp) speaking to it over stdio, and a raw stdio connection for the
 bad-input tests."""
 
+import asyncio
 import json
 import os
 import subprocess
@@ -123,6 +124,15 @@ def raw():
         if s.p.poll() is None:
             s.p.kill()
             s.p.wait()
+
+
+async def until(condition, timeout=10):
+    """Waits until `condition()` holds (polling), failing after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out waiting for the server"
+        await asyncio.sleep(0.01)
 
 
 def apply_edits(text, edits):

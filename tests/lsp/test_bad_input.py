@@ -60,7 +60,7 @@ def test_a_panic_becomes_an_error_response_and_the_server_goes_on(raw):
 def test_a_client_that_disappears_mid_request_ends_the_server_cleanly(raw):
     s = raw()
     s.initialize()
-    text = "$a = 1 \n" * 2000
+    text = "$a = 1 \n" * 300
     s.send({"method": "textDocument/didOpen", "params": {"textDocument": {"uri": "file:///tmp/gone.pp", "languageId": "puppet", "version": 1, "text": text}}})
     s.send({"id": 3, "method": "textDocument/formatting", "params": {"textDocument": {"uri": "file:///tmp/gone.pp"}, "options": {"tabSize": 2, "insertSpaces": True}}})
     s.p.stdout.close()

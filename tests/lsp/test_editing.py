@@ -4,7 +4,7 @@ import asyncio
 
 from lsprotocol import types
 
-from conftest import PUSH, apply_edits, rein_fmt, start, uri
+from conftest import PUSH, apply_edits, rein_fmt, start, until, uri
 from test_diagnostics import opened, published
 
 UNFORMATTED = "class foo {\nfile { '/a':\n  ensure => file,\n  mode => '0644',\n}\n  file { '/b':\n    ensure => file,\n    mode => '0644',\n  }\n}\n"
@@ -111,14 +111,14 @@ async def test_configuration_per_folder_and_reload_on_change(client, tmp_path):
     await start(None, client, PUSH, a, folders=[a, b])
     for d in (a, b):
         opened(client, d / "x.pp", "$a = 1 \n")
-    await asyncio.sleep(0.5)
+    await until(lambda: uri(a / "x.pp") in client.diagnostics and uri(b / "x.pp") in client.diagnostics)
     assert [d.code for d in client.diagnostics[uri(a / "x.pp")]] == ["trailing_whitespace"]
     assert list(client.diagnostics[uri(b / "x.pp")]) == []
     (b / "rein.toml").write_text("[rules]\n")
     client.workspace_did_change_watched_files(
         types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=uri(b / "rein.toml"), type=types.FileChangeType.Changed)])
     )
-    await asyncio.sleep(0.5)
+    await until(lambda: list(client.diagnostics[uri(b / "x.pp")]))
     assert [d.code for d in client.diagnostics[uri(b / "x.pp")]] == ["trailing_whitespace"]
 
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# CPU seconds (user + system, of the process and its children) of rein (release build),
+# puppet-lint and `puppet parser validate`, side by side in one run on the same manifests:
+#   - `rein check` cold (`--no-cache`) on the directory and with every file named as an
+#     argument (as pre-commit calls it), warm (cache filled, nothing changed), and warm
+#     after touching one file;
+#   - `rein fmt --check` on a copy of the corpus;
+#   - one ~3,000-line file: `rein fmt -` from stdin, `rein check` on it;
+#   - puppet-lint 3.0.1 (every check on, batches of 200 files) and `puppet parser validate`
+#     (batches of 200 files) on the same files, and on the single file;
+#   - linearity: one generated manifest with 50,000 and 100,000 findings, and 1,000 and
+#     2,000 files named as arguments: the CPU per finding and per file should stay flat.
+# Peak memory (max RSS) is shown for the rein runs.
+#
+# Usage: scripts/bench-speed.sh [DIR]   (default /usr/share/puppet/modules.available)
+set -euo pipefail
+DIR=${1:-/usr/share/puppet/modules.available}
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+REIN=$PWD/target/release/rein
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+list=$tmp/list
+find -L "$DIR" -name '*.pp' -type f -not -path '*/spec/fixtures/*' -not -path '*/vendor/*' \
+  | sort >"$list"
+files=$(wc -l <"$list")
+lines=$(tr '\n' '\0' <"$list" | xargs -0 cat | wc -l)
+echo "corpus: $DIR: $files files, $lines lines; $(nproc) cores"
+
+# cpu LABEL CMD...: runs CMD (output discarded), prints its CPU seconds and peak memory,
+# and keeps the CPU seconds in $CPU.
+cpu() {
+  local label=$1
+  shift
+  /usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>&1 || true
+  read -r u s m < <(tail -n 1 "$tmp/time")
+  CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+  printf '%-44s %7.2f s CPU  %7.1f MB peak\n' "$label" "$CPU" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0fx", a / b; else print "inf" }'; }
+
+mapfile -t named <"$list"
+cache=$tmp/cache
+cpu "rein check, directory, cold" "$REIN" check --no-cache --format concise "$DIR"
+cold_dir=$CPU
+cpu "rein check, $files files named, cold" "$REIN" check --no-cache --format concise "${named[@]}"
+cold_named=$CPU
+"$REIN" check --cache-dir "$cache" --format concise "$DIR" >/dev/null 2>&1 || true
+cpu "rein check, directory, warm" "$REIN" check --cache-dir "$cache" --format concise "$DIR"
+warm=$CPU
+"$REIN" check --cache-dir "$cache" --format concise "${named[@]}" >/dev/null 2>&1 || true
+cpu "rein check, $files files named, warm" "$REIN" check --cache-dir "$cache" --format concise "${named[@]}"
+warm_named=$CPU
+# Touch one file (a copy of the corpus, so that it can be edited).
+cp -rL "$DIR" "$tmp/corpus" 2>/dev/null || true
+"$REIN" check --cache-dir "$cache" --format concise "$tmp/corpus" >/dev/null 2>&1 || true
+one=$(find "$tmp/corpus" -path '*/manifests/init.pp' | sort | head -1)
+printf '\n' >>"$one"
+cpu "rein check, warm, one file touched" "$REIN" check --cache-dir "$cache" --format concise "$tmp/corpus"
+cpu "rein fmt --check, directory" "$REIN" fmt --check "$tmp/corpus"
+
+# One ~3,000-line file: the largest manifests that parse, concatenated.
+big=$tmp/big.pp
+: >"$big"
+while read -r f; do
+  "$REIN" check --no-cache --ignore all "$f" >/dev/null 2>&1 || continue
+  [ $(($(wc -l <"$big") + $(wc -l <"$f"))) -gt 3300 ] && continue
+  cat "$f" >>"$big"
+  printf '\n' >>"$big"
+  [ "$(wc -l <"$big")" -ge 3000 ] && break
+done < <(xargs -a "$list" -d '\n' ls -S 2>/dev/null)
+cpu "rein fmt - (one $(wc -l <"$big")-line file, stdin)" sh -c "'$REIN' fmt - <'$big'"
+cpu "rein check (the same file)" "$REIN" check --no-cache "$big"
+
+if command -v puppet-lint >/dev/null; then
+  cpu "puppet-lint $(puppet-lint --version | awk '{print $2}') (every check, batches of 200)" \
+    sh -c "xargs -a '$list' -d '\n' -n 200 puppet-lint --80chars-check --code_on_top_scope-check --class_inherits_from_params_class-check --quoted_booleans-check"
+  lint=$CPU
+  cpu "puppet-lint (the single file)" puppet-lint "$big"
+else
+  echo "puppet-lint not installed (apt-get install -y puppet-lint): skipped"
+  lint=0
+fi
+if command -v puppet >/dev/null; then
+  cpu "puppet parser validate (batches of 200)" \
+    sh -c "xargs -a '$list' -d '\n' -n 200 puppet parser validate --color false"
+  validate=$CPU
+  cpu "puppet parser validate (the single file)" puppet parser validate "$big"
+else
+  echo "puppet not installed: skipped"
+  validate=0
+fi
+echo
+echo "puppet-lint / rein:   directory cold $(ratio "$lint" "$cold_dir"), named cold $(ratio "$lint" "$cold_named"), warm $(ratio "$lint" "$warm"), named warm $(ratio "$lint" "$warm_named")"
+echo "validate / rein:      directory cold $(ratio "$validate" "$cold_dir"), named cold $(ratio "$validate" "$cold_named")"
+
+echo
+echo "linearity:"
+# A manifest of N resources with five findings each.
+gen() {
+  awk -v n="$1" 'BEGIN {
+    print "class big {"
+    for (i = 0; i < n; i++) printf "  file { \"/tmp/f%d\":\n    ensure => \"present\",\n    mode => 644,\n  }\n", i
+    print "}" }' >"$2"
+}
+for n in 10000 20000; do
+  gen "$n" "$tmp/gen$n.pp"
+  findings=$("$REIN" check --no-cache --format concise "$tmp/gen$n.pp" | wc -l || true)
+  cpu "rein check, one file, $findings findings (text)" "$REIN" check --no-cache "$tmp/gen$n.pp"
+  echo "    $(awk -v c="$CPU" -v f="$findings" 'BEGIN { printf "%.2f", c / f * 1e6 }') us per finding"
+done
+# 2,000 distinct files: the corpus's files copied (round robin) to one directory.
+mkdir -p "$tmp/many"
+mapfile -t all <"$list"
+for i in $(seq 0 1999); do cp "${all[$((i % ${#all[@]}))]}" "$tmp/many/f$i.pp"; done
+for n in 1000 2000; do
+  some=()
+  for i in $(seq 0 $((n - 1))); do some+=("$tmp/many/f$i.pp"); done
+  cpu "rein check, $n files named, cold" "$REIN" check --no-cache --format concise "${some[@]}"
+  echo "    $(awk -v c="$CPU" -v f="$n" 'BEGIN { printf "%.2f", c / f * 1000 }') ms per file"
+done

@@ -1,0 +1,241 @@
+//! The cache of unchanged files (`.rein_cache/`): the same findings with and without it,
+//! an edit re-checks the edited file and the files whose deep findings read it (and no
+//! other), broken entries are ignored and rewritten, `--cache-dir`, `REIN_CACHE_DIR` and
+//! `--no-cache`, and fixes stay right when files change between runs.
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+use std::process::Command;
+
+use crate::harness::{rein, stdout, temp_dir, write};
+
+/// A module `m` whose class includes `m::a`, which declares the same file: a duplicate
+/// found in `init.pp` only by reading `a.pp`; `m::b` and module `n` stand apart.
+fn tree(name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    write(
+        &dir,
+        "modules/m/manifests/init.pp",
+        "class m {\n  include m::a\n  file { '/tmp/x': ensure => file }\n}\n",
+    );
+    write(
+        &dir,
+        "modules/m/manifests/a.pp",
+        "class m::a {\n  file { '/tmp/x': ensure => file }\n}\n",
+    );
+    write(
+        &dir,
+        "modules/m/manifests/b.pp",
+        "class m::b {\n  notice(\"b\")\n}\n",
+    );
+    write(&dir, "modules/n/manifests/init.pp", "class n {\n}\n");
+    dir
+}
+
+/// `rein check --format concise ARGS .` in `dir`: exit code and output.
+fn check(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut all = vec!["check", "--format", "concise"];
+    all.extend_from_slice(args);
+    all.push(".");
+    let o = rein(&all, dir);
+    (o.status.code(), stdout(&o))
+}
+
+/// The entries of the cache at `cache`: displayed path -> inode (a rewritten entry is a
+/// new file, renamed into place).
+fn entries(cache: &Path) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(cache).expect("cache dir").flatten() {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        let v = entry(&p);
+        let path = v["path"].as_str().expect("path").to_string();
+        out.insert(path, std::fs::metadata(&p).expect("meta").ino());
+    }
+    out
+}
+
+/// The JSON of the entry at `p` (after its digest line).
+fn entry(p: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(p).expect("entry");
+    let (sum, body) = text.split_once('\n').expect("digest line");
+    assert_eq!(sum.len(), 16, "{text}");
+    serde_json::from_str(body).expect("entry is JSON")
+}
+
+/// The paths whose entries were rewritten between `before` and `after`.
+fn rewritten(before: &BTreeMap<String, u64>, after: &BTreeMap<String, u64>) -> Vec<String> {
+    after
+        .iter()
+        .filter(|(p, ino)| before.get(*p) != Some(ino))
+        .map(|(p, _)| p.clone())
+        .collect()
+}
+
+/// Writes `text` to `modules/m/manifests/FILE` (`file`), checks with the cache, and
+/// asserts that the findings are `expected` without the finding `gone` (below
+/// `modules/m/manifests/`) and that exactly the entries of `rechecked` were rewritten;
+/// returns the findings.
+fn edit(
+    dir: &Path,
+    (file, text): (&str, &str),
+    expected: &str,
+    gone: &str,
+    rechecked: &[&str],
+) -> String {
+    let cache = dir.join(".rein_cache");
+    let before = entries(&cache);
+    write(dir, &format!("modules/m/manifests/{file}"), text);
+    let gone = format!("modules/m/manifests/{gone}\n");
+    assert!(expected.contains(&gone), "{gone}");
+    let expected = expected.replace(&gone, "");
+    assert_eq!(check(dir, &[]), (Some(0), expected.clone()));
+    let rechecked: Vec<String> = rechecked
+        .iter()
+        .map(|f| format!("modules/m/manifests/{f}"))
+        .collect();
+    assert_eq!(rewritten(&before, &entries(&cache)), rechecked);
+    expected
+}
+
+const EXPECTED: &str = "\
+modules/m/manifests/a.pp:1:1: warning[documentation] class not documented
+modules/m/manifests/b.pp:1:1: warning[documentation] class not documented
+modules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
+modules/m/manifests/init.pp:1:1: warning[documentation] class not documented
+modules/m/manifests/init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare
+modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
+";
+
+#[test]
+fn cache_findings_equal_uncached_ones_and_an_edit_rechecks_only_its_dependants() {
+    let dir = tree("cache-edit");
+    let uncached = check(&dir, &["--no-cache"]);
+    assert_eq!(uncached, (Some(1), EXPECTED.to_string()));
+    assert!(
+        !dir.join(".rein_cache").exists(),
+        "--no-cache writes nothing"
+    );
+    // Cold, then warm: the same findings; the warm run rewrites nothing.
+    assert_eq!(check(&dir, &[]), uncached);
+    let cache = dir.join(".rein_cache");
+    assert_eq!(
+        std::fs::read_to_string(cache.join(".gitignore")).expect(".gitignore"),
+        "# Created by rein: the cache is not for version control.\n*\n"
+    );
+    let cold = entries(&cache);
+    assert_eq!(cold.len(), 4);
+    assert_eq!(check(&dir, &["--select", "all"]).0, Some(1));
+    let all = entries(&cache);
+    assert_eq!(rewritten(&cold, &all).len(), 4, "other rules: other keys");
+    assert_eq!(check(&dir, &[]), uncached);
+    let warm = entries(&cache);
+    assert_eq!(rewritten(&all, &warm).len(), 4, "back to the default rules");
+    assert_eq!(check(&dir, &[]), uncached);
+    assert_eq!(rewritten(&warm, &entries(&cache)), Vec::<String>::new());
+
+    // `m::a` no longer declares the file: `a.pp` and `init.pp` (whose evaluation read
+    // `a.pp`) are checked again, and the duplicate is gone; the others are not.
+    let expected = edit(
+        &dir,
+        ("a.pp", "class m::a {\n  file { '/tmp/y': ensure => file }\n}\n"),
+        EXPECTED,
+        "init.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared; cannot redeclare",
+        &["a.pp", "init.pp"],
+    );
+    assert_eq!(check(&dir, &["--no-cache"]), (Some(0), expected.clone()));
+
+    // An edit of `b.pp` that nothing reads re-checks `b.pp` alone.
+    edit(
+        &dir,
+        ("b.pp", "class m::b {\n  notice('b')\n}\n"),
+        &expected,
+        "b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables",
+        &["b.pp"],
+    );
+}
+
+#[test]
+fn corrupt_truncated_and_foreign_entries_are_ignored_and_rewritten() {
+    let dir = tree("cache-corrupt");
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    let cache = dir.join(".rein_cache");
+    let files: Vec<_> = std::fs::read_dir(&cache)
+        .expect("cache")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(files.len(), 4);
+    for (i, p) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(p).expect("entry");
+        let broken = match i {
+            0 => text[..text.len() / 2].to_string(),
+            1 => "\u{0}\u{1}not json at all".to_string(),
+            2 => text.replace("\"version\":\"", "\"version\":\"9"),
+            // Findings that were never found: a foreign entry must not be trusted.
+            _ => text.replace("class not documented", "forged finding"),
+        };
+        std::fs::write(p, broken).expect("write");
+    }
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    // Every broken entry was rewritten whole.
+    for p in &files {
+        let v = entry(p);
+        assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+        assert!(!v.to_string().contains("forged"));
+    }
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+}
+
+#[test]
+fn cache_dir_option_and_environment() {
+    let dir = tree("cache-dir");
+    assert_eq!(check(&dir, &["--cache-dir", "elsewhere"]).0, Some(1));
+    assert_eq!(entries(&dir.join("elsewhere")).len(), 4);
+    assert!(!dir.join(".rein_cache").exists());
+    let o = Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(["check", "--format", "concise", "."])
+        .current_dir(&dir)
+        .env("REIN_CACHE_DIR", "from-env")
+        .output()
+        .expect("run rein");
+    assert_eq!(stdout(&o), EXPECTED);
+    assert_eq!(entries(&dir.join("from-env")).len(), 4);
+    assert!(!dir.join(".rein_cache").exists());
+    // A cache that cannot be created: the run goes on without one.
+    write(&dir, "blocked", "a file, not a directory\n");
+    assert_eq!(
+        check(&dir, &["--cache-dir", "blocked/cache"]),
+        (Some(1), EXPECTED.to_string())
+    );
+}
+
+#[test]
+fn fixes_and_checks_follow_files_changed_between_runs() {
+    let dir = tree("cache-fix");
+    assert_eq!(check(&dir, &[]).0, Some(1));
+    // `--fix` reads no cache: it fixes what is on disk now.
+    write(
+        &dir,
+        "modules/n/manifests/init.pp",
+        "class n {\n  notice(\"n\")\n}\n",
+    );
+    let o = rein(&["check", "--fix", "--format", "concise", "."], &dir);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("modules/n/manifests/init.pp")).expect("read"),
+        "class n {\n  notice('n')\n}\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("modules/m/manifests/b.pp")).expect("read"),
+        "class m::b {\n  notice('b')\n}\n"
+    );
+    // The next check sees the fixed files, as an uncached one does.
+    let cached = check(&dir, &[]);
+    assert_eq!(cached, check(&dir, &["--no-cache"]));
+    assert!(!cached.1.contains("double_quoted_strings"), "{}", cached.1);
+}
