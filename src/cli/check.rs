@@ -12,14 +12,23 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
+use crate::config::lintrc::{self, OutputFlags};
 use crate::config::{self, io_message, Op, PathGlobs, Target};
 use crate::diagnostics::{self, Format, Severity};
-use crate::rules::directives::FOREIGN_CHECKS;
 use crate::rules::{self, Level};
 use crate::workspace::{CheckError, CheckOptions, FixSummary, Workspace};
 
+/// The heading of puppet-lint's flags in `rein check --help`.
+const PL: &str = "puppet-lint's flags";
+
+/// What `rein check --help` says after the flags.
+const CHECK_AFTER_HELP: &str = "\
+puppet-lint's --no-NAME-check and --NAME-check turn the check NAME off and on. A check rein
+does not have is ignored with a warning, on the command line as in .puppet-lint.rc.";
+
 /// Arguments of `rein check`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = CHECK_AFTER_HELP)]
 pub struct CheckArgs {
     /// Files or directories to check (directories: every `.pp` file below, honouring
     /// `.gitignore`, skipping `.git`, `vendor/` and `spec/fixtures/`). Default: `.`
@@ -77,54 +86,53 @@ pub struct CheckArgs {
     /// Neither read nor write the cache.
     #[arg(long)]
     pub no_cache: bool,
-    /// puppet-lint's `--top-scope-variables a,b`: top-scope variables that are not facts
-    /// (the `top_scope_variables` option of `top_scope_facts`).
-    #[arg(long, value_name = "NAME[,NAME...]")]
+    /// top_scope_facts: top-scope variables that are not facts.
+    #[arg(long, help_heading = PL, value_name = "NAME[,NAME...]")]
     pub top_scope_variables: Option<String>,
-    /// puppet-lint's `--only-checks a,b`: run only these rules.
-    #[arg(long, hide = true, value_name = "NAME[,NAME...]")]
+    /// Run only these checks (rules or groups).
+    #[arg(long, help_heading = PL, value_name = "NAME[,NAME...]")]
     pub only_checks: Vec<String>,
-    /// puppet-lint's `--ignore-paths p1,p2`: skip walked files matching these fnmatch
-    /// patterns.
-    #[arg(long, hide = true, value_name = "GLOB[,GLOB...]")]
+    /// Skip the files matching these fnmatch patterns (`*` crosses `/`).
+    #[arg(long, help_heading = PL, value_name = "GLOB[,GLOB...]")]
     pub ignore_paths: Vec<String>,
-    /// puppet-lint's `--relative` (for autoloader_layout).
-    #[arg(long, hide = true)]
+    /// autoloader_layout: compare the module layout relative to the module root.
+    #[arg(long, help_heading = PL)]
     pub relative: bool,
-    /// puppet-lint's `--json`: puppet-lint's JSON output (`--format puppet-lint-json`).
-    #[arg(long, hide = true)]
+    /// puppet-lint's JSON output (`--format puppet-lint-json`).
+    #[arg(long, help_heading = PL)]
     pub json: bool,
-    /// puppet-lint's `--sarif` (`--format sarif`).
-    #[arg(long, hide = true)]
+    /// SARIF output (`--format sarif`).
+    #[arg(long, help_heading = PL)]
     pub sarif: bool,
-    /// puppet-lint's `--log-format FORMAT`: puppet-lint's text output with this line format
-    /// (`%{path}`, `%{line}`, `%{column}`, `%{kind}`, `%{KIND}`, `%{check}`, `%{message}`,
-    /// ...).
-    #[arg(long, hide = true, value_name = "FORMAT")]
+    /// puppet-lint's text output with this line format: `%{path}`, `%{fullpath}`,
+    /// `%{filename}`, `%{line}`, `%{column}`, `%{kind}`, `%{KIND}`, `%{check}`, `%{message}`.
+    #[arg(long, help_heading = PL, value_name = "FORMAT")]
     pub log_format: Option<String>,
-    /// puppet-lint's `--with-filename` (puppet-lint output).
-    #[arg(long, hide = true)]
+    /// puppet-lint's text output with the file name before each problem.
+    #[arg(long, help_heading = PL)]
     pub with_filename: bool,
-    /// puppet-lint's `--with-context` (puppet-lint output).
-    #[arg(long, hide = true)]
+    /// puppet-lint's text output with each problem's line and a caret.
+    #[arg(long, help_heading = PL)]
     pub with_context: bool,
-    /// puppet-lint's `--codeclimate-report-file FILE`: also write a Code Quality report.
-    #[arg(long, hide = true, value_name = "FILE")]
+    /// Also write a GitLab Code Quality report to FILE.
+    #[arg(long, help_heading = PL, value_name = "FILE")]
     pub codeclimate_report_file: Option<PathBuf>,
-    /// puppet-lint's `--list-checks`: print every rule name and exit.
-    #[arg(long, hide = true)]
+    /// Print every rule name and exit.
+    #[arg(long, help_heading = PL)]
     pub list_checks: bool,
-    /// puppet-lint's `--load FILE` and `--load-from-puppet PATH` (Ruby plugins: accepted,
-    /// not run).
-    #[arg(long, short = 'l', hide = true, value_name = "FILE")]
+    /// Accepted and not run: rein runs no Ruby plugin (it has the Vox Pupuli checks built
+    /// in).
+    #[arg(long, short = 'l', help_heading = PL, value_name = "FILE")]
     pub load: Vec<String>,
-    #[arg(long, hide = true, value_name = "MODULEPATH")]
+    /// Accepted and not run, as `--load`.
+    #[arg(long, help_heading = PL, value_name = "MODULEPATH")]
     pub load_from_puppet: Vec<String>,
     /// Set when rein runs without a command, as puppet-lint: puppet-lint's output by default.
     #[arg(long, hide = true)]
     pub puppet_lint_mode: bool,
-    /// puppet-lint's `--error-level` (accepted; rein prints every level).
-    #[arg(long, hide = true, value_name = "LEVEL")]
+    /// Print only the problems of this level: all, warning or error (the exit status counts
+    /// every problem).
+    #[arg(long, help_heading = PL, value_name = "LEVEL")]
     pub error_level: Option<String>,
     /// puppet-lint's `--no-NAME-check` (as `no-NAME`) and `--NAME-check` (as `NAME`), in
     /// the form [`rewrite_puppet_lint_flags`] gives them.
@@ -168,7 +176,7 @@ pub fn rewrite_puppet_lint_flags(args: Vec<OsString>) -> Vec<OsString> {
 }
 
 /// Runs `rein check`; returns the exit status.
-pub fn run(args: CheckArgs) -> i32 {
+pub fn run(mut args: CheckArgs) -> i32 {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -181,6 +189,17 @@ pub fn run(args: CheckArgs) -> i32 {
             }
         }
         return EXIT_OK;
+    }
+    if args.puppet_lint_mode && !args.no_config {
+        if let Some(rc) = lintrc::run_rc(args.config.as_deref()) {
+            match std::fs::read_to_string(&rc) {
+                Ok(text) => args.add_rc_output_flags(lintrc::output_flags(&text)),
+                Err(e) => {
+                    eprintln!("rein: {}: {}", rc.display(), io_message(&e));
+                    return EXIT_USAGE;
+                }
+            }
+        }
     }
     let options = match Options::from_args(&args) {
         Ok(o) => o,
@@ -197,17 +216,35 @@ pub fn run(args: CheckArgs) -> i32 {
             return EXIT_USAGE;
         }
     }
-    for f in args.load.iter().chain(&args.load_from_puppet) {
-        eprintln!("rein: warning: `{f}` not loaded: rein does not run puppet-lint's Ruby plugins (`rein rule` lists the checks it has)");
+    for w in &options.warnings {
+        eprintln!("rein: warning: {w}");
     }
     let format = match args.format {
         Some(f) => f,
-        None if args.json => Format::PuppetLintJson,
         None if args.sarif => Format::Sarif,
+        None if args.json => Format::PuppetLintJson,
         None if args.log_format.is_some() || args.puppet_lint_mode => Format::PuppetLint,
         None => Format::Text,
     };
     check_with(&paths, format, args.color, &options)
+}
+
+impl CheckArgs {
+    /// Adds the output flags of the run's `.puppet-lint.rc` (rein run as puppet-lint):
+    /// those of the command line win, as in puppet-lint, which reads the file first.
+    fn add_rc_output_flags(&mut self, rc: OutputFlags) {
+        self.log_format = self.log_format.take().or(rc.log_format);
+        self.error_level = self.error_level.take().or(rc.error_level);
+        self.codeclimate_report_file = self
+            .codeclimate_report_file
+            .take()
+            .or(rc.codeclimate_report_file.map(PathBuf::from));
+        self.with_filename |= rc.with_filename;
+        self.with_context |= rc.with_context;
+        self.json |= rc.json;
+        self.sarif |= rc.sarif;
+        self.fix |= rc.fix;
+    }
 }
 
 /// Checks `paths` with the defaults and the configuration files found, and prints the
@@ -228,6 +265,9 @@ pub struct Options {
     pub puppet_lint_style: diagnostics::puppet_lint::Style,
     /// `--codeclimate-report-file`.
     pub codeclimate_report_file: Option<PathBuf>,
+    /// What the command line asks that rein cannot do (a check it does not have, a plugin
+    /// to load), for stderr.
+    pub warnings: Vec<String>,
     /// `-`: the buffer read from standard input, checked as this path.
     pub stdin: Option<super::stdin::Buffer>,
 }
@@ -236,14 +276,17 @@ impl Options {
     /// The options of `args`, or a usage error message.
     pub fn from_args(args: &CheckArgs) -> Result<Options, String> {
         let mut ops = Vec::new();
+        let mut warnings = Vec::new();
         if !args.only_checks.is_empty() {
             let mut targets = Vec::new();
             for name in args.only_checks.iter().flat_map(|n| n.split(',')) {
                 let name = name.trim();
                 match Target::parse(name) {
                     Some(t) => targets.push(t),
-                    None if name.is_empty() || FOREIGN_CHECKS.contains(&name) => {}
-                    None => return Err(format!("unknown rule or group `{name}` in --only-checks")),
+                    None if name.is_empty() => {}
+                    None => {
+                        warnings.push(format!("--only-checks: {}", lintrc::unknown_check(name)))
+                    }
                 }
             }
             ops.push(Op::Only(targets));
@@ -253,14 +296,13 @@ impl Options {
                 Some(n) => (n, true),
                 None => (flag.as_str(), false),
             };
-            match Target::parse(name) {
-                Some(t @ Target::Rule(_)) => ops.push(if off {
+            match lintrc::rule_target(name) {
+                Ok(t) => ops.push(if off {
                     Op::Level(t, Level::Off)
                 } else {
                     Op::Enable(t)
                 }),
-                _ if FOREIGN_CHECKS.contains(&name) => {}
-                _ => return Err(format!("unknown check `{name}` in --{flag}-check")),
+                Err(note) => warnings.push(format!("--{flag}-check: {note}")),
             }
         }
         ops.extend(config::cli_ops(&args.select, &args.ignore)?);
@@ -268,15 +310,12 @@ impl Options {
             ops.extend(config::lintrc::top_scope_variables(list));
         }
         let error_level = match args.error_level.as_deref() {
-            None | Some("all") => None,
-            Some("warning") => Some(Severity::Warning),
-            Some("error") => Some(Severity::Error),
-            Some(l) => {
-                return Err(format!(
-                    "--error-level must be all, warning or error, not `{l}`"
-                ))
-            }
+            None => None,
+            Some(l) => lintrc::error_level(l)?,
         };
+        for f in args.load.iter().chain(&args.load_from_puppet) {
+            warnings.push(lintrc::not_loaded(f));
+        }
         let ignore_paths = if args.ignore_paths.is_empty() {
             None
         } else {
@@ -321,6 +360,7 @@ impl Options {
                 with_context: args.with_context,
             },
             codeclimate_report_file: args.codeclimate_report_file.clone(),
+            warnings,
             stdin: None,
         })
     }
@@ -342,6 +382,12 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             }
             return EXIT_USAGE;
         }
+        Err(CheckError::Missing(messages)) => {
+            for m in messages {
+                eprintln!("rein: {m}");
+            }
+            return EXIT_USAGE;
+        }
         Err(CheckError::Threads { message, notes }) => {
             print_notes(&notes);
             eprintln!("rein: cannot start worker threads: {message}");
@@ -351,28 +397,41 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     print_notes(&report.notes);
     let mut reports = report.files;
     if let Some(level) = options.error_level {
+        // As puppet-lint: only findings of that kind (not the ignored ones).
         for r in &mut reports {
-            r.findings.retain(|f| f.severity == level);
+            r.findings
+                .retain(|f| f.severity == level && f.ignored.is_none());
         }
     }
     for e in &report.io_errors {
         eprintln!("rein: {e}");
     }
-    let result = if format == Format::PuppetLint {
-        let mut out = std::io::stdout().lock();
-        diagnostics::puppet_lint::write_text(
-            &mut out,
-            &reports,
-            report.files_checked,
-            &options.puppet_lint_style,
-        )
-    } else {
-        diagnostics::write(
+    // puppet-lint's formats say what was fixed (`FIXED:` lines, `"kind": "fixed"`).
+    let puppet_lint = matches!(format, Format::PuppetLint | Format::PuppetLintJson);
+    let result = match format {
+        Format::PuppetLint => {
+            let mut out = std::io::stdout().lock();
+            diagnostics::puppet_lint::write_text(
+                &mut out,
+                &reports,
+                report.files_checked,
+                &options.puppet_lint_style,
+            )
+        }
+        Format::PuppetLintJson => {
+            let mut out = std::io::stdout().lock();
+            diagnostics::puppet_lint::write_json(
+                &mut out,
+                &reports,
+                options.puppet_lint_style.with_context,
+            )
+        }
+        _ => diagnostics::write(
             format,
             &reports,
             report.files_checked,
             color.enabled_for_stdout(),
-        )
+        ),
     };
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let _ = result;
@@ -389,7 +448,9 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         for p in &fix.problems {
             eprintln!("rein: {p}");
         }
-        eprintln!("rein: {}", fix_summary(fix));
+        if !puppet_lint {
+            eprintln!("rein: {}", fix_summary(fix));
+        }
     }
     if !report.io_errors.is_empty() {
         EXIT_USAGE

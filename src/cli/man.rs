@@ -1,6 +1,7 @@
 //! `rein man [DIR]`: rein's manual page in roff, generated from the same definition the
-//! command line is parsed with (clap_mangen), with the sections a command's page has
-//! besides (EXIT STATUS, FILES, ENVIRONMENT, SEE ALSO). Without DIR, `rein.1` is printed;
+//! command line is parsed with (clap_mangen), with rein run as puppet-lint (PUPPET-LINT
+//! MODE) and the sections a command's page has besides (EXIT STATUS, FILES, ENVIRONMENT,
+//! SEE ALSO). Without DIR, `rein.1` is printed;
 //! with it, `rein.1` and one page per command (`rein-check.1`, ...) are written into DIR
 //! (created when missing), each through a temporary file renamed into place.
 
@@ -11,7 +12,7 @@ use clap::CommandFactory;
 use clap_mangen::roff::{bold, roman, Roff};
 use clap_mangen::Man;
 
-use super::{Cli, EXIT_OK, EXIT_USAGE};
+use super::{Cli, EXIT_OK, EXIT_USAGE, PUPPET_LINT_MODE};
 use crate::config::io_message;
 use crate::workspace::write::write_atomic;
 
@@ -26,7 +27,10 @@ pub struct ManArgs {
 
 /// Runs `rein man`; returns the exit status.
 pub fn run(args: &ManArgs) -> i32 {
-    let mut cmd = Cli::command().disable_help_subcommand(true);
+    // What `rein --help` says after the commands is a section of its own here.
+    let mut cmd = Cli::command()
+        .disable_help_subcommand(true)
+        .after_help(None::<&str>);
     cmd.build();
     let Some(dir) = &args.dir else {
         let mut page = Vec::new();
@@ -66,12 +70,14 @@ fn render(man: &Man, w: &mut dyn Write) -> std::io::Result<()> {
     w.write_all(after.as_bytes())
 }
 
-/// EXIT STATUS, FILES, ENVIRONMENT and SEE ALSO of `rein.1`.
+/// PUPPET-LINT MODE, EXIT STATUS, FILES, ENVIRONMENT and SEE ALSO of `rein.1`.
 fn rein_sections() -> Roff {
     let mut r = Roff::new();
     let item = |r: &mut Roff, term: &str, text: &str| {
         r.control("TP", []).text([bold(term)]).text([roman(text)]);
     };
+    r.control("SH", ["PUPPET-LINT MODE"]);
+    r.text([roman(PUPPET_LINT_MODE.replace('\n', " "))]);
     r.control("SH", ["EXIT STATUS"]);
     item(&mut r, "0", "Nothing at error level was found (warnings allowed), or the command did what it was asked.");
     item(&mut r, "1", "rein check: a finding at error level, or a warning with --fail-on-warnings. rein fmt --check or --diff: a file would change.");

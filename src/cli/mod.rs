@@ -19,7 +19,7 @@ use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// Exit status: no error.
 pub const EXIT_OK: i32 = 0;
@@ -28,11 +28,23 @@ pub const EXIT_FINDINGS: i32 = 1;
 /// Exit status: bad usage, or a path that could not be read.
 pub const EXIT_USAGE: i32 = 2;
 
+/// What `rein --help` says after the commands (and `rein man` in its PUPPET-LINT MODE
+/// section): rein run without a command.
+const PUPPET_LINT_MODE: &str = "\
+Run without a command, rein is puppet-lint: `rein [PUPPET-LINT FLAGS] PATH...` checks the
+manifests as `rein check` does, honours `.puppet-lint.rc`, and prints what puppet-lint
+prints (`WARNING: class not documented on line 1 (check: documentation)`, `--log-format`,
+`--with-context`, `--json`, `FIXED:` lines with `--fix`), with its exit status, so a hook or
+CI job written for puppet-lint runs rein by changing the program's name. `rein check --help`
+lists puppet-lint's flags.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "rein",
     version,
     about = "A linter and formatter for the Puppet language",
+    override_usage = "rein <COMMAND>\n       rein [PUPPET-LINT FLAGS] [PATH]...",
+    after_help = PUPPET_LINT_MODE,
     propagate_version = true
 )]
 struct Cli {
@@ -42,7 +54,7 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check Puppet manifests for syntax errors.
+    /// Check Puppet manifests: syntax, Puppet's validation, puppet-lint's checks and more.
     Check(Box<check::CheckArgs>),
     /// Print the syntax tree of manifests as `puppet parser dump --no-validate` does.
     Dump(DumpArgs),
@@ -98,39 +110,52 @@ impl Color {
     }
 }
 
-/// The commands, and the arguments that stand alone, that rein's command line starts with.
-const COMMANDS: &[&str] = &[
-    "check",
-    "dump",
-    "fmt",
-    "rule",
-    "init",
-    "completions",
-    "man",
-    "lsp",
-    "help",
-    "-h",
-    "--help",
-    "-V",
-    "--version",
-];
+/// The arguments that stand alone besides the commands.
+const STANDALONE: &[&str] = &["-h", "--help", "-V", "--version"];
 
 /// rein run as puppet-lint: arguments that do not start with a command
 /// (`rein --fail-on-warnings manifests/`) are those of `rein check` with puppet-lint's
 /// output, so that a script or hook written for puppet-lint runs rein by changing the
-/// program's name.
-fn puppet_lint_mode(mut args: Vec<OsString>) -> Vec<OsString> {
-    let first = args.get(1).and_then(|a| a.to_str());
-    if first.is_some_and(|a| !COMMANDS.contains(&a)) {
-        args.splice(
-            1..1,
-            [
-                OsString::from("check"),
-                OsString::from("--puppet-lint-mode"),
-            ],
-        );
+/// program's name. A first argument that is neither a command nor an existing path and
+/// looks like a word (`rein chek .`) is a mistyped command: the usage error's message.
+fn puppet_lint_mode(mut args: Vec<OsString>) -> Result<Vec<OsString>, String> {
+    let Some(first) = args.get(1).and_then(|a| a.to_str()) else {
+        return Ok(args);
+    };
+    let cli = Cli::command();
+    let commands: Vec<&str> = cli
+        .get_subcommands()
+        .map(|c| c.get_name())
+        .chain(["help"])
+        .collect();
+    if commands.contains(&first) || STANDALONE.contains(&first) {
+        return Ok(args);
     }
-    args
+    let is_word = first
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && first.starts_with(|c: char| c.is_ascii_alphabetic());
+    if is_word && std::fs::symlink_metadata(first).is_err() {
+        // Close: at most two edits, and fewer than the word has letters less one (`foo` is
+        // no `fmt`).
+        let close = crate::syntax::suggest::closest(first, commands.iter().copied())
+            .filter(|c| crate::syntax::suggest::edit_distance(first, c) + 1 < first.len());
+        let hint = match close {
+            Some(c) => format!("unknown command `{first}`; did you mean `{c}`?"),
+            None => format!("`{first}` is neither a command nor a file or directory"),
+        };
+        return Err(format!(
+            "{hint} (`rein --help` lists the commands; `rein PATH...` checks as puppet-lint)"
+        ));
+    }
+    args.splice(
+        1..1,
+        [
+            OsString::from("check"),
+            OsString::from("--puppet-lint-mode"),
+        ],
+    );
+    Ok(args)
 }
 
 /// Runs rein with the process arguments and returns the exit code.
@@ -140,7 +165,14 @@ pub fn main() -> i32 {
 
 /// Runs rein with the given arguments (the first is the program name).
 pub fn run(args: Vec<OsString>) -> i32 {
-    let cli = match Cli::try_parse_from(check::rewrite_puppet_lint_flags(puppet_lint_mode(args))) {
+    let args = match puppet_lint_mode(args) {
+        Ok(a) => a,
+        Err(message) => {
+            eprintln!("rein: {message}");
+            return EXIT_USAGE;
+        }
+    };
+    let cli = match Cli::try_parse_from(check::rewrite_puppet_lint_flags(args)) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();

@@ -65,11 +65,7 @@ impl ConfigFiles {
 
 /// Parses the text of the configuration file `path` (absolute: `abs`).
 fn parse(path: &Path, abs: &Path, text: &str, shown: &str) -> Result<Config, Vec<ConfigError>> {
-    let is_rc = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.ends_with(".rc"));
-    let mut config = if is_rc {
+    let mut config = if super::lintrc::is_rc(path) {
         parse_rc(text, shown)?
     } else {
         parse_config(text, shown)?

@@ -23,6 +23,7 @@ pub mod puppet_lint;
 pub mod sarif;
 pub mod text;
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -65,6 +66,10 @@ pub struct Finding {
     /// The byte range in the source, for code frames.
     #[serde(skip)]
     pub span: Span,
+    /// Its place in the order the rules reported the file's findings
+    /// ([`crate::rules::Diagnostic::order`]).
+    #[serde(skip)]
+    pub order: usize,
 }
 
 /// A place a finding involves besides its own: a file (as displayed), the 1-based line and
@@ -139,6 +144,7 @@ impl Finding {
             ignored: None,
             related: Vec::new(),
             span: Span::new(start, end),
+            order: 0,
         }
     }
 
@@ -174,6 +180,7 @@ impl Finding {
                 }
             })
             .collect();
+        f.order = d.order;
         f.fix = d.fix.as_ref().map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
@@ -197,11 +204,33 @@ impl Finding {
         f
     }
 
-    /// `path:line:col: severity[rule] message`.
+    /// A finding that a fix took care of (`--fix`), in the file `file`: where it was in the
+    /// text of the round that fixed it (its span is in that text too).
+    pub fn fixed(file: &str, p: &crate::rules::fix::FixedProblem) -> Finding {
+        let d = &p.diagnostic;
+        Finding {
+            file: file.to_string(),
+            line: p.start.0,
+            column: p.start.1,
+            end_line: p.end.0,
+            end_column: p.end.1,
+            rule: d.rule.to_string(),
+            severity: d.severity,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            fix: None,
+            ignored: None,
+            related: Vec::new(),
+            span: d.span,
+            order: d.order,
+        }
+    }
+
+    /// `path:line:col: severity[rule] message`, on one line ([`one_line`]).
     pub fn concise(&self) -> String {
         format!(
             "{}:{}:{}: {}[{}] {}",
-            self.file,
+            one_line(&self.file),
             self.line,
             self.column,
             if self.ignored.is_some() {
@@ -210,9 +239,29 @@ impl Finding {
                 self.severity.as_str()
             },
             self.rule,
-            self.message
+            one_line(&self.message)
         )
     }
+}
+
+/// `text` on one line, for the formats that print one finding a line: line breaks and the
+/// other control characters (a tab excepted) written as escapes (`\n`, `\r`, `\u{1b}`,
+/// and `\u{2028}` for Unicode's line and paragraph separators).
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}');
+    if !text.contains(breaks) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if breaks(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The largest char boundary of `s` at or before `offset` (clamped to the length).
@@ -230,6 +279,9 @@ pub struct FileReport {
     pub path: String,
     pub source: String,
     pub findings: Vec<Finding>,
+    /// With `--fix`: the findings the fixes took care of ([`Finding::fixed`]), which
+    /// puppet-lint's formats print (`FIXED: ...`) and the others count only.
+    pub fixed: Vec<Finding>,
 }
 
 /// The output formats of `rein check`.
@@ -299,13 +351,14 @@ pub fn write_plain(
         Format::PuppetLint => {
             puppet_lint::write_text(w, reports, files_checked, &puppet_lint::Style::default())
         }
-        Format::PuppetLintJson => puppet_lint::write_json(w, reports),
+        Format::PuppetLintJson => puppet_lint::write_json(w, reports, false),
     }
 }
 
-/// Sorts reports by path and each report's findings by position.
+/// Sorts reports by path (component by component, as a directory listing is walked:
+/// `m/a/b.pp` before `m/a.pp`) and each report's findings by position.
 pub fn sort_reports(reports: &mut [FileReport]) {
-    reports.sort_by(|a, b| a.path.cmp(&b.path));
+    reports.sort_by(|a, b| std::path::Path::new(&a.path).cmp(std::path::Path::new(&b.path)));
     for r in reports.iter_mut() {
         sort_findings(&mut r.findings);
     }
@@ -435,6 +488,13 @@ mod tests {
             finding("abc", 1, 2).concise(),
             "f.pp:1:2: error[syntax] bad"
         );
+        let mut f = finding("abc", 1, 2);
+        f.message = "a\nb\r\tc\u{1b}d\u{2028}é".into();
+        assert_eq!(
+            f.concise(),
+            "f.pp:1:2: error[syntax] a\\nb\\r\tc\\u{1b}d\\u{2028}é"
+        );
+        assert!(matches!(one_line("plain 'x'\t"), Cow::Borrowed(_)));
     }
 
     #[test]
@@ -505,6 +565,7 @@ pub(crate) mod test_support {
             path: "f.pp".into(),
             source: source.into(),
             findings,
+            fixed: Vec::new(),
         }
     }
 }

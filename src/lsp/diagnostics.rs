@@ -66,6 +66,7 @@ pub fn check(
             CheckError::Threads { message, .. } => {
                 format!("cannot start worker threads: {message}")
             }
+            CheckError::Missing(messages) => messages.join("\n"),
         })?;
     Ok(report
         .files

@@ -99,6 +99,10 @@ pub struct Diagnostic {
     /// Suppressed by a `# lint:ignore:` directive, with the directive's reason (empty when
     /// it gives none). Only kept when the run shows ignored findings.
     pub ignored: Option<String>,
+    /// Its place among the file's diagnostics in the order the rules reported them (set
+    /// by the engine, which then sorts them by position): a rule following puppet-lint's
+    /// walk reports in puppet-lint's order, which puppet-lint's output keeps.
+    pub order: usize,
     /// Other places the finding involves (the first declaration of a duplicate).
     pub related: Vec<Related>,
 }
@@ -135,6 +139,7 @@ impl Diagnostic {
             fix: None,
             ignored: None,
             related: Vec::new(),
+            order: 0,
         }
     }
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

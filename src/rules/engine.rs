@@ -143,6 +143,7 @@ pub fn check_file_in(
                 fix: None,
                 ignored: None,
                 related: Vec::new(),
+                order: 0,
             });
         }
     }
@@ -165,6 +166,9 @@ pub fn check_file_in(
     }
     let severity_of = |name: &str| rules.severity_of(name);
     let mut out = directives::apply(&input, out, &severity_of, broken, keep_ignored);
+    for (i, d) in out.iter_mut().enumerate() {
+        d.order = i;
+    }
     out.sort_by(|a, b| (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule)));
     out
 }

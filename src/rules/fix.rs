@@ -12,28 +12,31 @@ pub struct Applied {
     pub text: String,
     /// How many fixes were applied.
     pub fixed: usize,
+    /// The indices (in the diagnostics given) of the diagnostics whose fixes were applied.
+    pub applied: Vec<usize>,
 }
 
 /// Applies the fixes of `diagnostics` to `source`: safe ones, and unsafe ones too when
 /// `unsafe_fixes`. Fixes are taken in source order; one that overlaps (or touches at the
 /// same insertion point) an accepted fix is skipped.
 pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Applied {
-    let mut fixes: Vec<&[Edit]> = diagnostics
+    let mut fixes: Vec<(usize, &[Edit])> = diagnostics
         .iter()
-        .filter_map(|d| d.fix.as_ref())
-        .filter(|f| unsafe_fixes || f.applicability == Applicability::Safe)
-        .map(|f| f.edits.as_slice())
-        .filter(|edits| {
+        .enumerate()
+        .filter_map(|(i, d)| Some((i, d.fix.as_ref()?)))
+        .filter(|(_, f)| unsafe_fixes || f.applicability == Applicability::Safe)
+        .map(|(i, f)| (i, f.edits.as_slice()))
+        .filter(|(_, edits)| {
             // A fix whose edits leave the text as it is fixes nothing.
             edits
                 .iter()
                 .any(|e| source.get(e.span.start()..e.span.end()) != Some(e.replacement.as_str()))
         })
         .collect();
-    fixes.sort_by_key(|edits| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
+    fixes.sort_by_key(|(_, edits)| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
     let mut accepted: Vec<&Edit> = Vec::new();
-    let mut fixed = 0;
-    for edits in fixes {
+    let mut applied = Vec::new();
+    for (index, edits) in fixes {
         let valid = edits.iter().all(|e| {
             e.span.start <= e.span.end
                 && e.span.end() <= source.len()
@@ -52,7 +55,7 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
         });
         if valid && !overlaps {
             accepted.extend(edits.iter());
-            fixed += 1;
+            applied.push(index);
         }
     }
     accepted.sort_by_key(|e| (e.span.start, e.span.end));
@@ -64,7 +67,12 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
         pos = e.span.end();
     }
     text.push_str(source.get(pos..).unwrap_or(""));
-    Applied { text, fixed }
+    applied.sort_unstable();
+    Applied {
+        text,
+        fixed: applied.len(),
+        applied,
+    }
 }
 
 #[cfg(test)]
@@ -88,14 +96,16 @@ mod tests {
             apply("abcdefg", &d, false),
             Applied {
                 text: ">abcdBfg".into(),
-                fixed: 2
+                fixed: 2,
+                applied: vec![0, 1],
             }
         );
         assert_eq!(
             apply("abcdefg", &d, true),
             Applied {
                 text: ">acdBfg".into(),
-                fixed: 3
+                fixed: 3,
+                applied: vec![0, 1, 2],
             }
         );
     }
@@ -113,7 +123,8 @@ mod tests {
             apply("abcdefg", &d, false),
             Applied {
                 text: "Xdefg".into(),
-                fixed: 1
+                fixed: 1,
+                applied: vec![0],
             }
         );
     }
@@ -204,7 +215,8 @@ mod tests {
             apply("abc", &d, false),
             Applied {
                 text: "abc".into(),
-                fixed: 0
+                fixed: 0,
+                applied: vec![],
             }
         );
     }
@@ -221,12 +233,24 @@ pub struct FixOutcome {
     pub diagnostics: Vec<Diagnostic>,
     /// How many fixes were applied in all rounds (0 when the result was rejected).
     pub fixed: usize,
+    /// The problems those fixes took care of, round by round, each in source order.
+    pub fixed_problems: Vec<FixedProblem>,
     /// How many rounds applied fixes.
     pub rounds: usize,
     /// The fixed text had a syntax error, so it was thrown away.
     pub rejected: bool,
     /// [`MAX_ROUNDS`] rounds ran and the last one still had fixes to apply.
     pub unsettled: bool,
+}
+
+/// A problem that a fix took care of, with where it was in the text of the round that
+/// fixed it.
+#[derive(Clone, Debug)]
+pub struct FixedProblem {
+    pub diagnostic: Diagnostic,
+    /// 1-based line and column (in characters) of its start, and of its end.
+    pub start: (usize, usize),
+    pub end: (usize, usize),
 }
 
 /// Most rounds of fixing before giving up on reaching a fixed point.
@@ -268,6 +292,7 @@ pub fn fix_parsed(
         parsed,
         diagnostics,
         fixed: 0,
+        fixed_problems: Vec::new(),
         rounds: 0,
         rejected: false,
         unsettled: false,
@@ -296,11 +321,22 @@ pub fn fix_parsed(
         }
         let diagnostics = check(&parsed);
         let (fixed, rounds) = (now.fixed + applied.fixed, now.rounds + 1);
+        let (source, index) = (&now.parsed.source, &now.parsed.line_index);
+        let mut fixed_problems = now.fixed_problems.clone();
+        fixed_problems.extend(applied.applied.iter().filter_map(|&i| {
+            let d = now.diagnostics.get(i)?;
+            Some(FixedProblem {
+                diagnostic: d.clone(),
+                start: index.line_col(source, d.span.start()),
+                end: index.line_col(source, d.span.end()),
+            })
+        }));
         current = Some(FixOutcome {
             text: applied.text,
             parsed,
             diagnostics,
             fixed,
+            fixed_problems,
             rounds,
             rejected: false,
             unsettled: false,

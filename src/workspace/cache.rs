@@ -37,13 +37,15 @@ use crate::syntax::Span;
 pub const DEFAULT_DIR: &str = ".rein_cache";
 
 /// rein's version and the entries' format: an entry of another is never read.
-const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+entries-2");
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+entries-3");
 
 /// An open cache directory.
 #[derive(Debug)]
 pub struct Cache {
     dir: PathBuf,
-    /// Digests of the working directory (entries are per working directory).
+    /// Digest of the working directory and of the running program (entries are per
+    /// working directory, and per build: a rebuilt rein with the same version number, as
+    /// in development, never reads the entries of another build).
     cwd: u64,
     /// What each read gives now, digested once per run.
     reads: Mutex<HashMap<Read, u64>>,
@@ -88,6 +90,9 @@ struct Stored {
     ignored: Option<String>,
     /// Related places: file, line, column, message.
     related: Vec<(String, usize, usize, String)>,
+    /// [`Finding::order`] (puppet-lint's output keeps some checks' own order).
+    #[serde(default)]
+    order: usize,
 }
 
 /// A digest of `data`.
@@ -155,7 +160,7 @@ impl Cache {
         let cwd = std::env::current_dir().ok()?;
         Some(Cache {
             dir: dir.to_path_buf(),
-            cwd: digest(&cwd),
+            cwd: digest((&cwd, build_stamp())),
             reads: Mutex::default(),
             modules: Mutex::default(),
         })
@@ -293,6 +298,7 @@ fn stored(f: &Finding) -> Stored {
             .iter()
             .map(|r| (r.file.clone(), r.line, r.column, r.message.clone()))
             .collect(),
+        order: f.order,
     }
 }
 
@@ -341,6 +347,7 @@ fn restored(s: &Stored, display: &str) -> Finding {
             })
             .collect(),
         span: Span::new(start, end),
+        order: s.order,
     }
 }
 
@@ -430,4 +437,10 @@ fn roots(
 
 fn sorted(set: &HashSet<String>) -> BTreeSet<&String> {
     set.iter().collect()
+}
+
+/// The running program's size and modification time (`None` where they cannot be read).
+fn build_stamp() -> Option<(u64, std::time::SystemTime)> {
+    let meta = std::env::current_exe().ok()?.metadata().ok()?;
+    Some((meta.len(), meta.modified().ok()?))
 }

@@ -117,6 +117,8 @@ pub enum CheckError {
     /// The worker threads could not be started; the configuration had been read, with
     /// these `notes` (as [`Report::notes`]).
     Threads { message: String, notes: Vec<String> },
+    /// Paths named do not exist (or cannot be reached): these messages. Nothing is checked.
+    Missing(Vec<String>),
 }
 
 /// The result of checking one file.
@@ -151,8 +153,14 @@ impl Workspace {
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
         let found = self.discover(paths);
+        if !found.missing.is_empty() {
+            return Err(CheckError::Missing(found.missing));
+        }
+        // From here on the paths are those named, each once under its name.
+        let roots = found.roots.clone();
+        let paths = roots.as_slice();
         let Plan { jobs, notes } = self
-            .plan(paths, &found.files, options)
+            .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
         let pool = match self.pool() {
             Ok(p) => p,
@@ -236,6 +244,7 @@ impl Workspace {
                             path: display,
                             source,
                             findings,
+                            fixed: Vec::new(),
                         };
                         return (Outcome::Report(report, Fixed::default()), None);
                     }
@@ -375,11 +384,12 @@ impl Workspace {
         }
     }
 
-    /// The files to check with their settings, and the warnings about the configuration
-    /// files read; or the problems of a configuration file.
+    /// The files to check with their settings (`named`: those named on the command line),
+    /// and the warnings about the configuration files read; or the problems of a
+    /// configuration file.
     fn plan(
         &mut self,
-        paths: &[PathBuf],
+        named: &[PathBuf],
         found: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Plan, Vec<ConfigError>> {
@@ -392,7 +402,7 @@ impl Workspace {
         if options.no_config {
             resolver.defaults_only();
         }
-        let jobs = select(&mut resolver, paths, found, options.ignore_paths.as_ref());
+        let jobs = select(&mut resolver, named, found, options.ignore_paths.as_ref());
         let notes = resolver
             .configs()
             .iter()
@@ -479,6 +489,7 @@ fn check_file(
     project: &Project,
 ) -> (Outcome, Option<Parse>) {
     let display = path.display().to_string();
+    let mut fixed_problems = Vec::new();
     let (fixed, diagnostics, parse) = match mode.fix {
         Some(unsafe_fixes) => {
             match fix_file(
@@ -490,7 +501,10 @@ fn check_file(
                 project,
                 mode.in_buffer,
             ) {
-                Ok(f) => (f.fixed, Some(f.diagnostics), f.parse),
+                Ok(f) => {
+                    fixed_problems = f.fixed_problems;
+                    (f.fixed, Some(f.diagnostics), f.parse)
+                }
                 Err(e) => return (Outcome::IoError(e), None),
             }
         }
@@ -518,10 +532,15 @@ fn check_file(
     } else {
         parsed.source.clone()
     };
+    let fixed_findings = fixed_problems
+        .iter()
+        .map(|p| Finding::fixed(&display, p))
+        .collect();
     let report = FileReport {
         path: display,
         source,
         findings,
+        fixed: fixed_findings,
     };
     (Outcome::Report(report, fixed), Some(parse))
 }

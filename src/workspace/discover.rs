@@ -2,44 +2,71 @@
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
 //! explicitly is always checked, whatever its name, and so is one whose text the workspace
-//! was given even when it is not on disk.
+//! was given even when it is not on disk. Paths are named by [`PathNames`] (each named
+//! path once, the files walked below it inheriting its name), so every file is found once
+//! however often, and however, it is named.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
 
+use super::paths::PathNames;
 use crate::config::io_message;
 
-/// The manifests found under `paths`, and the problems met (missing paths, unreadable
-/// directories), as messages.
+/// The manifests found under the paths named, and the problems met (missing paths,
+/// unreadable directories), as messages.
 #[derive(Debug, Default)]
 pub struct Discovered {
+    /// Every manifest found, by name, sorted, once each.
     pub files: Vec<PathBuf>,
+    /// The problems met, missing paths included, as messages.
     pub errors: Vec<String>,
+    /// The messages of the named paths that do not exist or cannot be reached (also in
+    /// `errors`).
+    pub missing: Vec<String>,
+    /// The paths named (files and directories), by name, once each, in the order given.
+    pub roots: Vec<PathBuf>,
+    /// The files among `roots` (always checked, whatever the configuration excludes).
+    pub named: Vec<PathBuf>,
 }
 
-/// Finds the manifests named by or below `paths`, sorted and without duplicates; a named
-/// path for which `has_text` holds is a file even when it is not on disk.
-pub fn discover(paths: &[PathBuf], has_text: impl Fn(&Path) -> bool) -> Discovered {
+/// Finds the manifests named by or below `paths`, named by `names`, sorted and without
+/// duplicates; a named path for which `has_text` holds is a file even when it is not on
+/// disk.
+pub fn discover(
+    paths: &[PathBuf],
+    names: &PathNames,
+    has_text: impl Fn(&Path) -> bool,
+) -> Discovered {
     let mut files = BTreeSet::new();
-    let mut errors = Vec::new();
-    for path in paths {
-        match std::fs::metadata(path) {
-            Err(_) if has_text(path) => {
+    let mut found = Discovered::default();
+    let mut seen = std::collections::HashSet::new();
+    for given in paths {
+        let path = names.name(given).into_owned();
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        found.roots.push(path.clone());
+        match std::fs::metadata(&path) {
+            Err(_) if has_text(&path) => {
                 files.insert(path.clone());
+                found.named.push(path);
             }
-            Err(e) => errors.push(format!("{}: {}", path.display(), io_message(&e))),
-            Ok(meta) if meta.is_dir() => walk(path, &mut files, &mut errors),
+            Err(e) => {
+                let message = format!("{}: {}", path.display(), io_message(&e));
+                found.missing.push(message.clone());
+                found.errors.push(message);
+            }
+            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut found.errors),
             Ok(_) => {
                 files.insert(path.clone());
+                found.named.push(path);
             }
         }
     }
-    Discovered {
-        files: files.into_iter().collect(),
-        errors,
-    }
+    found.files = files.into_iter().collect();
+    found
 }
 
 fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, errors: &mut Vec<String>) {

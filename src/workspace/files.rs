@@ -1,13 +1,15 @@
 //! The files of a workspace: the texts a front end set for some of them (an editor's
 //! unsaved buffer, read instead of the disk), and the last parse of each file with the
 //! bytes it was parsed from. A file is read again on every request; its parse is reused
-//! only when the bytes are the same.
+//! only when the bytes are the same. Files are keyed by their name ([`PathNames`]), so
+//! `a.pp`, `./a.pp` and its absolute path are one file.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::paths::PathNames;
 use crate::config::io_message;
 use crate::syntax::{self, ParsedFile};
 
@@ -59,23 +61,29 @@ impl Parse {
     }
 }
 
-/// The texts set and the parses kept, by path.
+/// The texts set and the parses kept, by name.
 #[derive(Debug, Default)]
 pub struct Files {
+    names: PathNames,
     texts: HashMap<PathBuf, String>,
     parses: HashMap<PathBuf, Parse>,
 }
 
 impl Files {
+    /// How files are named.
+    pub fn names(&self) -> &PathNames {
+        &self.names
+    }
+
     /// Reads `text` as the text of `path` from now on, instead of the disk; returns the
     /// text set before.
     pub fn set_text(&mut self, path: &Path, text: String) -> Option<String> {
-        self.texts.insert(path.to_path_buf(), text)
+        self.texts.insert(self.names.name(path).into_owned(), text)
     }
 
     /// Reads `path` from the disk again; returns the text that was set.
     pub fn clear_text(&mut self, path: &Path) -> Option<String> {
-        self.texts.remove(path)
+        self.texts.remove(&*self.names.name(path))
     }
 
     /// The text set for `path`, if any.
@@ -85,12 +93,12 @@ impl Files {
 
     /// Whether a text is set for `path`.
     pub fn has_text(&self, path: &Path) -> bool {
-        self.texts.contains_key(path)
+        self.texts.contains_key(&*self.names.name(path))
     }
 
     /// The bytes of `path` now: its text when one is set, else the file's.
     pub fn read(&self, path: &Path) -> std::io::Result<Cow<'_, [u8]>> {
-        match self.texts.get(path) {
+        match self.texts.get(&*self.names.name(path)) {
             Some(t) => Ok(Cow::Borrowed(t.as_bytes())),
             None => std::fs::read(path).map(Cow::Owned),
         }
@@ -99,7 +107,8 @@ impl Files {
     /// Takes the parse kept for `path` out (to give it to [`Files::parse`], then back to
     /// [`Files::keep`]).
     pub fn take(&mut self, path: &Path) -> Option<Parse> {
-        self.parses.remove(path)
+        let key = self.names.name(path);
+        self.parses.remove(&*key)
     }
 
     /// `path` read now and parsed, `last` being reused when it is of the same bytes; or why
@@ -116,11 +125,13 @@ impl Files {
 
     /// Keeps `parse` as the last parse of `path`.
     pub fn keep(&mut self, path: PathBuf, parse: Parse) {
-        self.parses.insert(path, parse);
+        let key = self.names.name(&path).into_owned();
+        self.parses.insert(key, parse);
     }
 
     /// Drops the parse kept for `path` (the text set stays).
     pub fn forget(&mut self, path: &Path) {
-        self.parses.remove(path);
+        let key = self.names.name(path);
+        self.parses.remove(&*key);
     }
 }

@@ -8,6 +8,7 @@ use super::files::Parse;
 use super::write::write_atomic;
 use crate::config::io_message;
 use crate::eval::project::Project;
+use crate::rules::fix::FixedProblem;
 use crate::rules::{self, engine::RuleSet, Diagnostic};
 
 /// What fixing did to one file.
@@ -24,6 +25,8 @@ pub struct Fixed {
 /// A file fixed: what was done, the findings left, and the parse of its text now.
 pub struct FixedFile {
     pub fixed: Fixed,
+    /// The problems the fixes written took care of (none when nothing was written).
+    pub fixed_problems: Vec<FixedProblem>,
     pub diagnostics: Vec<Diagnostic>,
     pub parse: Parse,
 }
@@ -74,8 +77,14 @@ pub fn fix_file(
     }
     // The file now holds the bytes read, or the fixed text (the parsed source).
     let raw = raw.filter(|_| fixed.fixes == 0);
+    let fixed_problems = if fixed.fixes > 0 {
+        out.fixed_problems
+    } else {
+        Vec::new()
+    };
     Ok(FixedFile {
         fixed,
+        fixed_problems,
         diagnostics: out.diagnostics,
         parse: Parse::from_parts(raw, out.parsed),
     })

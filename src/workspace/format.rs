@@ -61,7 +61,7 @@ impl Workspace {
                 io_errors: found.errors,
             });
         }
-        let jobs = self.resolving(options, |r| select(r, paths, &found.files, None))?;
+        let jobs = self.resolving(options, |r| select(r, &found.named, &found.files, None))?;
         let files = jobs
             .into_iter()
             .map(|(path, settings)| {

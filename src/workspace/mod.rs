@@ -13,10 +13,11 @@
 //! The requests: [`Workspace::check`] (the check pipeline, [`check`], with the fix step,
 //! [`fix`]) and [`Workspace::format`] / [`Workspace::format_file`] /
 //! [`Workspace::format_text`] (the format pipeline, [`mod@format`]); [`Workspace::discover`]
-//! finds the manifests below paths ([`discover`]), [`select`] picks those the configuration
-//! keeps (the same for checking and formatting), and files are written in place through
-//! [`mod@write`]. A check may keep
-//! the findings of unchanged files in a [`cache`] directory.
+//! finds the manifests below paths ([`discover`]), each file under one name ([`mod@paths`]:
+//! relative to the current directory when below it, absolute otherwise), [`select`] picks
+//! those the configuration keeps (the same for checking and formatting), and files are
+//! written in place through [`mod@write`]. A check may keep the findings of unchanged
+//! files in a [`cache`] directory.
 
 pub mod cache;
 pub mod check;
@@ -24,6 +25,7 @@ pub mod discover;
 pub mod files;
 pub mod fix;
 pub mod format;
+pub mod paths;
 pub mod select;
 pub mod write;
 
@@ -58,9 +60,9 @@ impl Workspace {
     }
 
     /// The manifests named by or below `paths` (a path whose text is set counts as a
-    /// file), sorted, and the problems met.
+    /// file), by name ([`mod@paths`]), sorted, and the problems met.
     pub fn discover(&self, paths: &[PathBuf]) -> Discovered {
-        discover::discover(paths, |p| self.files.has_text(p))
+        discover::discover(paths, self.files.names(), |p| self.files.has_text(p))
     }
 
     /// Reads `text` as the text of `path` from now on, instead of the disk.

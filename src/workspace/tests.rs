@@ -61,8 +61,13 @@ fn a_file_edited_on_disk_is_checked_again() {
     write(&file, "$a = 'q'\n");
     assert_eq!(findings(&mut ws, &file, &options), []);
     std::fs::remove_file(&file).expect("remove");
-    let report = check(&mut ws, &file, &options).expect("check");
-    assert_eq!(report.io_errors.len(), 1);
+    let Err(CheckError::Missing(missing)) = check(&mut ws, &file, &options) else {
+        panic!("a file named and gone is missing");
+    };
+    assert_eq!(
+        missing,
+        [format!("{}: No such file or directory", file.display())]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -187,7 +187,7 @@ fn corrupt_truncated_and_foreign_entries_are_ignored_and_rewritten() {
         let v = entry(p);
         assert_eq!(
             v["version"],
-            concat!(env!("CARGO_PKG_VERSION"), "+entries-2")
+            concat!(env!("CARGO_PKG_VERSION"), "+entries-3")
         );
         assert!(!v.to_string().contains("forged"));
     }

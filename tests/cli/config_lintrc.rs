@@ -168,9 +168,14 @@ fn puppet_lint_flags_on_the_command_line() {
         ),
         ok(warning("a.pp"))
     );
+    // A check rein does not have is ignored with a warning, as in .puppet-lint.rc.
     assert_eq!(
         check(&d, &["--only-checks", "nonsense"]),
-        usage_error("rein: unknown rule or group `nonsense` in --only-checks\n")
+        (
+            0,
+            String::new(),
+            "rein: warning: --only-checks: unknown check `nonsense`, ignored\n".into()
+        )
     );
     assert_eq!(
         check(&d, &["--error-level", "loud"]),
@@ -196,7 +201,11 @@ fn check_flags_and_error_level_on_the_command_line() {
     );
     assert_eq!(
         check(&d, &["--puppet-lint-check=no-nonsense", "a.pp"]),
-        usage_error("rein: unknown check `nonsense` in --no-nonsense-check\n")
+        (
+            0,
+            warning("a.pp"),
+            "rein: warning: --no-nonsense-check: unknown check `nonsense`, ignored\n".into()
+        )
     );
     // --error-level filters what is printed; the exit status counts everything.
     let (code, out, _) = check(&d, &["--error-level", "warning"]);

@@ -1,8 +1,8 @@
 //! rein as a program: each command run as a process on files in a temporary directory
 //! (check, fix, fmt, dump, rule, init, completions, man, the puppet-lint compatible
-//! command line, the pre-commit hooks), hostile input, and configuration (discovery, the
-//! resolver, the generated reference). One test binary,
-//! one module per subject, so the suite links the crate once for all of them.
+//! command line, the pre-commit hooks, help, paths and usage errors), hostile input, and
+//! configuration (discovery, the resolver, the generated reference). One test binary, one
+//! module per subject, so the suite links the crate once for all of them.
 
 mod harness;
 
@@ -20,6 +20,7 @@ mod dump;
 mod duplicate_resource;
 mod fix;
 mod fmt;
+mod hygiene;
 mod init;
 mod lsp;
 mod man;
@@ -27,6 +28,7 @@ mod neovim;
 mod output;
 mod pre_commit;
 mod puppet_lint;
+mod puppet_lint_mode;
 mod rule;
 mod stdin;
 mod unknown_attribute;

@@ -35,6 +35,7 @@ fn the_page_has_name_synopsis_every_command_and_reins_sections() {
             "DESCRIPTION",
             "OPTIONS",
             "SUBCOMMANDS",
+            "\"PUPPET-LINT MODE\"",
             "\"EXIT STATUS\"",
             "FILES",
             "ENVIRONMENT",

@@ -75,12 +75,11 @@ impl Rule for SpaceBeforeArrow {
             }
         }
         for (at, gap, arrow_end, fixable) in found {
-            let (line, column) = li.line_col(source, at);
+            // puppet-lint 4.3's message ends in "on line L, column C", which every output
+            // format (puppet-lint's own too) then repeats: the position is the finding's.
             let mut d = Diagnostic::new(
                 Span::new(at, arrow_end),
-                format!(
-                    "there should be a single space before '=>' on line {line}, column {column}"
-                ),
+                "there should be a single space before '=>'",
             );
             if fixable {
                 d = d.with_fix(Fix::safe(vec![Edit::replace(gap, " ")]));
@@ -103,7 +102,13 @@ mod tests {
             &f,
             &RuleSet::only("space_before_arrow", Level::Warning),
         );
-        let msgs = d.iter().map(|d| d.message.clone()).collect();
+        let msgs = d
+            .iter()
+            .map(|d| {
+                let (line, column) = f.line_index.line_col(src, d.span.start());
+                format!("{} at {line}:{column}", d.message)
+            })
+            .collect();
         (msgs, fix::apply(src, &d, false).text)
     }
 
@@ -114,9 +119,9 @@ mod tests {
         assert_eq!(
             msgs,
             vec![
-                "there should be a single space before '=>' on line 1, column 19",
-                "there should be a single space before '=>' on line 1, column 30",
-                "there should be a single space before '=>' on line 3, column 9",
+                "there should be a single space before '=>' at 1:19",
+                "there should be a single space before '=>' at 1:30",
+                "there should be a single space before '=>' at 3:9",
             ]
         );
         assert_eq!(
