@@ -15,14 +15,10 @@ impl<'a> Formatter<'a> {
         })
     }
 
-    /// `(args)` with hugging of a last hash/array/lambda-like argument.
-    pub(super) fn paren_args(
-        &mut self,
-        open: usize,
-        close: usize,
-        args: &[Expr],
-        trailing: bool,
-    ) -> Doc {
+    /// `(args)` with hugging of a last hash/array/lambda-like argument. Broken over lines,
+    /// the last argument gets no comma (what most real code does; Puppet rejects one after
+    /// a method call's arguments).
+    pub(super) fn paren_args(&mut self, open: usize, close: usize, args: &[Expr]) -> Doc {
         let multi = self.has_newline(open, close)
             && args
                 .first()
@@ -54,7 +50,7 @@ impl<'a> Formatter<'a> {
                 return cat(v);
             }
         }
-        self.seq(l, "(", ")", multi, trailing, Doc::SoftLine)
+        self.seq(l, "(", ")", multi, false, Doc::SoftLine)
     }
 
     pub(super) fn lambda(&mut self, l: &Lambda) -> Doc {
@@ -109,7 +105,7 @@ impl<'a> Formatter<'a> {
                 .find_from(c.functor.span.end(), '(')
                 .unwrap_or(args_end);
             let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
-            v.push(self.paren_args(open, close, &c.args, true));
+            v.push(self.paren_args(open, close, &c.args));
         } else if !c.args.is_empty() {
             v.push(self.bare_args(&c.args));
         }
@@ -133,7 +129,7 @@ impl<'a> Formatter<'a> {
                 .unwrap_or(m.name.span.end());
             let last = m.args.last().map_or(open, |a| a.span.end());
             let close = self.find_close_paren(last, end).unwrap_or(last);
-            v.push(self.paren_args(open, close, &m.args, false));
+            v.push(self.paren_args(open, close, &m.args));
         } else if !m.args.is_empty() {
             v.push(self.bare_args(&m.args));
         }

@@ -1,5 +1,5 @@
 //! Definitions: the headers of classes, defined types, plans, functions and nodes, and
-//! parameter lists laid out as an aligned table (types, names, defaults).
+//! parameter lists (one a line, `=` aligned).
 
 use super::align::pad_params;
 use super::{cat, txt, Formatter};
@@ -28,8 +28,9 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
-    /// The parameter list of a class, define, function or plan as an aligned table, after
-    /// the name ending at `name_end`; its `)` is the last one before `limit`.
+    /// The parameter list of a class, define, function or plan, one parameter a line
+    /// (`Type $name = default,`) with the `=` aligned, after the name ending at `name_end`;
+    /// its `)` is the last one before `limit`.
     pub(super) fn params_table(
         &mut self,
         name_end: usize,
@@ -44,53 +45,46 @@ impl<'a> Formatter<'a> {
         let open = self.find_from(name_end, '(').unwrap_or(name_end);
         let close = self.rfind_before(limit, ')').unwrap_or(limit);
         let spans: Vec<Span> = params.iter().map(|p| p.span).collect();
-        let mut cols: Vec<(usize, usize)> = Vec::new();
+        // Widths of `Type $name` of the parameters with a default that take part in the
+        // `=` column (not those with a multi-line type or a type wider than 50).
+        let mut widths: Vec<usize> = Vec::new();
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             let Some(p) = params.get(i) else {
                 return cat(vec![]);
             };
             let t = p.type_expr.as_ref().map(|t| me.expr(t));
-            // Long or multi-line types do not take part in the type column.
-            let (tw, marker) = match &t {
-                None => (0, "\u{0}0".to_string()),
-                Some(t) if t.forces_break() => (usize::MAX, "\u{0}X".to_string()),
-                Some(t) => {
-                    let w = t.flat_width();
-                    if w > 50 {
-                        (usize::MAX, format!("\u{0}L{w}"))
-                    } else {
-                        (w, format!("\u{0}{w}"))
-                    }
-                }
-            };
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
-            cols.push((tw, nw));
+            // The width of `Type $name`, `None` after a multi-line type.
+            let (lhs, in_column) = match &t {
+                None => (Some(nw), true),
+                Some(t) if t.forces_break() => (None, false),
+                Some(t) => {
+                    let w = t.flat_width();
+                    (Some(w + 1 + nw), w <= 50)
+                }
+            };
             let mut v = Vec::new();
             if let Some(t) = t {
                 v.push(t);
-                v.push(txt(marker));
                 v.push(txt(" "));
-            } else {
-                v.push(txt(marker));
             }
             v.push(txt(name));
             if let Some(d) = &p.default {
-                v.push(txt(format!("\u{1}{nw}")));
+                if let (Some(w), true) = (lhs, in_column) {
+                    widths.push(w);
+                }
+                v.push(txt(format!(
+                    "\u{1}{}",
+                    lhs.map_or("X".to_string(), |w| w.to_string())
+                )));
                 v.push(txt(" = "));
                 v.push(me.expr(d));
             }
             cat(v)
         });
-        let any_type = params.iter().any(|p| p.type_expr.is_some());
-        let tmax = cols
-            .iter()
-            .map(|c| c.0)
-            .filter(|w| *w != usize::MAX)
-            .max()
-            .unwrap_or(0);
-        let nmax = cols.iter().map(|c| c.1).max().unwrap_or(0);
-        let l = l.map_docs(|d| pad_params(d, tmax, nmax, any_type));
+        let target = widths.iter().copied().max().unwrap_or(0);
+        let l = l.map_docs(|d| pad_params(d, target));
         let body = self.braced_lines(l, "(", ")", ",", true);
         cat(vec![txt(" "), body])
     }

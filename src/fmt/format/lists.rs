@@ -266,13 +266,4 @@ impl<'a> Formatter<'a> {
             txt(close),
         ]))
     }
-
-    /// Whether a comma follows the last element (a "magic" trailing comma).
-    pub(super) fn trailing_comma(&self, last_end: Option<usize>, close: usize) -> bool {
-        last_end.is_some_and(|e| {
-            self.src
-                .get(e..close)
-                .is_some_and(|t| t.trim_start().starts_with(','))
-        })
-    }
 }
