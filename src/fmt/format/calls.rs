@@ -70,7 +70,7 @@ impl<'a> Formatter<'a> {
     pub(super) fn param_inline(&mut self, p: &Parameter) -> Doc {
         let mut v = Vec::new();
         if let Some(t) = &p.type_expr {
-            v.push(self.expr(t));
+            v.push(self.param_type(t));
             v.push(txt(" "));
         }
         if p.captures_rest {

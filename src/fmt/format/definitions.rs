@@ -1,5 +1,6 @@
-//! Definitions: the headers of classes, defined types, plans, functions and nodes, and
-//! parameter lists (one a line, `=` aligned).
+//! Definitions: the headers of classes, defined types, plans, functions and nodes,
+//! parameter lists (one a line, `=` aligned), and type aliases (type mappings and type
+//! definitions are printed as written).
 
 use super::align::pad_params;
 use super::{cat, txt, Formatter};
@@ -52,7 +53,7 @@ impl<'a> Formatter<'a> {
             let Some(p) = params.get(i) else {
                 return cat(vec![]);
             };
-            let t = p.type_expr.as_ref().map(|t| me.expr(t));
+            let t = p.type_expr.as_ref().map(|t| me.param_type(t));
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
             // The width of `Type $name`, `None` after a multi-line type.
@@ -87,6 +88,57 @@ impl<'a> Formatter<'a> {
         let l = l.map_docs(|d| pad_params(d, target));
         let body = self.braced_lines(l, "(", ")", ",", true);
         cat(vec![txt(" "), body])
+    }
+
+    /// The type of a parameter.
+    pub(super) fn param_type(&mut self, t: &Expr) -> Doc {
+        let outer = std::mem::replace(&mut self.in_param_type, true);
+        let d = self.expr(t);
+        self.in_param_type = outer;
+        d
+    }
+
+    /// `type Name = Type`: the type laid out like any other expression (one parameter a
+    /// line with trailing commas when broken, struct hashes aligned), including the forms
+    /// Puppet's model rewrites into `Object[{ ... }]`: `type X = { ... }`, `type X = Object
+    /// { ... }` and `type X = Parent { ... }` (whose hash gets a synthetic `parent` entry).
+    pub(super) fn type_alias(&mut self, span: Span, t: &TypeAliasDef) -> Doc {
+        let head = txt(format!("type {} = ", t.name.name));
+        let ExprKind::Access { target, keys } = &t.value.kind else {
+            return match t.value.kind {
+                ExprKind::Nop => self.verbatim(span),
+                _ => {
+                    let v = self.expr(&t.value);
+                    cat(vec![head, v])
+                }
+            };
+        };
+        let Some(first) = keys.first() else {
+            return self.verbatim(span);
+        };
+        let between = self.s(Span::new(target.span.end(), first.span.start()));
+        if !target.span.is_empty() && between.contains('[') {
+            let v = self.expr(&t.value);
+            return cat(vec![head, v]);
+        }
+        let ExprKind::Hash { entries, .. } = &first.kind else {
+            return self.verbatim(span);
+        };
+        // `Object {` / `TypeSet {` as written, or the parent of `Parent {`.
+        let (prefix, entries) = match entries.split_last() {
+            Some((last, rest)) if target.span.is_empty() && last.key.span.is_empty() => {
+                (Some(self.s(last.value.span)), rest)
+            }
+            _ if !target.span.is_empty() => (Some(self.s(target.span)), &entries[..]),
+            _ => (None, &entries[..]),
+        };
+        let hash = self.guarded(first.span, |me| me.hash(first.span, entries));
+        let mut v = vec![head];
+        if let Some(p) = prefix {
+            v.push(txt(format!("{p} ")));
+        }
+        v.push(hash);
+        cat(v)
     }
 
     /// `function name(params) >> ReturnType { body }`.

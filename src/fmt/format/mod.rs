@@ -51,6 +51,9 @@ pub(crate) struct Formatter<'a> {
     depth: usize,
     /// The settings: line width and indentation unit.
     config: FormatConfig,
+    /// Whether a parameter's type is being formatted (Puppet rejects a comma after the
+    /// last argument of its outermost `Type[...]`).
+    in_param_type: bool,
 }
 
 /// The documents one after the other.
@@ -77,6 +80,7 @@ impl<'a> Formatter<'a> {
             heredocs,
             depth: 0,
             config: *config,
+            in_param_type: false,
         }
     }
 
