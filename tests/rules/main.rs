@@ -7,6 +7,7 @@ mod deep_fixtures;
 mod docs;
 mod eval_robustness;
 mod expect;
+mod fmt_canonical;
 mod fmt_fixtures;
 mod fmt_safety;
 mod suppression;
