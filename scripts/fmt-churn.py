@@ -8,8 +8,8 @@ Usage: scripts/fmt-churn.py [--rein PATH] [--jobs N] [--top N] [DIR...]
 Every `.pp` file under the given directories (symbolic links followed, `spec/fixtures/`
 and `vendor/` skipped) is formatted with `rein fmt -` (nothing is written). A line of the
 original counts as changed when it is not kept as is in the output (Python's difflib
-matching of the two line lists). The changed lines are sorted by what changed in each run
-of them: indentation only, spacing inside the lines, line breaks (the same text over
+matching of the two line lists). The changed lines are sorted by what changed (line by
+line where a run of lines is replaced by as many, else for the run): indentation only, spacing inside the lines, line breaks (the same text over
 other lines, commas added or removed), commas, quotes, a removed empty line, or more. Files rein refuses (syntax
 errors) are counted apart.
 
@@ -68,10 +68,15 @@ def churn(rein, path):
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
         if tag == 'equal' or i1 == i2:
             continue
-        n = i2 - i1
-        changed += n
-        k = kind(old[i1:i2], new[j1:j2])
-        kinds[k] = kinds.get(k, 0) + n
+        changed += i2 - i1
+        if i2 - i1 == j2 - j1:
+            # As many lines: each one against the line that replaces it.
+            runs = [([a], [b]) for a, b in zip(old[i1:i2], new[j1:j2])]
+        else:
+            runs = [(old[i1:i2], new[j1:j2])]
+        for a, b in runs:
+            k = kind(a, b)
+            kinds[k] = kinds.get(k, 0) + len(a)
     return path, len(old), changed, kinds
 
 

@@ -25,7 +25,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'fmt_corpus'))
 from lexer import mask  # noqa: E402
-from brackets import brackets  # noqa: E402
+from brackets import brackets, top_arrow, top_colon  # noqa: E402
 from files import pp_files  # noqa: E402
 
 WIDTH = 140
@@ -280,7 +280,7 @@ class Survey:
             prev = f.line(e)
             seg = f.m[a:e]
             first = seg.split('\n', 1)[0]
-            arrow = _top_arrow(first)
+            arrow = top_arrow(first)
             if arrow is None:
                 return
             key_end = len(first[:arrow].rstrip())
@@ -356,7 +356,7 @@ class Survey:
             a = body[0][0]
             e = body[-1][1]
             seg = f.m[a:e]
-            colon = _title_colon(seg)
+            colon = top_colon(seg)
             if colon is None:
                 continue
             attrs = seg[colon + 1:].strip()
@@ -558,30 +558,6 @@ class Survey:
                     self.add('else_cuddled', '`}` then `else` on the next line', f, f.starts[i])
             elif re.match(r'\}\s*(else|elsif)\b', s):
                 self.add('else_cuddled', '`} else {`', f, f.starts[i])
-
-
-def _top_arrow(s):
-    depth = 0
-    for i, c in enumerate(s):
-        if c in '([{':
-            depth += 1
-        elif c in ')]}':
-            depth -= 1
-        elif depth == 0 and s.startswith('=>', i):
-            return i
-    return None
-
-
-def _title_colon(s):
-    depth = 0
-    for i, c in enumerate(s):
-        if c in '([{':
-            depth += 1
-        elif c in ')]}':
-            depth -= 1
-        elif c == ':' and depth == 0 and s[i + 1:i + 2] != ':' and s[i - 1:i] != ':':
-            return i
-    return None
 
 
 def _in_params(b):

@@ -121,20 +121,31 @@ def brackets(m):
             b.elems.append(last + ('',))
         if b.kind == 'resource?':
             first = m[b.elems[0][0]:b.elems[0][1]] if b.elems else ''
-            b.kind = 'resource' if _top_colon(first) else 'block'
+            b.kind = 'resource' if top_colon(first) is not None else 'block'
     return [b for b in out if b.close is not None]
 
 
-def _top_colon(s):
+def top_level(s, found):
+    """The first index `i` of `s` outside brackets where `found(s, i)`, or None."""
     depth = 0
     for i, c in enumerate(s):
         if c in '([{':
             depth += 1
         elif c in ')]}':
             depth -= 1
-        elif c == ':' and depth == 0 and s[i + 1:i + 2] != ':' and s[i - 1:i] != ':':
-            return True
-    return False
+        elif depth == 0 and found(s, i):
+            return i
+    return None
+
+
+def top_colon(s):
+    """Where `s` has a `:` outside brackets (not part of `::`), or None."""
+    return top_level(s, lambda t, i: t[i] == ':' and t[i + 1:i + 2] != ':' and t[i - 1:i] != ':')
+
+
+def top_arrow(s):
+    """Where `s` has a `=>` outside brackets, or None."""
+    return top_level(s, lambda t, i: t.startswith('=>', i))
 
 
 def _trim(m, a, b):

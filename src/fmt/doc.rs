@@ -181,33 +181,11 @@ impl<'d> Printer<'d> {
                     }
                 }
                 Doc::Group { doc, broken } => {
-                    let m = if *broken {
-                        Mode::Break
-                    } else if mode == Mode::Flat {
-                        Mode::Flat
-                    } else {
-                        let rem = self.width as isize - self.current_col() as isize;
-                        if self.fits(doc, stack, rem) {
-                            Mode::Flat
-                        } else {
-                            Mode::Break
-                        }
-                    };
+                    let m = self.group_mode(doc, *broken, mode, Mode::Flat, stack);
                     stack.push((ind, m, doc));
                 }
                 Doc::LocalGroup { doc, broken } => {
-                    let m = if *broken {
-                        Mode::Break
-                    } else if mode == Mode::Flat {
-                        Mode::Flat
-                    } else {
-                        let rem = self.width as isize - self.current_col() as isize;
-                        if self.fits(doc, stack, rem) {
-                            Mode::Local
-                        } else {
-                            Mode::Break
-                        }
-                    };
+                    let m = self.group_mode(doc, *broken, mode, Mode::Local, stack);
                     stack.push((ind, m, doc));
                 }
                 Doc::Indent(d) => stack.push((ind + self.indent_unit, mode, d)),
@@ -228,6 +206,27 @@ impl<'d> Printer<'d> {
                     self.heredocs.push(body);
                 }
             }
+        }
+    }
+
+    /// The mode of a group inside a part printed in `mode`: broken when forced, flat when
+    /// the enclosing part is, else `flat` if it fits on the line, broken if not.
+    fn group_mode(
+        &self,
+        doc: &Doc,
+        broken: bool,
+        mode: Mode,
+        flat: Mode,
+        rest: &[(usize, Mode, &Doc)],
+    ) -> Mode {
+        if broken {
+            Mode::Break
+        } else if mode == Mode::Flat {
+            Mode::Flat
+        } else if self.fits(doc, rest, self.width as isize - self.current_col() as isize) {
+            flat
+        } else {
+            Mode::Break
         }
     }
 

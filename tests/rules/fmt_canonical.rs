@@ -96,7 +96,8 @@ fn check(src: &str) -> Result<(), String> {
     ))
 }
 
-fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The `.pp` files under `dir`, sorted, without `vendor/` and `spec/fixtures/`.
+pub(crate) fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };

@@ -10,5 +10,6 @@ mod expect;
 mod fmt_canonical;
 mod fmt_fixtures;
 mod fmt_safety;
+mod fmt_scripts;
 mod suppression;
 mod validate_fixtures;
