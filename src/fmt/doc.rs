@@ -87,6 +87,18 @@ impl Doc {
         }
     }
 
+    /// Whether printing this doc can start a new line (a line break, a group, a trailing
+    /// comment, multi-line text).
+    pub fn can_break(&self) -> bool {
+        match self {
+            Doc::Line | Doc::SoftLine | Doc::Group { .. } | Doc::LocalGroup { .. } => true,
+            Doc::Concat(v) => v.iter().any(Doc::can_break),
+            Doc::Indent(d) => d.can_break(),
+            Doc::IfBreak(a, b) => a.can_break() || b.can_break(),
+            _ => self.forces_break(),
+        }
+    }
+
     /// Width of the doc printed flat (up to its last newline if it has one).
     pub fn flat_width(&self) -> usize {
         let mut s = String::new();
