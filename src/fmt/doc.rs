@@ -21,6 +21,11 @@ pub enum Doc {
     Concat(Vec<Doc>),
     /// Contents printed flat if they fit, else broken. `broken` forces the broken mode.
     Group { doc: Box<Doc>, broken: bool },
+    /// Like a group, but its flat mode applies only to its own line breaks and `IfBreak`s:
+    /// the groups inside it decide for themselves, and its hard lines (a lambda's body)
+    /// do not count when it checks whether it fits (a chain of method calls is flat when
+    /// it fits up to the first line of its last lambda's body).
+    LocalGroup { doc: Box<Doc>, broken: bool },
     /// Contents indented one more level (for the lines they break).
     Indent(Box<Doc>),
     /// First doc when the enclosing group is broken, second when flat.
@@ -73,10 +78,24 @@ impl Doc {
             Doc::Verbatim { text, .. } => text.contains('\n'),
             Doc::Comment(_, t) => t.starts_with('#') || t.contains('\n'),
             Doc::Concat(v) => v.iter().any(Doc::forces_break),
-            Doc::Group { broken, doc } => *broken || doc.forces_break(),
+            Doc::Group { broken, doc } | Doc::LocalGroup { broken, doc } => {
+                *broken || doc.forces_break()
+            }
             Doc::Indent(d) => d.forces_break(),
             Doc::IfBreak(a, _) => a.forces_break(),
             _ => false,
+        }
+    }
+
+    /// Whether printing this doc can start a new line (a line break, a group, a trailing
+    /// comment, multi-line text).
+    pub fn can_break(&self) -> bool {
+        match self {
+            Doc::Line | Doc::SoftLine | Doc::Group { .. } | Doc::LocalGroup { .. } => true,
+            Doc::Concat(v) => v.iter().any(Doc::can_break),
+            Doc::Indent(d) => d.can_break(),
+            Doc::IfBreak(a, b) => a.can_break() || b.can_break(),
+            _ => self.forces_break(),
         }
     }
 
@@ -97,7 +116,9 @@ impl Doc {
             Doc::SoftLine => {}
             Doc::HardLine => out.push('\n'),
             Doc::Concat(v) => v.iter().for_each(|d| d.flat_into(out)),
-            Doc::Group { doc, .. } | Doc::Indent(doc) => doc.flat_into(out),
+            Doc::Group { doc, .. } | Doc::LocalGroup { doc, .. } | Doc::Indent(doc) => {
+                doc.flat_into(out)
+            }
             Doc::IfBreak(_, b) => b.flat_into(out),
             Doc::LineSuffix(_) => {}
             Doc::Comment(_, t) => out.push_str(t),
@@ -111,6 +132,8 @@ impl Doc {
 enum Mode {
     Flat,
     Break,
+    /// Inside a flat [`Doc::LocalGroup`]: its line breaks are flat, its groups decide.
+    Local,
 }
 
 /// The printed text and the comment indices in the order they were printed.
@@ -158,7 +181,7 @@ impl<'d> Printer<'d> {
         while let Some((ind, mode, doc)) = stack.pop() {
             match doc {
                 Doc::Text(t) => self.write(t),
-                Doc::Line | Doc::SoftLine if mode == Mode::Flat => {
+                Doc::Line | Doc::SoftLine if mode != Mode::Break => {
                     if matches!(doc, Doc::Line) {
                         self.write(" ");
                     }
@@ -170,18 +193,11 @@ impl<'d> Printer<'d> {
                     }
                 }
                 Doc::Group { doc, broken } => {
-                    let m = if *broken {
-                        Mode::Break
-                    } else if mode == Mode::Flat {
-                        Mode::Flat
-                    } else {
-                        let rem = self.width as isize - self.current_col() as isize;
-                        if self.fits(doc, stack, rem) {
-                            Mode::Flat
-                        } else {
-                            Mode::Break
-                        }
-                    };
+                    let m = self.group_mode(doc, *broken, mode, Mode::Flat, stack);
+                    stack.push((ind, m, doc));
+                }
+                Doc::LocalGroup { doc, broken } => {
+                    let m = self.group_mode(doc, *broken, mode, Mode::Local, stack);
                     stack.push((ind, m, doc));
                 }
                 Doc::Indent(d) => stack.push((ind + self.indent_unit, mode, d)),
@@ -202,6 +218,27 @@ impl<'d> Printer<'d> {
                     self.heredocs.push(body);
                 }
             }
+        }
+    }
+
+    /// The mode of a group inside a part printed in `mode`: broken when forced, flat when
+    /// the enclosing part is, else `flat` if it fits on the line, broken if not.
+    fn group_mode(
+        &self,
+        doc: &Doc,
+        broken: bool,
+        mode: Mode,
+        flat: Mode,
+        rest: &[(usize, Mode, &Doc)],
+    ) -> Mode {
+        if broken {
+            Mode::Break
+        } else if mode == Mode::Flat {
+            Mode::Flat
+        } else if self.fits(doc, rest, self.width as isize - self.current_col() as isize) {
+            flat
+        } else {
+            Mode::Break
         }
     }
 
@@ -259,7 +296,7 @@ impl<'d> Printer<'d> {
                         work.push((mode, x));
                     }
                 }
-                Doc::Group { doc, broken } => {
+                Doc::Group { doc, broken } | Doc::LocalGroup { doc, broken } => {
                     work.push((if *broken { Mode::Break } else { mode }, doc));
                 }
                 Doc::Indent(x) => work.push((mode, x)),

@@ -74,7 +74,7 @@ pub fn format_source(
 
 /// Formats an already parsed, error-free file (no verification).
 pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<String, FormatError> {
-    let mut f = format::Formatter::new(parsed);
+    let mut f = format::Formatter::new(parsed, config);
     let d = f.program(&parsed.program);
     let printed = doc::print(&d, config.line_width, config.indent_width);
     let expected: Vec<usize> = (0..parsed.comments.len()).collect();

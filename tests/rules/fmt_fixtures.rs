@@ -8,21 +8,14 @@ use std::path::{Path, PathBuf};
 use rein::fmt::{format_source, FormatConfig};
 use rein::syntax::{self, pn};
 
+/// The fixture inputs under `dir`: the `.pp` files that are not `.expected.pp`.
 fn inputs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            inputs(&p, out);
-        } else if p.to_string_lossy().ends_with(".pp")
-            && !p.to_string_lossy().ends_with(".expected.pp")
-        {
-            out.push(p);
-        }
-    }
+    let mut all = Vec::new();
+    super::fmt_canonical::pp_files(dir, &mut all);
+    out.extend(
+        all.into_iter()
+            .filter(|p| !p.to_string_lossy().ends_with(".expected.pp")),
+    );
 }
 
 fn comments(src: &str) -> Vec<String> {

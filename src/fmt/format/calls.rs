@@ -1,6 +1,6 @@
-//! Calls: function calls with and without parentheses, method calls (chains broken
-//! where the source breaks them), argument lists that hug a last hash or array, and
-//! lambdas with their parameters.
+//! Calls: function calls with and without parentheses, method calls (a chain on one line,
+//! or one call a line when it does not fit or the source breaks it), argument lists that
+//! hug a last hash or array, and lambdas with their parameters (short ones on one line).
 
 use super::lists::ListDocs;
 use super::{cat, txt, Formatter};
@@ -15,14 +15,10 @@ impl<'a> Formatter<'a> {
         })
     }
 
-    /// `(args)` with hugging of a last hash/array/lambda-like argument.
-    pub(super) fn paren_args(
-        &mut self,
-        open: usize,
-        close: usize,
-        args: &[Expr],
-        trailing: bool,
-    ) -> Doc {
+    /// `(args)` with hugging of a last hash/array/lambda-like argument. Broken over lines,
+    /// the last argument gets no comma (what most real code does; Puppet rejects one after
+    /// a method call's arguments).
+    pub(super) fn paren_args(&mut self, open: usize, close: usize, args: &[Expr]) -> Doc {
         let multi = self.has_newline(open, close)
             && args
                 .first()
@@ -54,9 +50,11 @@ impl<'a> Formatter<'a> {
                 return cat(v);
             }
         }
-        self.seq(l, "(", ")", multi, trailing, Doc::SoftLine)
+        self.seq(l, "(", ")", multi, false, Doc::SoftLine)
     }
 
+    /// ` |params| { body }`. A lambda written on one line whose body is one statement
+    /// stays on one line when it fits (`|$i| { $i * 2 }`), as a short resource does.
     pub(super) fn lambda(&mut self, l: &Lambda) -> Doc {
         let mut v = vec![txt(" |")];
         for (i, p) in l.params.iter().enumerate() {
@@ -67,14 +65,39 @@ impl<'a> Formatter<'a> {
             v.push(pd);
         }
         v.push(txt("|"));
-        self.return_type_and_body(l.return_type.as_ref(), &l.body, &mut v);
+        let real: Vec<&Expr> = l
+            .body
+            .statements
+            .iter()
+            .filter(|e| !matches!(e.kind, ExprKind::Nop))
+            .collect();
+        let one_line = real.len() == 1
+            && l.return_type.is_none()
+            && !self.has_newline(l.span.start(), l.span.end())
+            && self
+                .comment_start(self.next)
+                .is_none_or(|st| st >= l.span.end());
+        match real.first() {
+            Some(stmt) if one_line => {
+                self.depth += 1;
+                let d = self.expr(stmt);
+                self.depth -= 1;
+                v.push(Doc::group(cat(vec![
+                    txt(" {"),
+                    Doc::indent(cat(vec![Doc::Line, d])),
+                    Doc::Line,
+                    txt("}"),
+                ])));
+            }
+            _ => self.return_type_and_body(l.return_type.as_ref(), &l.body, &mut v),
+        }
         cat(v)
     }
 
     pub(super) fn param_inline(&mut self, p: &Parameter) -> Doc {
         let mut v = Vec::new();
         if let Some(t) = &p.type_expr {
-            v.push(self.expr(t));
+            v.push(self.param_type(t));
             v.push(txt(" "));
         }
         if p.captures_rest {
@@ -109,7 +132,7 @@ impl<'a> Formatter<'a> {
                 .find_from(c.functor.span.end(), '(')
                 .unwrap_or(args_end);
             let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
-            v.push(self.paren_args(open, close, &c.args, true));
+            v.push(self.paren_args(open, close, &c.args));
         } else if !c.args.is_empty() {
             v.push(self.bare_args(&c.args));
         }
@@ -119,12 +142,51 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
+    /// A method call, or a chain of them (`$a.b(1).c |$x| { ... }`). A chain of two or
+    /// more calls stays on one line when it fits (up to its last lambda's body) and the
+    /// source does not break it; otherwise each call goes on its own line, `.name` at +1.
+    /// A single call is broken before its `.` only where the source breaks it.
     pub(super) fn method_call(&mut self, m: &MethodCallExpr) -> Doc {
-        let r = self.expr(&m.receiver);
-        let dot = self
-            .rfind_before(m.name.span.start(), '.')
-            .unwrap_or(m.name.span.start());
-        let broken = self.has_newline(m.receiver.span.end(), dot);
+        let mut calls = vec![m];
+        let mut root = &m.receiver;
+        while let ExprKind::MethodCall(inner) = &root.kind {
+            calls.push(inner);
+            root = &inner.receiver;
+        }
+        calls.reverse();
+        let mut v = vec![self.expr(root)];
+        let mut broken = false;
+        let mut parts = Vec::new();
+        for c in &calls {
+            let dot = self
+                .rfind_before(c.name.span.start(), '.')
+                .unwrap_or(c.name.span.start());
+            broken |= self.has_newline(c.receiver.span.end(), dot);
+            parts.push(self.call_after_dot(c));
+        }
+        if calls.len() == 1 {
+            let part = parts.pop().unwrap_or(cat(vec![]));
+            if broken {
+                v.push(Doc::indent(cat(vec![Doc::HardLine, part])));
+            } else {
+                v.push(part);
+            }
+            return cat(v);
+        }
+        for part in parts {
+            v.push(Doc::if_break(
+                Doc::indent(cat(vec![Doc::SoftLine, part.clone()])),
+                part,
+            ));
+        }
+        Doc::LocalGroup {
+            doc: Box::new(cat(v)),
+            broken,
+        }
+    }
+
+    /// `.name(args) |params| { body }` of one method call.
+    fn call_after_dot(&mut self, m: &MethodCallExpr) -> Doc {
         let mut v = vec![txt("."), txt(m.name.name.clone())];
         let end = m.lambda.as_ref().map_or(usize::MAX, |l| l.span.start());
         if m.parens {
@@ -133,17 +195,13 @@ impl<'a> Formatter<'a> {
                 .unwrap_or(m.name.span.end());
             let last = m.args.last().map_or(open, |a| a.span.end());
             let close = self.find_close_paren(last, end).unwrap_or(last);
-            v.push(self.paren_args(open, close, &m.args, false));
+            v.push(self.paren_args(open, close, &m.args));
         } else if !m.args.is_empty() {
             v.push(self.bare_args(&m.args));
         }
         if let Some(l) = &m.lambda {
             v.push(self.lambda(l));
         }
-        if broken {
-            cat(vec![r, Doc::indent(cat(vec![Doc::HardLine, cat(v)]))])
-        } else {
-            cat(vec![r, cat(v)])
-        }
+        cat(v)
     }
 }

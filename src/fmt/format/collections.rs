@@ -9,8 +9,9 @@ use crate::syntax::ast::*;
 impl<'a> Formatter<'a> {
     pub(super) fn array(&mut self, span: Span, items: &[Expr]) -> Doc {
         let close = span.end().saturating_sub(1);
-        let multi = self.has_newline(span.start(), close)
-            || self.trailing_comma(items.last().map(|i| i.span.end()), close);
+        // Written on one line, it stays on one line if it fits, even with a trailing comma
+        // (which is then dropped): that is how its author wrote it.
+        let multi = self.has_newline(span.start(), close);
         let spans: Vec<Span> = items.iter().map(|k| k.span).collect();
         let l = self.list(span.start() + 1, &spans, close, false, |me, i| {
             items.get(i).map_or(cat(vec![]), |k| me.expr(k))
@@ -20,8 +21,7 @@ impl<'a> Formatter<'a> {
 
     pub(super) fn hash(&mut self, span: Span, entries: &[HashEntry]) -> Doc {
         let close = span.end().saturating_sub(1);
-        let multi = self.has_newline(span.start(), close)
-            || self.trailing_comma(entries.last().map(|e| e.span.end()), close);
+        let multi = self.has_newline(span.start(), close);
         let pairs: Vec<(&Expr, &Expr, Span)> = entries
             .iter()
             .map(|en| (&en.key, &en.value, en.span))

@@ -1,5 +1,6 @@
-//! Definitions: the headers of classes, defined types, plans, functions and nodes, and
-//! parameter lists laid out as an aligned table (types, names, defaults).
+//! Definitions: the headers of classes, defined types, plans, functions and nodes,
+//! parameter lists (one a line, `=` aligned), and type aliases (type mappings and type
+//! definitions are printed as written).
 
 use super::align::pad_params;
 use super::{cat, txt, Formatter};
@@ -28,8 +29,9 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
-    /// The parameter list of a class, define, function or plan as an aligned table, after
-    /// the name ending at `name_end`; its `)` is the last one before `limit`.
+    /// The parameter list of a class, define, function or plan, one parameter a line
+    /// (`Type $name = default,`) with the `=` aligned, after the name ending at `name_end`;
+    /// its `)` is the last one before `limit`.
     pub(super) fn params_table(
         &mut self,
         name_end: usize,
@@ -44,55 +46,99 @@ impl<'a> Formatter<'a> {
         let open = self.find_from(name_end, '(').unwrap_or(name_end);
         let close = self.rfind_before(limit, ')').unwrap_or(limit);
         let spans: Vec<Span> = params.iter().map(|p| p.span).collect();
-        let mut cols: Vec<(usize, usize)> = Vec::new();
+        // Widths of `Type $name` of the parameters with a default that take part in the
+        // `=` column (not those with a multi-line type or a type wider than 50).
+        let mut widths: Vec<usize> = Vec::new();
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             let Some(p) = params.get(i) else {
                 return cat(vec![]);
             };
-            let t = p.type_expr.as_ref().map(|t| me.expr(t));
-            // Long or multi-line types do not take part in the type column.
-            let (tw, marker) = match &t {
-                None => (0, "\u{0}0".to_string()),
-                Some(t) if t.forces_break() => (usize::MAX, "\u{0}X".to_string()),
-                Some(t) => {
-                    let w = t.flat_width();
-                    if w > 50 {
-                        (usize::MAX, format!("\u{0}L{w}"))
-                    } else {
-                        (w, format!("\u{0}{w}"))
-                    }
-                }
-            };
+            let t = p.type_expr.as_ref().map(|t| me.param_type(t));
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
-            cols.push((tw, nw));
+            // The width of `Type $name`, `None` after a multi-line type.
+            let (lhs, in_column) = match &t {
+                None => (Some(nw), true),
+                Some(t) if t.forces_break() => (None, false),
+                Some(t) => {
+                    let w = t.flat_width();
+                    (Some(w + 1 + nw), w <= 50)
+                }
+            };
             let mut v = Vec::new();
             if let Some(t) = t {
                 v.push(t);
-                v.push(txt(marker));
                 v.push(txt(" "));
-            } else {
-                v.push(txt(marker));
             }
             v.push(txt(name));
             if let Some(d) = &p.default {
-                v.push(txt(format!("\u{1}{nw}")));
+                if let (Some(w), true) = (lhs, in_column) {
+                    widths.push(w);
+                }
+                v.push(txt(format!(
+                    "\u{1}{}",
+                    lhs.map_or("X".to_string(), |w| w.to_string())
+                )));
                 v.push(txt(" = "));
                 v.push(me.expr(d));
             }
             cat(v)
         });
-        let any_type = params.iter().any(|p| p.type_expr.is_some());
-        let tmax = cols
-            .iter()
-            .map(|c| c.0)
-            .filter(|w| *w != usize::MAX)
-            .max()
-            .unwrap_or(0);
-        let nmax = cols.iter().map(|c| c.1).max().unwrap_or(0);
-        let l = l.map_docs(|d| pad_params(d, tmax, nmax, any_type));
+        let target = widths.iter().copied().max().unwrap_or(0);
+        let l = l.map_docs(|d| pad_params(d, target));
         let body = self.braced_lines(l, "(", ")", ",", true);
         cat(vec![txt(" "), body])
+    }
+
+    /// The type of a parameter.
+    pub(super) fn param_type(&mut self, t: &Expr) -> Doc {
+        let outer = std::mem::replace(&mut self.in_param_type, true);
+        let d = self.expr(t);
+        self.in_param_type = outer;
+        d
+    }
+
+    /// `type Name = Type`: the type laid out like any other expression (one parameter a
+    /// line with trailing commas when broken, struct hashes aligned), including the forms
+    /// Puppet's model rewrites into `Object[{ ... }]`: `type X = { ... }`, `type X = Object
+    /// { ... }` and `type X = Parent { ... }` (whose hash gets a synthetic `parent` entry).
+    pub(super) fn type_alias(&mut self, span: Span, t: &TypeAliasDef) -> Doc {
+        let head = txt(format!("type {} = ", t.name.name));
+        let ExprKind::Access { target, keys } = &t.value.kind else {
+            return match t.value.kind {
+                ExprKind::Nop => self.verbatim(span),
+                _ => {
+                    let v = self.expr(&t.value);
+                    cat(vec![head, v])
+                }
+            };
+        };
+        let Some(first) = keys.first() else {
+            return self.verbatim(span);
+        };
+        let between = self.s(Span::new(target.span.end(), first.span.start()));
+        if !target.span.is_empty() && between.contains('[') {
+            let v = self.expr(&t.value);
+            return cat(vec![head, v]);
+        }
+        let ExprKind::Hash { entries, .. } = &first.kind else {
+            return self.verbatim(span);
+        };
+        // `Object {` / `TypeSet {` as written, or the parent of `Parent {`.
+        let (prefix, entries) = match entries.split_last() {
+            Some((last, rest)) if target.span.is_empty() && last.key.span.is_empty() => {
+                (Some(self.s(last.value.span)), rest)
+            }
+            _ if !target.span.is_empty() => (Some(self.s(target.span)), &entries[..]),
+            _ => (None, &entries[..]),
+        };
+        let hash = self.guarded(first.span, |me| me.hash(first.span, entries));
+        let mut v = vec![head];
+        if let Some(p) = prefix {
+            v.push(txt(format!("{p} ")));
+        }
+        v.push(hash);
+        cat(v)
     }
 
     /// `function name(params) >> ReturnType { body }`.

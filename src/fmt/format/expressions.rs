@@ -97,10 +97,10 @@ impl<'a> Formatter<'a> {
             ),
             ExprKind::Function(d) => self.function(d),
             ExprKind::Node(n) => self.node(n),
-            ExprKind::TypeAlias(_)
-            | ExprKind::TypeMapping { .. }
-            | ExprKind::TypeDefinition(_)
-            | ExprKind::Block(_) => self.verbatim(e.span),
+            ExprKind::TypeAlias(t) => self.type_alias(e.span, t),
+            ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition(_) | ExprKind::Block(_) => {
+                self.verbatim(e.span)
+            }
         }
     }
 
@@ -115,7 +115,14 @@ impl<'a> Formatter<'a> {
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             keys.get(i).map_or(cat(vec![]), |k| me.expr(k))
         });
-        cat(vec![t, self.seq(l, "[", "]", multi, false, Doc::SoftLine)])
+        // A trailing comma when broken over lines with two or more keys (none after a
+        // single `{ ... }` of a `Struct[`, as real code writes it), never in a parameter's
+        // type, where Puppet rejects it.
+        let trailing = keys.len() > 1 && !self.in_param_type;
+        cat(vec![
+            t,
+            self.seq(l, "[", "]", multi, trailing, Doc::SoftLine),
+        ])
     }
 
     fn unary(&mut self, op: UnaryOp, operand: &Expr) -> Doc {

@@ -229,7 +229,8 @@ impl<'a> Formatter<'a> {
     }
 
     /// A bracketed sequence: one line if written on one line and it fits, else one
-    /// element per line with a trailing comma.
+    /// element per line with a trailing comma (a lone element that cannot break and would
+    /// not fit on a line of its own stays between the brackets).
     /// `trailing`: whether the broken form ends with a comma (Puppet rejects one after
     /// access keys in parameter types and after method-call arguments).
     /// `line`: what stands inside the brackets on one line, a soft line (`[a, b]`) or a
@@ -249,6 +250,20 @@ impl<'a> Formatter<'a> {
         if multi || l.has_comments() {
             return self.braced_lines(l, open, close, ",", trailing);
         }
+        if let [only] = l.slots.as_slice() {
+            // One element that cannot break and is too wide for a line of its own
+            // (`Pattern[/a long regex/]`): breaking around it would not shorten the line.
+            let at = (self.depth + 1) * self.config.indent_width;
+            if !only.doc.can_break() && at + only.doc.flat_width() > self.config.line_width {
+                let pad = if matches!(line, Doc::Line) { " " } else { "" };
+                let d = only.doc.clone();
+                return cat(vec![
+                    txt(format!("{open}{pad}")),
+                    d,
+                    txt(format!("{pad}{close}")),
+                ]);
+            }
+        }
         let mut items = Vec::new();
         let n = l.slots.len();
         for (i, s) in l.slots.into_iter().enumerate() {
@@ -265,14 +280,5 @@ impl<'a> Formatter<'a> {
             line,
             txt(close),
         ]))
-    }
-
-    /// Whether a comma follows the last element (a "magic" trailing comma).
-    pub(super) fn trailing_comma(&self, last_end: Option<usize>, close: usize) -> bool {
-        last_end.is_some_and(|e| {
-            self.src
-                .get(e..close)
-                .is_some_and(|t| t.trim_start().starts_with(','))
-        })
     }
 }

@@ -10,7 +10,7 @@
 //! ever lost or moved across code it cannot be moved across.
 //!
 //! This file holds the printer state ([`Formatter`]: the source, the comment cursor, the
-//! heredoc bodies) and its queries of the source text. The formatting functions are
+//! heredoc bodies, the nesting depth) and its queries of the source text. The formatting functions are
 //! grouped by node family: `statements` (the program, bodies, `if`, `unless`, `case`),
 //! `expressions` (the dispatch on the node kind, operators, access, selectors), `calls`
 //! (function and method calls, arguments, lambdas), `resources` (resource bodies,
@@ -32,6 +32,7 @@ mod statements;
 mod strings;
 
 use crate::fmt::doc::Doc;
+use crate::fmt::FormatConfig;
 use crate::syntax::ast::*;
 use crate::syntax::visit;
 use crate::syntax::ParsedFile;
@@ -44,6 +45,15 @@ pub(crate) struct Formatter<'a> {
     next: usize,
     /// Heredoc openings and their body spans, in source order.
     heredocs: Vec<(Span, Span)>,
+    /// Nesting depth of the statement being formatted (bodies, `case` options), which
+    /// gives its indentation for the few layouts that must know a line's width before
+    /// printing (one-line bodies of a resource with several bodies).
+    depth: usize,
+    /// The settings: line width and indentation unit.
+    config: FormatConfig,
+    /// Whether a parameter's type is being formatted (Puppet rejects a comma after the
+    /// last argument of its outermost `Type[...]`).
+    in_param_type: bool,
 }
 
 /// The documents one after the other.
@@ -57,7 +67,7 @@ fn txt(s: impl Into<String>) -> Doc {
 }
 
 impl<'a> Formatter<'a> {
-    pub(crate) fn new(file: &'a ParsedFile) -> Formatter<'a> {
+    pub(crate) fn new(file: &'a ParsedFile, config: &FormatConfig) -> Formatter<'a> {
         let mut heredocs = Vec::new();
         for e in &file.program.body {
             collect_heredocs(e, &mut heredocs);
@@ -68,6 +78,9 @@ impl<'a> Formatter<'a> {
             comments: &file.comments,
             next: 0,
             heredocs,
+            depth: 0,
+            config: *config,
+            in_param_type: false,
         }
     }
 

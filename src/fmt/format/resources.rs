@@ -23,7 +23,9 @@ impl<'a> Formatter<'a> {
                 .comment_start(self.next)
                 .is_some_and(|st| st < b.title.span.start())
             {
-                return self.verbatim(span);
+                // A comment before the title: the title goes on a line of its own after
+                // it, as in a resource with several bodies.
+                return self.several_bodies(open, close, prefix, t, &r.bodies);
             }
             let title = self.expr(&b.title);
             let colon = self
@@ -66,39 +68,144 @@ impl<'a> Formatter<'a> {
             v.push(txt("}"));
             return cat(v);
         }
-        // Several bodies.
-        let spans: Vec<Span> = r.bodies.iter().map(|b| b.span).collect();
+        self.several_bodies(open, close, prefix, t, &r.bodies)
+    }
+
+    /// A resource expression with several bodies: each title on its own line at +1. A
+    /// body written on one line (no comment in it) stays there, `'title': attr => value;`,
+    /// with the attributes of consecutive one-line bodies starting in one column (what
+    /// nearly all real code does), unless the line would not fit; any other body has its
+    /// attributes at +2, aligned, and `;` on a line of its own, with a blank line around it.
+    fn several_bodies(
+        &mut self,
+        open: usize,
+        close: usize,
+        prefix: Doc,
+        t: Doc,
+        bodies: &[ResourceBody],
+    ) -> Doc {
+        let spans: Vec<Span> = bodies.iter().map(|b| b.span).collect();
+        // A body that can stay on one line is formatted both ways, the choice made once
+        // every body is known; the list holds a placeholder (`\u{2}`) for it.
+        let mut forms: Vec<Option<Forms>> = Vec::new();
         let l = self.list(open + 1, &spans, close, false, |me, i| {
-            let Some(b) = r.bodies.get(i) else {
+            let Some(b) = bodies.get(i) else {
                 return cat(vec![]);
             };
+            let candidate = !b.ops.is_empty()
+                && !me.has_newline(b.span.start(), b.span.end())
+                && me
+                    .comment_start(me.next)
+                    .is_none_or(|st| st >= b.span.end());
             let title = me.expr(&b.title);
             let colon = me
                 .find_from(b.title.span.end(), ':')
                 .unwrap_or(b.title.span.end());
             let ops = me.attr_list(colon + 1, b.span.end(), &b.ops);
-            let mut v = vec![title, txt(":")];
+            let one = candidate.then(|| {
+                let mut items = Vec::new();
+                for (k, sl) in ops.slots.iter().enumerate() {
+                    if k > 0 {
+                        items.push(txt(", "));
+                    }
+                    items.push(strip_marker(sl.doc.clone()));
+                }
+                cat(items)
+            });
+            let title_w = title.flat_width();
+            let mut v = vec![title.clone(), txt(":")];
             if ops.slots.is_empty() && ops.dangling.is_empty() && ops.open_suffix.is_empty() {
                 v.push(txt(" "));
             } else {
                 v.push(me.attr_lines(ops));
                 v.push(Doc::HardLine);
             }
-            cat(v)
+            let multi = cat(v);
+            match one {
+                Some(attrs) => {
+                    forms.push(Some(Forms {
+                        title,
+                        title_w,
+                        attrs_w: attrs.flat_width(),
+                        attrs,
+                        multi,
+                    }));
+                    txt("\u{2}")
+                }
+                None => {
+                    forms.push(None);
+                    multi
+                }
+            }
         });
-        // Blank line between bodies.
-        let l = ListDocs {
-            slots: l
-                .slots
-                .into_iter()
-                .enumerate()
-                .map(|(i, s)| Slot {
-                    blank_before: i > 0,
-                    ..s
-                })
-                .collect(),
-            ..l
-        };
+        // Which one-line bodies fit, with the attributes of each run of consecutive
+        // one-line bodies in one column. A body that does not fit even alone is broken;
+        // then, while some line of a run does not fit, the body with the widest title
+        // (which pushes the column right) is broken. Each step only breaks bodies, so
+        // this ends, and formatting the result again keeps the same bodies on one line.
+        let indent = (self.depth + 1) * self.config.indent_width;
+        let width = self.config.line_width;
+        let fits = |f: &Forms, col: usize| indent + col + 2 + f.attrs_w < width;
+        let mut keep: Vec<bool> = forms
+            .iter()
+            .map(|f| f.as_ref().is_some_and(|f| fits(f, f.title_w)))
+            .collect();
+        let mut columns;
+        loop {
+            columns = vec![0; keep.len()];
+            let mut widest_misfit = None;
+            let mut start = 0;
+            while start < keep.len() {
+                let mut end = start;
+                while keep.get(end) == Some(&true) {
+                    end += 1;
+                }
+                let run: Vec<(usize, &Forms)> = (start..end)
+                    .filter_map(|i| forms.get(i).and_then(Option::as_ref).map(|f| (i, f)))
+                    .collect();
+                let max = run.iter().map(|(_, f)| f.title_w).max().unwrap_or(0);
+                for c in columns.iter_mut().take(end).skip(start) {
+                    *c = max;
+                }
+                if widest_misfit.is_none() && run.iter().any(|(_, f)| !fits(f, max)) {
+                    widest_misfit = run
+                        .iter()
+                        .rev()
+                        .max_by_key(|(_, f)| f.title_w)
+                        .map(|(i, _)| *i);
+                }
+                start = end + 1;
+            }
+            match widest_misfit.and_then(|i| keep.get_mut(i)) {
+                Some(k) => *k = false,
+                None => break,
+            }
+        }
+        let mut slots = Vec::new();
+        for (i, s) in l.slots.into_iter().enumerate() {
+            let this = keep.get(i) == Some(&true);
+            let prev = i > 0 && keep.get(i - 1) == Some(&true);
+            let doc = match forms.get_mut(i).and_then(Option::take) {
+                Some(f) if this => {
+                    let col = columns.get(i).copied().unwrap_or(f.title_w);
+                    let one = cat(vec![
+                        f.title,
+                        txt(":"),
+                        txt(" ".repeat(col.saturating_sub(f.title_w) + 1)),
+                        f.attrs,
+                    ]);
+                    fill_placeholder(s.doc, &mut Some(one))
+                }
+                Some(f) => fill_placeholder(s.doc, &mut Some(f.multi)),
+                None => s.doc,
+            };
+            slots.push(Slot {
+                blank_before: s.blank_before || (i > 0 && !(this && prev)),
+                doc,
+                ..s
+            });
+        }
+        let l = ListDocs { slots, ..l };
         cat(vec![
             prefix,
             t,
@@ -180,7 +287,8 @@ impl<'a> Formatter<'a> {
         cat(vec![txt(form_prefix(form)), t, txt(" "), b])
     }
 
-    /// `Type <| query |>` or `Type <<| query |>>`, with an optional attribute block.
+    /// `Type<| query |>` or `Type<<| query |>>` (`Type<||>` without a query), with an
+    /// optional attribute block.
     pub(super) fn collector(&mut self, span: Span, c: &CollectExpr) -> Doc {
         let t = self.expr(&c.type_expr);
         let (o, cl) = if c.exported {
@@ -188,12 +296,12 @@ impl<'a> Formatter<'a> {
         } else {
             ("<|", "|>")
         };
-        let mut v = vec![t, txt(" "), txt(o)];
+        let mut v = vec![t, txt(o)];
         if let Some(q) = &c.query {
             v.push(txt(" "));
             v.push(self.expr(q));
+            v.push(txt(" "));
         }
-        v.push(txt(" "));
         v.push(txt(cl));
         if c.query_span.end() < span.end() {
             v.push(txt(" "));
@@ -207,6 +315,26 @@ impl<'a> Formatter<'a> {
     fn attr_block_after(&mut self, from: usize, span: Span, ops: &[AttributeOp]) -> Doc {
         let open = self.find_from(from, '{').unwrap_or(span.end());
         self.attr_block(open, span.end().saturating_sub(1), ops)
+    }
+}
+
+/// The two layouts of a body of a resource with several bodies.
+struct Forms {
+    title: Doc,
+    title_w: usize,
+    /// The attributes on one line, and their width.
+    attrs: Doc,
+    attrs_w: usize,
+    /// Title, then the attributes one a line.
+    multi: Doc,
+}
+
+/// `d` with its `\u{2}` placeholder replaced by `with`.
+fn fill_placeholder(d: Doc, with: &mut Option<Doc>) -> Doc {
+    match d {
+        Doc::Text(t) if t == "\u{2}" => with.take().unwrap_or(Doc::Text(t)),
+        Doc::Concat(v) => Doc::Concat(v.into_iter().map(|x| fill_placeholder(x, with)).collect()),
+        other => other,
     }
 }
 

@@ -1,7 +1,8 @@
-//! Statements and blocks: the program, `{ ... }` bodies, `if`/`elsif`/`else`, `unless`
-//! and `case`.
+//! Statements and blocks: the program, `{ ... }` bodies (runs of assignments with their
+//! `=` aligned), `if`/`elsif`/`else`, `unless` and `case`.
 
-use super::lists::ListDocs;
+use super::align::{marker_width, pad_marker};
+use super::lists::{ListDocs, Slot};
 use super::{cat, txt, Formatter};
 use crate::fmt::doc::Doc;
 use crate::syntax::ast::*;
@@ -11,8 +12,9 @@ impl<'a> Formatter<'a> {
         let spans: Vec<Span> = p.body.iter().map(|e| e.span).collect();
         let body = &p.body;
         let l = self.list(0, &spans, self.src.len(), true, |me, i| {
-            body.get(i).map_or(Doc::Concat(vec![]), |e| me.expr(e))
+            body.get(i).map_or(Doc::Concat(vec![]), |e| me.statement(e))
         });
+        let l = align_assignments(l);
         let mut docs = l.open_suffix.clone();
         let l = ListDocs {
             open_suffix: Vec::new(),
@@ -36,8 +38,27 @@ impl<'a> Formatter<'a> {
             .iter()
             .filter(|e| !matches!(e.kind, ExprKind::Nop))
             .collect();
-        self.list(open_end, &spans, close, true, |me, i| {
-            real.get(i).map_or(Doc::Concat(vec![]), |e| me.expr(e))
+        let l = self.list(open_end, &spans, close, true, |me, i| {
+            real.get(i).map_or(Doc::Concat(vec![]), |e| me.statement(e))
+        });
+        align_assignments(l)
+    }
+
+    /// A statement. An assignment leaves a `\0W` marker after its left side (`W` its
+    /// width), so that a run of assignments can align their `=` ([`align_assignments`]).
+    fn statement(&mut self, e: &Expr) -> Doc {
+        let ExprKind::Assignment { op, lhs, rhs } = &e.kind else {
+            return self.expr(e);
+        };
+        self.guarded(e.span, |me| {
+            let l = me.expr(lhs);
+            let marker = if l.forces_break() {
+                cat(vec![])
+            } else {
+                Doc::Text(format!("\u{0}{}", l.flat_width()))
+            };
+            let r = me.expr(rhs);
+            cat(vec![l, marker, txt(format!(" {} ", op.as_str())), r])
         })
     }
 
@@ -45,7 +66,9 @@ impl<'a> Formatter<'a> {
     pub(super) fn body(&mut self, b: &Body) -> Doc {
         let open_end = b.span.start() + 1;
         let close = b.span.end().saturating_sub(1);
+        self.depth += 1;
         let l = self.statements(&b.statements, open_end, close);
+        self.depth -= 1;
         self.braced_lines(l, "{", "}", "", false)
     }
 
@@ -89,6 +112,7 @@ impl<'a> Formatter<'a> {
         let open = self.find_from(c.test.span.end(), '{').unwrap_or(span.end());
         let close = span.end().saturating_sub(1);
         let spans: Vec<Span> = c.options.iter().map(|o| o.span).collect();
+        self.depth += 1;
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             let Some(o) = c.options.get(i) else {
                 return cat(vec![]);
@@ -104,6 +128,7 @@ impl<'a> Formatter<'a> {
             v.push(me.body(&o.body));
             cat(v)
         });
+        self.depth -= 1;
         cat(vec![
             txt("case "),
             t,
@@ -121,5 +146,38 @@ impl<'a> Formatter<'a> {
             v.push(self.body(eb));
         }
         cat(v)
+    }
+}
+
+/// Aligns the `=` of each run of assignments in a statement list: one space after the
+/// widest left side of the run. A run is broken by any other statement, not by comments
+/// or blank lines, and an assignment whose value spans several lines takes part (what
+/// most real code does; see `tests/fixtures/format/style/README.md`).
+fn align_assignments(l: ListDocs) -> ListDocs {
+    let widths: Vec<usize> = l.slots.iter().map(|s| marker_width(&s.doc)).collect();
+    let mut max = vec![0; widths.len()];
+    let mut start = 0;
+    while start < widths.len() {
+        let mut end = start;
+        while widths.get(end).is_some_and(|w| *w > 0) {
+            end += 1;
+        }
+        let m = widths.get(start..end).and_then(|r| r.iter().max()).copied();
+        for x in max.iter_mut().take(end).skip(start) {
+            *x = m.unwrap_or(0);
+        }
+        start = end + 1;
+    }
+    ListDocs {
+        slots: l
+            .slots
+            .into_iter()
+            .zip(max)
+            .map(|(s, m)| Slot {
+                doc: pad_marker(s.doc, m),
+                ..s
+            })
+            .collect(),
+        ..l
     }
 }
