@@ -32,10 +32,10 @@ impl Documents {
             version,
             text,
         };
-        self.open.insert(uri.as_str().to_string(), doc);
         self.open
-            .get(uri.as_str())
-            .expect("the document was just inserted")
+            .entry(uri.as_str().to_string())
+            .insert_entry(doc)
+            .into_mut()
     }
 
     pub fn get(&self, uri: &Uri) -> Option<&Document> {
