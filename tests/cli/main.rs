@@ -18,6 +18,8 @@ mod config_strict;
 mod deep;
 mod dump;
 mod duplicate_resource;
+mod editor_session;
+mod emacs;
 mod fix;
 mod fmt;
 mod hygiene;
