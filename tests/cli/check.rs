@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::harness::{rein, stderr, stdout, temp_dir, write};
+use crate::harness::{outcome, outcome_with_stdin, rein, stderr, stdout, temp_dir, write};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check")
@@ -235,4 +235,49 @@ fn findings_at_the_same_place_keep_source_order() {
         "w.pp:1:17: warning[unrecognized_escape] Unrecognized escape sequence '\\q'\n\
          w.pp:1:17: warning[unrecognized_escape] Unrecognized escape sequence '\\d'\n"
     );
+}
+
+/// Where a file sits in its module decides the module rules (`top_construct_location`,
+/// `definition_location`, `autoloader_layout`), whatever directory rein runs in: from the module's `manifests`
+/// directory (as an editor's linter does, with the buffer on stdin) the findings are those
+/// from the module's root.
+#[test]
+fn module_rules_do_not_depend_on_the_working_directory() {
+    let d = temp_dir("module-cwd");
+    write(&d, "mymod/metadata.json", "{\"name\": \"me-mymod\"}\n");
+    let text = "# The module.\nclass mymod {\n}\n$x = 1\n# Other.\nclass other {\n}\n";
+    write(&d, "mymod/manifests/init.pp", text);
+    let args = |path: &str| -> Vec<String> {
+        vec![
+            "check".into(),
+            "--format".into(),
+            "concise".into(),
+            "--select".into(),
+            "top_construct_location,definition_location,autoloader_layout".into(),
+            path.into(),
+        ]
+    };
+    let run = |dir: &Path, path: &str| {
+        let a = args(path);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        outcome(&a, dir)
+    };
+    let (code, from_root, _) = run(&d.join("mymod"), "manifests/init.pp");
+    assert_eq!(code, 1);
+    assert_eq!(
+        from_root,
+        "manifests/init.pp:4:4: error[top_construct_location] This '=' expression is unacceptable as a top level construct in this location\n\
+         manifests/init.pp:6:1: error[definition_location] Unacceptable location. The name 'other' is unacceptable in file 'manifests/init.pp'\n\
+         manifests/init.pp:6:7: error[autoloader_layout] other not in autoload module layout\n"
+    );
+    let manifests = d.join("mymod/manifests");
+    let (code, inside, _) = run(&manifests, "init.pp");
+    assert_eq!(code, 1);
+    assert_eq!(inside, from_root.replace("manifests/init.pp", "init.pp"));
+    let mut a = args("-");
+    a.extend(["--stdin-filepath".into(), "init.pp".into()]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let (code, buffer, _) = outcome_with_stdin(&a, &manifests, text.as_bytes());
+    assert_eq!(code, 1);
+    assert_eq!(buffer, inside);
 }

@@ -61,41 +61,34 @@ pub fn module_namespace(path: &str) -> Option<String> {
 
 /// `path` split into its root and its names, with `.` and `..` resolved textually (symbolic
 /// links are kept: Puppet sees a module under the name of its directory in the module
-/// path). A relative path that starts at a module's `manifests` (or `functions`, ...)
-/// directory, or leaves its start with `..`, is first made absolute against the current
-/// directory, so that `manifests/init.pp` checked from a module's directory finds the
-/// module's name.
+/// path). A relative path is first made absolute against the current directory, so that the
+/// module is found whatever directory rein runs in (`init.pp` checked from a module's
+/// `manifests` directory, as an editor does, or `manifests/init.pp` from the module's).
 fn absolute_parts(path: &str) -> (std::path::PathBuf, Vec<String>) {
     let given = std::path::Path::new(path);
-    let (root, parts, escaped) = lexical_parts(given);
-    let at_module_dir = parts
-        .first()
-        .is_some_and(|p| matches!(p.as_str(), "manifests" | "functions" | "types" | "plans"));
-    if given.is_relative() && (escaped || at_module_dir) {
-        if let Ok(cwd) = std::env::current_dir() {
-            let (root, parts, _) = lexical_parts(&cwd.join(given));
-            return (root, parts);
-        }
+    match std::env::current_dir() {
+        Ok(cwd) if given.is_relative() => lexical_parts(&cwd.join(given)),
+        _ => lexical_parts(given),
     }
-    (root, parts)
 }
 
 /// The root and names of `path` with `.` and `..` resolved, and whether a `..` went above
 /// its start.
-fn lexical_parts(path: &std::path::Path) -> (std::path::PathBuf, Vec<String>, bool) {
+fn lexical_parts(path: &std::path::Path) -> (std::path::PathBuf, Vec<String>) {
     use std::path::{Component, PathBuf};
     let mut root = PathBuf::new();
     let mut parts: Vec<String> = Vec::new();
-    let mut escaped = false;
     for c in path.components() {
         match c {
             Component::Prefix(_) | Component::RootDir => root.push(c.as_os_str()),
             Component::CurDir => {}
-            Component::ParentDir => escaped |= parts.pop().is_none(),
+            Component::ParentDir => {
+                parts.pop();
+            }
             Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
         }
     }
-    (root, parts, escaped)
+    (root, parts)
 }
 
 /// The module a directory stands for: its name, or `name` for `owner-name`, when that is a
