@@ -248,7 +248,18 @@ pub fn definition(
             }
             elsewhere(&mp.autoload_file(n, "types")?, find)
         }
-        Target::Variable(v) => variable(program, v, offset).map(here),
+        Target::Variable(v) => match v.trim_start_matches("::").rsplit_once("::") {
+            // `$mod::class::var`: a parameter or variable of that class, in this document
+            // or in the class's file on the module path.
+            Some((class, var)) => {
+                let find = |p: &Program| class_variable(p, class, var);
+                if let Some(span) = find(program) {
+                    return Some(here(span));
+                }
+                elsewhere(&mp.manifest_for(class)?, find)
+            }
+            None => variable(program, v, offset).map(here),
+        },
         Target::Attribute { .. } => None,
     }
 }
@@ -279,6 +290,35 @@ fn named(
             .eq_ignore_ascii_case(want)
             .then_some(span)
     })
+}
+
+/// Where the class `class` of `program` sets its variable `name`: the parameter, else the
+/// first assignment in its body.
+fn class_variable(program: &Program, class: &str, name: &str) -> Option<Span> {
+    let c = find_class(program, class)?;
+    if let Some(p) = c.params.iter().find(|p| p.name.name == name) {
+        return Some(p.name.span);
+    }
+    let mut found = None;
+    for stmt in &c.body.statements {
+        first_assignment(stmt, name, &mut found);
+    }
+    found
+}
+
+/// The first assignment to `$name` in `e` (lambdas and nested definitions included: Puppet
+/// has no block scope but a lambda's; good enough to jump to).
+fn first_assignment(e: &Expr, name: &str, found: &mut Option<Span>) {
+    if found.is_some() {
+        return;
+    }
+    if let ExprKind::Assignment { lhs, .. } = &e.kind {
+        if matches!(&lhs.kind, ExprKind::Variable(v) if v == name) {
+            *found = Some(lhs.span);
+            return;
+        }
+    }
+    for_each_child(e, &mut |c, _| first_assignment(c, name, found));
 }
 
 /// Where variable `name` is set in `program`: a parameter of the definition that holds

@@ -30,7 +30,10 @@ FILES = {
     "mymod/lib/puppet/type/gadget.rb": (
         "Puppet::Type.newtype(:gadget) do\n  ensurable\n  newparam(:name, namevar: true)\n  newproperty(:size)\nend\n"
     ),
-    "site.pp": "# Site.\nclass site {\n  class { 'mymod': user => 'www' }\n  include mymod\n}\n",
+    "site.pp": (
+        "# Site.\nclass site {\n  class { 'mymod': user => 'www' }\n  include mymod\n"
+        "  notify { $mymod::conf: message => $::mymod::port }\n}\n"
+    ),
 }
 
 
@@ -115,6 +118,9 @@ async def test_definition_of_classes_defines_functions_type_aliases_and_variable
     # A class from another file, by `class { 'x': }` and `include x`.
     assert await definition(client, site, 2, 12) == (uri(init), 1, 6, 1, 11)
     assert await definition(client, site, 3, 11) == (uri(init), 1, 6, 1, 11)
+    # A class's variables from another file: an assignment in its body, a parameter.
+    assert await definition(client, site, 4, 14) == (uri(init), 5, 2, 5, 7)
+    assert await definition(client, site, 4, 40) == (uri(init), 2, 14, 2, 19)
     # Nothing there: a keyword.
     assert await definition(client, site, 1, 1) is None
 
