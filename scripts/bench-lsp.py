@@ -91,11 +91,13 @@ class Server:
 
 
 def manifest(lines):
-    """A class of `lines` lines: resources, variables, conditionals, as modules are."""
-    out = ["# A large class.", "class bench (", "  String $user = 'root',", "  Boolean $manage = true,", ") {"]
+    """A class of exactly `lines` lines that parses: resources, variables, conditionals, as
+    modules are (whole blocks, then comment lines up to the count)."""
+    head = ["# A large class.", "class bench (", "  String $user = 'root',", "  Boolean $manage = true,", ") {"]
+    out = list(head)
     i = 0
-    while len(out) < lines - 1:
-        out += [
+    while True:
+        block = [
             f"  $dir_{i} = \"/srv/bench/{i}\"",
             f"  if $manage {{",
             f"    file {{ $dir_{i}:",
@@ -110,9 +112,12 @@ def manifest(lines):
             f"    subscribe   => File[$dir_{i}],",
             "  }",
         ]
+        if len(out) + len(block) > lines - 1:
+            break
+        out += block
         i += 1
-    out.append("}")
-    return "\n".join(out[: lines - 1] + ["}"]) + "\n"
+    out += ["  # padding"] * (lines - 1 - len(out))
+    return "\n".join(out + ["}"]) + "\n"
 
 
 def pct(xs, p):
@@ -130,18 +135,23 @@ def latency(rein, root, text, options, runs):
     s = Server(rein, root, options)
     s.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "puppet", "version": 1, "text": text}})
     first = s.diagnostics_of(uri, 1)
+    broken = [d for d in first if d.get("code") == "syntax"]
+    assert not broken, f"the benchmark manifest does not parse: {broken[:3]}"
     times = []
     lines = text.split("\n")
+    # An edit that keeps the file valid, so that every run parses and checks all of it:
+    # type in a string in the middle (the `0755` of a `mode` line), alternately `6` and `5`.
+    line = next(n for n in range(len(lines) // 2, len(lines)) if "mode   => '0755'" in lines[n])
+    column = lines[line].index("0755") + 3
     for v in range(2, runs + 2):
-        # Type one character on a line in the middle (alternately add and remove it).
-        line = 1500
-        change = ({"range": {"start": {"line": line, "character": 2}, "end": {"line": line, "character": 2}}, "text": "x"}
-                  if v % 2 == 0 else
-                  {"range": {"start": {"line": line, "character": 2}, "end": {"line": line, "character": 3}}, "text": ""})
+        digit = "6" if v % 2 == 0 else "5"
+        change = {"range": {"start": {"line": line, "character": column},
+                            "end": {"line": line, "character": column + 1}}, "text": digit}
         t = time.perf_counter()
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": v}, "contentChanges": [change]})
-        s.diagnostics_of(uri, v)
+        diagnostics = s.diagnostics_of(uri, v)
         times.append(time.perf_counter() - t)
+        assert len(diagnostics) == len(first), (len(diagnostics), len(first))
     fmt_times = []
     for _ in range(runs):
         t = time.perf_counter()

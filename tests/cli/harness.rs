@@ -4,14 +4,16 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// `rein ARGS` run in `dir`, without colours.
+/// `rein ARGS` run in `dir`, without colours. In the repository's own fixtures the cache
+/// goes to a temporary directory, so that the checkout is left as it was.
 pub fn rein(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rein"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run rein")
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rein"));
+    command.args(args).current_dir(dir).env("NO_COLOR", "1");
+    if dir.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")) {
+        let cache = std::env::temp_dir().join(format!("rein-{}-fixture-cache", std::process::id()));
+        command.env("REIN_CACHE_DIR", cache);
+    }
+    command.output().expect("run rein")
 }
 
 /// The standard output of `o`, as text.
