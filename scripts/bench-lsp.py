@@ -21,6 +21,9 @@ import sys
 import tempfile
 import time
 
+# src/lsp/server.rs's DEBOUNCE: how long the server waits for more changes.
+DEBOUNCE_MS = 20
+
 
 class Server:
     def __init__(self, rein, root, options=None):
@@ -84,6 +87,13 @@ class Server:
                     out[k] = int(v.split()[0]) / 1024
         return out
 
+    def cpu(self):
+        """The server's CPU time so far (user + system), in seconds: unlike the latency,
+        it does not grow with the load of a shared machine."""
+        with open(f"/proc/{self.p.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self):
         self.request("shutdown", None)
         self.notify("exit", None)
@@ -143,6 +153,7 @@ def latency(rein, root, text, options, runs):
     # type in a string in the middle (the `0755` of a `mode` line), alternately `6` and `5`.
     line = next(n for n in range(len(lines) // 2, len(lines)) if "mode   => '0755'" in lines[n])
     column = lines[line].index("0755") + 3
+    cpu = s.cpu()
     for v in range(2, runs + 2):
         digit = "6" if v % 2 == 0 else "5"
         change = {"range": {"start": {"line": line, "character": column},
@@ -152,14 +163,17 @@ def latency(rein, root, text, options, runs):
         diagnostics = s.diagnostics_of(uri, v)
         times.append(time.perf_counter() - t)
         assert len(diagnostics) == len(first), (len(diagnostics), len(first))
+    edit_cpu = (s.cpu() - cpu) / runs
+    cpu = s.cpu()
     fmt_times = []
     for _ in range(runs):
         t = time.perf_counter()
         r = s.request("textDocument/formatting", {"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}})
         fmt_times.append(time.perf_counter() - t)
         assert "result" in r, r
+    fmt_cpu = (s.cpu() - cpu) / runs
     s.close()
-    return len(first), times, fmt_times, len(lines)
+    return len(first), times, fmt_times, len(lines), edit_cpu, fmt_cpu
 
 
 def workspace_memory(rein, modules, count):
@@ -206,11 +220,14 @@ def main():
     text = manifest(3000)
     with open(os.path.join(root, "bench/manifests/init.pp"), "w") as f:
         f.write(text)
-    print(f"rein lsp benchmark ({rein})")
+    print(f"rein lsp benchmark ({rein}), load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for label, options in (("with deep rules", {}), ("without deep rules", {"ignore": ["deep"]})):
-        n, times, fmt_times, lines = latency(rein, root, text, options, a.runs)
-        print(f"diagnostics after an edit, {lines - 1}-line file, {label} ({n} findings): {fmt_ms(times)}")
-    print(f"formatting the {lines - 1}-line file:                                  {fmt_ms(fmt_times)}")
+        n, times, fmt_times, lines, edit_cpu, fmt_cpu = latency(rein, root, text, options, a.runs)
+        print(f"diagnostics after an edit, {lines - 1}-line file, {label} ({n} findings): {fmt_ms(times)}"
+              f"   server CPU per edit {edit_cpu * 1000:.1f} ms")
+    print(f"formatting the {lines - 1}-line file:                                  {fmt_ms(fmt_times)}"
+          f"   server CPU per request {fmt_cpu * 1000:.1f} ms")
+    print(f"(each latency includes the server's {DEBOUNCE_MS} ms debounce after a change)")
     shutil.rmtree(root)
     if os.path.isdir(a.modules):
         files, symbols, idle, syms, opened = workspace_memory(rein, a.modules, 300)

@@ -12,7 +12,7 @@ use lsp_types::{
 use serde::{Deserialize, Serialize};
 
 use super::documents::Document;
-use super::position::{self, Encoding};
+use super::position::{Encoding, Lines};
 use crate::diagnostics::{Finding, FindingRelated, Severity, SYNTAX_RULE};
 use crate::rules::{self, Applicability};
 use crate::workspace::{CheckError, CheckOptions, Workspace};
@@ -68,19 +68,19 @@ pub fn check(
             }
             CheckError::Missing(messages) => messages.join("\n"),
         })?;
+    let lines = Lines::new(&doc.text);
     Ok(report
         .files
         .iter()
         .flat_map(|f| &f.findings)
         .filter(|f| f.ignored.is_none())
-        .map(|f| to_lsp(f, doc, enc))
+        .map(|f| to_lsp(f, doc, &lines, enc))
         .collect())
 }
 
 /// The LSP diagnostic of the finding `f` in `doc`.
-fn to_lsp(f: &Finding, doc: &Document, enc: Encoding) -> Diagnostic {
-    let text = &doc.text;
-    let at = |line, column| position::from_line_col(text, line, column, enc);
+fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnostic {
+    let at = |line, column| lines.from_line_col(line, column, enc);
     let range = lsp_types::Range::new(at(f.line, f.column), at(f.end_line, f.end_column));
     let mut message = f.message.clone();
     if let Some(help) = &f.help {
@@ -121,7 +121,7 @@ fn to_lsp(f: &Finding, doc: &Document, enc: Encoding) -> Diagnostic {
     let related: Vec<DiagnosticRelatedInformation> = f
         .related
         .iter()
-        .filter_map(|r| related_information(r, doc, enc))
+        .filter_map(|r| related_information(r, doc, lines, enc))
         .collect();
     Diagnostic {
         range,
@@ -145,6 +145,7 @@ fn to_lsp(f: &Finding, doc: &Document, enc: Encoding) -> Diagnostic {
 fn related_information(
     r: &FindingRelated,
     doc: &Document,
+    lines: &Lines,
     enc: Encoding,
 ) -> Option<DiagnosticRelatedInformation> {
     let path = std::path::Path::new(&r.file);
@@ -154,7 +155,7 @@ fn related_information(
         std::env::current_dir().ok()?.join(path)
     };
     let start = if path == doc.path {
-        position::from_line_col(&doc.text, r.line, r.column, enc)
+        lines.from_line_col(r.line, r.column, enc)
     } else {
         lsp_types::Position::new(
             u32::try_from(r.line.saturating_sub(1)).ok()?,

@@ -2,9 +2,9 @@
 //! (the lines both share at the start and the end left alone, so the cursor and marks stay
 //! put), and the changed line blocks between two versions.
 
-use lsp_types::{Range, TextEdit};
+use lsp_types::TextEdit;
 
-use super::position::{self, Encoding};
+use super::position::{self, Encoding, Lines};
 use crate::fmt::line_diff::line_ops;
 
 /// The one edit that turns `old` into `new`, or `None` when they are the same.
@@ -45,6 +45,7 @@ pub fn hunks_touching(
     let x: Vec<&str> = old.split_inclusive('\n').collect();
     let y: Vec<&str> = new.split_inclusive('\n').collect();
     let ops = line_ops(&x, &y);
+    let lines = Lines::new(old);
     let mut edits = Vec::new();
     // Current block: start line and byte offset in `old`, its end offset, inserted text.
     let mut block: Option<(usize, usize, usize, String)> = None;
@@ -54,13 +55,7 @@ pub fn hunks_touching(
             // A block of deleted lines l0..line; an insertion touches the line it is before.
             let l1 = line.max(l0 + 1) - 1;
             if l0 <= last && l1 >= first {
-                edits.push(TextEdit::new(
-                    Range::new(
-                        position::position(old, s, enc),
-                        position::position(old, e, enc),
-                    ),
-                    text,
-                ));
+                edits.push(TextEdit::new(lines.range(s, e, enc), text));
             }
         }
     };
@@ -92,6 +87,7 @@ pub fn hunks_touching(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lsp_types::Range;
 
     fn apply(old: &str, edits: &[TextEdit]) -> String {
         let mut s = old.to_string();

@@ -10,7 +10,7 @@ use super::completion::{self, ItemKind};
 use super::documents::{path_to_uri, Document};
 use super::locate;
 use super::navigation::{self, Place};
-use super::position::{self, Encoding};
+use super::position::{self, Encoding, Lines};
 use super::settings::Settings;
 use super::symbols::{self, Kind, Symbol};
 use crate::syntax::Span;
@@ -94,19 +94,23 @@ fn symbol_kind(k: Kind) -> SymbolKind {
 }
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must be written
-fn document_symbol(s: Symbol, text: &str, enc: Encoding) -> DocumentSymbol {
+fn document_symbol(s: Symbol, lines: &Lines, enc: Encoding) -> DocumentSymbol {
     DocumentSymbol {
         name: s.name,
         detail: None,
         kind: symbol_kind(s.kind),
         tags: None,
         deprecated: None,
-        range: range(text, s.span.cover(s.name_span), enc),
-        selection_range: range(text, s.name_span, enc),
+        range: lines.range(
+            s.span.cover(s.name_span).start(),
+            s.span.cover(s.name_span).end(),
+            enc,
+        ),
+        selection_range: lines.range(s.name_span.start(), s.name_span.end(), enc),
         children: Some(
             s.children
                 .into_iter()
-                .map(|c| document_symbol(c, text, enc))
+                .map(|c| document_symbol(c, lines, enc))
                 .collect(),
         ),
     }
@@ -115,9 +119,10 @@ fn document_symbol(s: Symbol, text: &str, enc: Encoding) -> DocumentSymbol {
 /// The outline of the document.
 pub fn outline(doc: &Document, enc: Encoding) -> Vec<DocumentSymbol> {
     let parsed = crate::syntax::parse(&doc.text);
+    let lines = Lines::new(&doc.text);
     symbols::outline(&parsed.program, &doc.text)
         .into_iter()
-        .map(|s| document_symbol(s, &doc.text, enc))
+        .map(|s| document_symbol(s, &lines, enc))
         .collect()
 }
 
@@ -143,6 +148,7 @@ pub fn workspace_symbols(
         let Some(uri) = path_to_uri(&std::fs::canonicalize(&path).unwrap_or(path)) else {
             continue;
         };
+        let lines = Lines::new(&text);
         for s in symbols::definitions(&parsed.program, &text) {
             if s.name.to_lowercase().contains(&query) {
                 out.push(WorkspaceSymbol {
@@ -152,7 +158,7 @@ pub fn workspace_symbols(
                     container_name: None,
                     location: OneOf::Left(Location::new(
                         uri.clone(),
-                        range(&text, s.name_span, enc),
+                        lines.range(s.name_span.start(), s.name_span.end(), enc),
                     )),
                     data: None,
                 });

@@ -5,6 +5,8 @@
 
 use lsp_types::{Position, PositionEncodingKind, Range};
 
+use crate::syntax::source_map::LineIndex;
+
 /// The encoding of columns agreed with the client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -44,68 +46,95 @@ impl Encoding {
     }
 }
 
-/// The text of the 0-based line `line` of `text` (without its line break), and its byte
-/// offset; the end of the text for a line past the last.
-fn line_at(text: &str, line: usize) -> (usize, &str) {
-    let mut start = 0;
-    for _ in 0..line {
-        match text.get(start..).and_then(|t| t.find('\n')) {
-            Some(i) => start += i + 1,
-            None => return (text.len(), ""),
+/// A document's text with the offsets where its lines start, for converting many
+/// positions of one text (each conversion costs its line, not the text before it).
+pub struct Lines<'a> {
+    text: &'a str,
+    index: LineIndex,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text,
+            index: LineIndex::new(text),
         }
     }
-    let rest = text.get(start..).unwrap_or("");
-    let end = rest.find('\n').unwrap_or(rest.len());
-    let l = rest.get(..end).unwrap_or("");
-    (start, l.strip_suffix('\r').unwrap_or(l))
+
+    /// The 0-based line `line` (without its line break) and its byte offset; the end of
+    /// the text for a line past the last.
+    fn line(&self, line: usize) -> (usize, &'a str) {
+        let Some(start) = self.index.line_start(line + 1) else {
+            return (self.text.len(), "");
+        };
+        let rest = self.text.get(start..).unwrap_or("");
+        let end = rest.find('\n').unwrap_or(rest.len());
+        let l = rest.get(..end).unwrap_or("");
+        (start, l.strip_suffix('\r').unwrap_or(l))
+    }
+
+    /// The byte offset of the LSP position `pos` (clamped to the line and the text).
+    pub fn offset(&self, pos: Position, enc: Encoding) -> usize {
+        let (start, line) = self.line(pos.line as usize);
+        let mut units = 0;
+        for (i, c) in line.char_indices() {
+            if units >= pos.character as usize {
+                return start + i;
+            }
+            units += enc.units(c);
+        }
+        start + line.len()
+    }
+
+    /// The LSP position of the byte offset `at` (floored to a character).
+    pub fn position(&self, at: usize, enc: Encoding) -> Position {
+        let text = self.text;
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let line = self.index.line(at).saturating_sub(1);
+        let line_start = self.index.line_start(line + 1).unwrap_or(0);
+        let col: usize = text
+            .get(line_start..at)
+            .unwrap_or("")
+            .chars()
+            .map(|c| enc.units(c))
+            .sum();
+        Position::new(line as u32, col as u32)
+    }
+
+    /// The LSP position of rein's 1-based `line` and 1-based character `column`.
+    pub fn from_line_col(&self, line: usize, column: usize, enc: Encoding) -> Position {
+        let l = line.saturating_sub(1);
+        let (_, content) = self.line(l);
+        let col: usize = content
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(|c| enc.units(c))
+            .sum();
+        Position::new(l as u32, col as u32)
+    }
+
+    /// The LSP range of the byte range `start..end`.
+    pub fn range(&self, start: usize, end: usize, enc: Encoding) -> Range {
+        Range::new(self.position(start, enc), self.position(end, enc))
+    }
 }
 
 /// The byte offset in `text` of the LSP position `pos` (clamped to the line and the text).
 pub fn offset(text: &str, pos: Position, enc: Encoding) -> usize {
-    let (start, line) = line_at(text, pos.line as usize);
-    let mut units = 0;
-    for (i, c) in line.char_indices() {
-        if units >= pos.character as usize {
-            return start + i;
-        }
-        units += enc.units(c);
-    }
-    start + line.len()
+    Lines::new(text).offset(pos, enc)
 }
 
 /// The LSP position of the byte offset `at` of `text` (floored to a character).
 pub fn position(text: &str, at: usize, enc: Encoding) -> Position {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = text.get(..at).unwrap_or("");
-    let line = before.matches('\n').count();
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col: usize = before
-        .get(line_start..)
-        .unwrap_or("")
-        .chars()
-        .map(|c| enc.units(c))
-        .sum();
-    Position::new(line as u32, col as u32)
-}
-
-/// The LSP position of rein's 1-based `line` and 1-based character `column` in `text`.
-pub fn from_line_col(text: &str, line: usize, column: usize, enc: Encoding) -> Position {
-    let l = line.saturating_sub(1);
-    let (_, content) = line_at(text, l);
-    let col: usize = content
-        .chars()
-        .take(column.saturating_sub(1))
-        .map(|c| enc.units(c))
-        .sum();
-    Position::new(l as u32, col as u32)
+    Lines::new(text).position(at, enc)
 }
 
 /// The LSP range of the byte range `start..end` of `text`.
 pub fn range(text: &str, start: usize, end: usize, enc: Encoding) -> Range {
-    Range::new(position(text, start, enc), position(text, end, enc))
+    Lines::new(text).range(start, end, enc)
 }
 
 #[cfg(test)]
@@ -123,9 +152,18 @@ mod tests {
             assert_eq!(offset(text, position(text, x, enc), enc), x);
         }
         assert_eq!(
-            from_line_col(text, 2, 9, Encoding::Utf16),
+            Lines::new(text).from_line_col(2, 9, Encoding::Utf16),
             Position::new(1, 9)
         );
+        // A position at a line's start, at the end, past the end.
+        let lines = Lines::new(text);
+        assert_eq!(lines.position(2, Encoding::Utf16), Position::new(1, 0));
+        assert_eq!(lines.position(1, Encoding::Utf16), Position::new(0, 1));
+        assert_eq!(
+            lines.position(text.len(), Encoding::Utf16),
+            Position::new(2, 0)
+        );
+        assert_eq!(lines.position(999, Encoding::Utf16), Position::new(2, 0));
         assert_eq!(
             offset(text, Position::new(9, 3), Encoding::Utf16),
             text.len()
