@@ -14,6 +14,7 @@ pub mod source_map;
 pub mod strings;
 pub mod suggest;
 pub mod tokens;
+pub mod unfurl;
 pub mod visit;
 
 pub use ast::*;

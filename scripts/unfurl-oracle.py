@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Unfurl's verdicts on the cases of tests/fixtures/unfurl/cases.jsonl.
+
+Each line of that file is one case: a merge directive key (`"key"`) or an `eval`
+expression (`"expr"`), the verdict of Unfurl recorded under `"unfurl"`, and rein's findings
+recorded under `"rein"` (which tests/syntax/unfurl_cases.rs checks). This script asks the
+real Unfurl (the `unfurl` package from PyPI) again, by calling the functions that read keys
+and expressions when Unfurl loads a document (`unfurl.merge.parse_merge_key`,
+`unfurl.eval.parse_exp` and `unfurl.eval.Expr`), and fails when a recorded verdict differs.
+
+    unfurl-oracle.py [--bless] [--table] [CASES]
+
+--bless rewrites the `"unfurl"` verdicts; --table prints the table of cases with both
+verdicts (Markdown).
+
+A key's verdict: `{"kind": "literal"}` (no directive: Unfurl keeps the key), `"error"`
+(Unfurl's message), `"strategy"`/`"anchor-name"` (`+%`, `+&`), or the directive's parts as
+Unfurl reads them, with the text it ignores. An expression's verdict: Unfurl's reading
+(its segments), `"fails"` (the error Unfurl raises when it builds the expression) and
+`"misread"` (Unfurl's reading leaves out text that is written, or a `[` is never closed).
+"""
+import json
+import operator
+import re
+import sys
+
+from unfurl import eval as ueval
+from unfurl.merge import RE_FIRST, _json_pointer_unescape, parse_merge_key
+from unfurl.util import UnfurlError
+
+
+def key_verdict(key):
+    # unfurl.merge.expand_dict handles these two before parse_merge_key.
+    if key == "+%":
+        return {"kind": "strategy"}
+    if key == "+&":
+        return {"kind": "anchor-name"}
+    try:
+        mk = parse_merge_key(key)
+    except UnfurlError as e:
+        return {"kind": "error", "message": str(e)}
+    if mk is None:
+        return {"kind": "literal"}
+    first = _json_pointer_unescape(key[1:].split("/")[0])
+    ignored = first[RE_FIRST.match(first).end():]
+    return {
+        "kind": "directive",
+        "maybe": mk.maybe,
+        "include": mk.include,
+        "anchor": mk.anchor,
+        "relative": mk.relative,
+        "pointer": list(mk.pointer),
+        "ignored": ignored or None,
+    }
+
+
+def segment_json(s):
+    test = None
+    if s.test:
+        test = ["=" if s.test[0] is operator.eq else "!=", s.test[1]]
+    return {
+        "key": s.key,
+        "test": test,
+        "modifier": s.modifier,
+        "filters": [[segment_json(x) for x in f] for f in s.filters],
+    }
+
+
+def texts(segments):
+    for s in segments:
+        yield str(s.key)
+        if s.test:
+            yield s.test[1]
+        for f in s.filters:
+            yield from texts(f)
+
+
+def misread(expr):
+    """Unfurl's reading leaves out written text, or a `[` is never closed."""
+    strip = lambda s: sorted(re.sub(r"[\[\]:?!=\s]", "", s))
+    make_key = ueval._make_key
+    ueval._make_key = lambda k: k  # keys as written
+    try:
+        reading = list(ueval.parse_exp(expr))
+    finally:
+        ueval._make_key = make_key
+    if strip("".join(texts(reading))) != strip(expr):
+        return True
+    depth = 0
+    for c in expr:
+        if c == "[":
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+    return depth > 0
+
+
+def expr_verdict(expr):
+    reading = [segment_json(s) for s in ueval.parse_exp(expr)]
+    try:
+        ueval.Expr(expr)
+        fails = None
+    except Exception as e:  # what Unfurl raises is the verdict
+        fails = f"{type(e).__name__}: {e}"
+    return {"reading": reading, "fails": fails, "misread": misread(expr)}
+
+
+def unfurl_verdict(case):
+    if "key" in case:
+        return key_verdict(case["key"])
+    return expr_verdict(case["expr"])
+
+
+def unfurl_error(case, v):
+    if "key" in case:
+        return v["kind"] == "error"
+    return v["fails"] is not None or v["misread"]
+
+
+def describe(case, v):
+    if "key" in case:
+        if v["kind"] != "directive":
+            return v["kind"] + (f": {v['message']}" if "message" in v else "")
+        parts = [k for k in ("maybe",) if v[k]]
+        parts += [f"{k}={v[k]!r}" for k in ("include", "anchor") if v[k]]
+        if v["relative"]:
+            parts.append(f"relative={v['relative']}")
+        if v["pointer"]:
+            parts.append("pointer=/" + "/".join(v["pointer"]))
+        if v["ignored"]:
+            parts.append(f"ignores {v['ignored']!r}")
+        return "directive " + " ".join(parts)
+    if v["fails"]:
+        return "fails: " + v["fails"]
+    return "misread" if v["misread"] else "ok"
+
+
+def main(argv):
+    bless = "--bless" in argv
+    table = "--table" in argv
+    paths = [a for a in argv if not a.startswith("--")]
+    path = paths[0] if paths else "tests/fixtures/unfurl/cases.jsonl"
+    with open(path, encoding="utf-8") as f:
+        cases = [json.loads(line) for line in f if line.strip()]
+    bad = 0
+    rows = []
+    for case in cases:
+        v = unfurl_verdict(case)
+        if bless:
+            case["unfurl"] = v
+        elif case.get("unfurl") != v:
+            bad += 1
+            print(f"== {json.dumps(case.get('key', case.get('expr')))}: Unfurl now says\n"
+                  f"{json.dumps(v)}\n-- recorded:\n{json.dumps(case.get('unfurl'))}",
+                  file=sys.stderr)
+        rein = case.get("rein", [])
+        rein_error = any(r.startswith("error") for r in rein)
+        agree = rein_error == unfurl_error(case, v)
+        bad += not agree and not bless
+        text = case.get("key", case.get("expr"))
+        rows.append((("key" if "key" in case else "expr"), text, describe(case, v),
+                     "; ".join(rein) or "no finding", "yes" if agree else "NO"))
+    if bless:
+        with open(path, "w", encoding="utf-8") as f:
+            for case in cases:
+                f.write(json.dumps(case, ensure_ascii=False) + "\n")
+    if table:
+        print("| # | kind | case | Unfurl | rein | agree |")
+        print("|---|---|---|---|---|---|")
+        for i, (kind, text, u, r, a) in enumerate(rows, 1):
+            cell = lambda s: s.replace("|", "\\|")
+            print(f"| {i} | {kind} | `{cell(text)}` | {cell(u)} | {cell(r)} | {a} |")
+    agreeing = sum(1 for r in rows if r[4] == "yes")
+    print(f"unfurl cases: {len(cases)}, verdicts agreeing: {agreeing}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
