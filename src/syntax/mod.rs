@@ -15,6 +15,7 @@ pub mod strings;
 pub mod suggest;
 pub mod tokens;
 pub mod visit;
+pub mod yaml;
 
 pub use ast::*;
 pub use parsed::{ParsedFile, Severity, SyntaxError};
