@@ -16,6 +16,7 @@ pub mod suggest;
 pub mod tokens;
 pub mod unfurl;
 pub mod visit;
+pub mod yaml;
 
 pub use ast::*;
 pub use parsed::{ParsedFile, Severity, SyntaxError};
