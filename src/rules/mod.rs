@@ -57,6 +57,7 @@ pub mod whitespace_tokens;
 
 // ---- rule families ----
 pub mod deep;
+pub mod hiera;
 pub mod puppet_lint;
 pub mod suppression;
 pub mod validation;
