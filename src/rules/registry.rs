@@ -9,6 +9,10 @@ use super::Rule;
 static RULES: &[&dyn Rule] = &[
     // ---- syntax: parse errors, reported by the engine itself ----
     &super::syntax::Syntax,
+    // ---- yaml: what the YAML front end finds in Hiera and other YAML files ----
+    &super::yaml::yaml_syntax::YamlSyntax,
+    &super::yaml::yaml_tab::YamlTab,
+    &super::yaml::yaml_duplicate_key::YamlDuplicateKey,
     // ---- suppression: problems with `# lint:ignore:` directives ----
     &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
     &super::suppression::suppression_unclosed::SuppressionUnclosed,

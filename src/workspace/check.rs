@@ -162,6 +162,10 @@ impl Workspace {
         let Plan { jobs, notes } = self
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
+        // YAML files are checked after the manifests, against their definitions.
+        let (yaml_jobs, jobs): (Vec<_>, Vec<_>) = jobs
+            .into_iter()
+            .partition(|(p, _)| found.yaml.contains_key(p));
         let pool = match self.pool() {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -275,9 +279,10 @@ impl Workspace {
                 })
                 .collect()
         });
+        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix);
         let mut report = Report {
             notes,
-            files_checked: jobs.len(),
+            files_checked: jobs.len() + yaml_jobs.len(),
             io_errors: found.errors,
             fix: options.fix.map(|unsafe_fixes| FixSummary {
                 unsafe_fixes,
@@ -296,6 +301,21 @@ impl Workspace {
             }
             let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
             report.add(outcome, fail_on_warnings);
+        }
+        for ((path, settings), outcome) in yaml_jobs.into_iter().zip(yaml) {
+            let outcome = match outcome {
+                Ok((r, fixed, buffer_text)) => {
+                    if let Some(text) = buffer_text {
+                        self.files.set_text(&path, text);
+                    }
+                    Outcome::Report(r, fixed)
+                }
+                Err(e) => Outcome::IoError(e),
+            };
+            report.add(
+                outcome,
+                settings.fail_on_warnings || options.fail_on_warnings,
+            );
         }
         diagnostics::sort_reports(&mut report.files);
         (report.errors, report.warnings) = diagnostics::count(&report.files);

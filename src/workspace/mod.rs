@@ -28,6 +28,8 @@ pub mod format;
 pub mod paths;
 pub mod select;
 pub mod write;
+pub mod yaml_check;
+pub mod yaml_files;
 
 #[cfg(test)]
 mod tests;
