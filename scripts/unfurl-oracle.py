@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Unfurl's verdicts on the cases of tests/fixtures/unfurl/cases.jsonl.
+"""Unfurl's verdicts on the cases of tests/fixtures/unfurl/: cases.jsonl and docs/.
 
 Each line of that file is one case: a merge directive key (`"key"`) or an `eval`
 expression (`"expr"`), the verdict of Unfurl recorded under `"unfurl"`, and rein's findings
@@ -10,7 +10,12 @@ and expressions when Unfurl loads a document (`unfurl.merge.parse_merge_key`,
 
     unfurl-oracle.py [--bless] [--table] [CASES]
 
---bless rewrites the `"unfurl"` verdicts; --table prints the table of cases with both
+Each directory of docs/ holds a document, main.yaml (and the files it includes), and an
+`expect` file: the line `unfurl: ok` or `unfurl: error: ...` (what loading main.yaml with
+`unfurl.yamlloader.YamlConfig` does: it expands the merge directives), then rein's
+findings, `rein: LINE:COL RULE MESSAGE` (tests/rules/unfurl_documents.rs checks them).
+
+--bless rewrites the `"unfurl"` verdicts and `unfurl:` lines; --table prints the table of cases with both
 verdicts (Markdown).
 
 A key's verdict: `{"kind": "literal"}` (no directive: Unfurl keeps the key), `"error"`
@@ -21,6 +26,7 @@ Unfurl reads them, with the text it ignores. An expression's verdict: Unfurl's r
 """
 import json
 import operator
+import os
 import re
 import sys
 
@@ -135,6 +141,60 @@ def describe(case, v):
     return "misread" if v["misread"] else "ok"
 
 
+def doc_verdict(directory):
+    import logging
+    import os
+
+    from unfurl.yamlloader import YamlConfig
+
+    logging.disable(logging.CRITICAL)
+    path = os.path.join(os.path.abspath(directory), "main.yaml")
+    try:
+        YamlConfig(path=path)
+        return "ok"
+    except Exception as e:  # the root cause is the verdict
+        cause = e
+        while cause.__cause__ or cause.__context__:
+            cause = cause.__cause__ or cause.__context__
+        message = str(cause).replace(os.path.abspath(directory) + "/", "").replace("\n", " ")
+        return f"error: {type(cause).__name__}: {message}"
+
+
+def check_docs(root, bless, rows):
+    import os
+
+    bad = 0
+    for name in sorted(os.listdir(root)):
+        directory = os.path.join(root, name)
+        expect = os.path.join(directory, "expect")
+        lines = open(expect, encoding="utf-8").read().splitlines() if os.path.exists(expect) else []
+        rein = [l for l in lines if l.startswith("rein:")]
+        verdict = "unfurl: " + doc_verdict(directory)
+        if bless:
+            with open(expect, "w", encoding="utf-8") as f:
+                f.write("\n".join([verdict] + rein) + "\n")
+        elif verdict not in lines:
+            bad += 1
+            print(f"== docs/{name}: Unfurl now says\n{verdict}\n-- recorded:\n"
+                  + "\n".join(l for l in lines if l.startswith("unfurl:")), file=sys.stderr)
+        rein_error = any(" unfurl_" in l and l.split()[2] in ERROR_RULES for l in rein)
+        agree = rein_error == verdict.startswith("unfurl: error")
+        bad += not agree and not bless
+        shown = "; ".join(l[len("rein: "):] for l in rein) or "no finding"
+        rows.append(("doc", name, verdict[len("unfurl: "):], shown, "yes" if agree else "NO"))
+    return bad
+
+
+# The rules whose findings are errors by default (Unfurl fails to load the document).
+ERROR_RULES = {
+    "unfurl_invalid_directive",
+    "unfurl_missing_include",
+    "unfurl_unknown_anchor",
+    "unfurl_unresolved_path",
+    "unfurl_merge_conflict",
+}
+
+
 def main(argv):
     bless = "--bless" in argv
     table = "--table" in argv
@@ -160,6 +220,9 @@ def main(argv):
         text = case.get("key", case.get("expr"))
         rows.append((("key" if "key" in case else "expr"), text, describe(case, v),
                      "; ".join(rein) or "no finding", "yes" if agree else "NO"))
+    docs = os.path.join(os.path.dirname(path), "docs")
+    if os.path.isdir(docs):
+        bad += check_docs(docs, bless, rows)
     if bless:
         with open(path, "w", encoding="utf-8") as f:
             for case in cases:
@@ -171,7 +234,7 @@ def main(argv):
             cell = lambda s: s.replace("|", "\\|")
             print(f"| {i} | {kind} | `{cell(text)}` | {cell(u)} | {cell(r)} | {a} |")
     agreeing = sum(1 for r in rows if r[4] == "yes")
-    print(f"unfurl cases: {len(cases)}, verdicts agreeing: {agreeing}")
+    print(f"unfurl cases: {len(rows)}, verdicts agreeing: {agreeing}")
     return 1 if bad else 0
 
 

@@ -60,6 +60,7 @@ pub mod deep;
 pub mod hiera;
 pub mod puppet_lint;
 pub mod suppression;
+pub mod unfurl;
 pub mod validation;
 pub mod voxpupuli;
 pub mod yaml;

@@ -13,6 +13,15 @@ static RULES: &[&dyn Rule] = &[
     &super::yaml::yaml_syntax::YamlSyntax,
     &super::yaml::yaml_tab::YamlTab,
     &super::yaml::yaml_duplicate_key::YamlDuplicateKey,
+    // ---- unfurl: merge directives and `eval` expressions of Unfurl's documents ----
+    &super::unfurl::unfurl_invalid_directive::UnfurlInvalidDirective,
+    &super::unfurl::unfurl_missing_include::UnfurlMissingInclude,
+    &super::unfurl::unfurl_unknown_anchor::UnfurlUnknownAnchor,
+    &super::unfurl::unfurl_unresolved_path::UnfurlUnresolvedPath,
+    &super::unfurl::unfurl_merge_conflict::UnfurlMergeConflict,
+    &super::unfurl::unfurl_eval_syntax::UnfurlEvalSyntax,
+    &super::unfurl::unfurl_ignored_directive::UnfurlIgnoredDirective,
+    &super::unfurl::unfurl_eval_stray_bracket::UnfurlEvalStrayBracket,
     // ---- suppression: problems with `# lint:ignore:` directives ----
     &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
     &super::suppression::suppression_unclosed::SuppressionUnclosed,

@@ -152,7 +152,7 @@ impl Workspace {
         paths: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
-        let found = self.discover(paths);
+        let found = self.discover_with_unfurl(paths, options.config.as_deref(), !options.no_config);
         if !found.missing.is_empty() {
             return Err(CheckError::Missing(found.missing));
         }

@@ -126,6 +126,8 @@ fn yaml_findings(block: &Block, rules: &RuleSet, context: &[&Block]) -> Vec<Diag
         YamlKind::HieraData {
             config: module.join("hiera.yaml"),
         }
+    } else if rein::syntax::unfurl::is_unfurl_document(&rein::syntax::yaml::parse(&block.text)) {
+        YamlKind::Unfurl
     } else {
         YamlKind::Plain
     };

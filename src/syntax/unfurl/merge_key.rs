@@ -154,6 +154,17 @@ pub fn problems(key: &str, kind: &KeyKind) -> Vec<Problem> {
                     ));
                 }
             }
+            if let Some((_, include)) = &k.include {
+                let rest = include.end..k.ignored.as_ref().map_or(key.len(), |r| r.start);
+                if k.anchor.is_some() || k.relative != 0 || !k.pointer.is_empty() {
+                    out.push(warn(
+                        rest,
+                        "Unfurl ignores the anchor and path of an include: it merges the whole \
+                         file (name a part of it with `#/path` after the file name)"
+                            .to_string(),
+                    ));
+                }
+            }
             if let Some(at) = &k.ignored {
                 let text = key.get(at.clone()).unwrap_or("");
                 out.push(warn(

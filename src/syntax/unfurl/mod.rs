@@ -1,7 +1,8 @@
 //! Unfurl's YAML processing, as far as the text goes: merge directive keys
 //! ([`merge_key`]: `+include`, `+?include`, `+*anchor`, `+../path`, `+/absolute/path`) and
 //! `eval` path expressions ([`expr`]). Both parsers read their text as Unfurl 1.2 does and
-//! give byte ranges into it, for findings with columns.
+//! give byte ranges into it, for findings with columns. [`is_unfurl_document`] tells
+//! Unfurl's documents from other YAML.
 
 pub mod expr;
 pub mod merge_key;
@@ -23,6 +24,14 @@ pub struct Problem {
     pub at: Range,
     pub gravity: Gravity,
     pub message: String,
+}
+/// Whether a YAML document is one of Unfurl's (an ensemble, a project, a cloud map): its
+/// top-level mapping has `apiVersion: unfurl/...` (`unfurl/v1alpha1` today).
+pub fn is_unfurl_document(file: &crate::syntax::yaml::YamlFile) -> bool {
+    file.root()
+        .and_then(|r| r.get("apiVersion"))
+        .and_then(|v| v.as_str())
+        .is_some_and(|v| v.starts_with("unfurl/"))
 }
 
 /// Python's `str.isspace()`: Unicode whitespace and the ASCII separators.
