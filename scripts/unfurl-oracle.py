@@ -226,7 +226,8 @@ def main(argv):
     if bless:
         with open(path, "w", encoding="utf-8") as f:
             for case in cases:
-                f.write(json.dumps(case, ensure_ascii=False) + "\n")
+                # As the Rust test writes it (REIN_BLESS): sorted keys, compact.
+                f.write(json.dumps(case, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
     if table:
         print("| # | kind | case | Unfurl | rein | agree |")
         print("|---|---|---|---|---|---|")
