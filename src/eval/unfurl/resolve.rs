@@ -367,7 +367,7 @@ impl<'a> Cx<'a> {
                 .filter(|_| !fragment.trim_start_matches('/').is_empty())
             {
                 let part = part.replace("~1", "/").replace("~0", "~");
-                match self.step(node, &part) {
+                match self.step(node, &part, entry) {
                     Lookup::Found(n) => node = n,
                     Lookup::Unsure => return None,
                     Lookup::Missing => {
@@ -434,7 +434,7 @@ impl<'a> Cx<'a> {
             (n, Some(base.to_vec()))
         };
         for (i, (segment, _)) in mk.pointer.iter().enumerate() {
-            match self.step(node, segment) {
+            match self.step(node, segment, entry) {
                 Lookup::Found(n) => {
                     node = n;
                     if let Some(at) = at.as_mut() {
@@ -484,8 +484,8 @@ impl<'a> Cx<'a> {
         Some(node)
     }
 
-    /// One JSON pointer step from `node`, as Unfurl takes it.
-    fn step(&self, node: &'a Node, segment: &str) -> Lookup<'a> {
+    /// One JSON pointer step from `node`, as Unfurl takes it, for the directive `current`.
+    fn step(&self, node: &'a Node, segment: &str, current: &yaml::Entry) -> Lookup<'a> {
         let node = self.deref(node);
         match &node.kind {
             NodeKind::Map(entries) => {
@@ -498,10 +498,11 @@ impl<'a> Cx<'a> {
                 }
                 // Another directive of this mapping may add the key.
                 let has_directive = entries.iter().any(|e| {
-                    matches!(
-                        e.key.as_string().and_then(merge_key::parse),
-                        Some(KeyKind::Directive(_))
-                    )
+                    !std::ptr::eq(e, current)
+                        && matches!(
+                            e.key.as_string().and_then(merge_key::parse),
+                            Some(KeyKind::Directive(_))
+                        )
                 });
                 if has_directive {
                     Lookup::Unsure
