@@ -12,7 +12,9 @@ and expressions when Unfurl loads a document (`unfurl.merge.parse_merge_key`,
 
 Each directory of docs/ holds a document, main.yaml (and the files it includes), and an
 `expect` file: the line `unfurl: ok` or `unfurl: error: ...` (what loading main.yaml with
-`unfurl.yamlloader.YamlConfig` does: it expands the merge directives), then rein's
+`unfurl.yamlloader.YamlConfig` does: it expands the merge directives), the document
+Unfurl expands it to (`expanded: JSON`, which `rein unfurl expand --format json` must
+print), then rein's
 findings, `rein: LINE:COL RULE MESSAGE` (tests/rules/unfurl_documents.rs checks them).
 
 --bless rewrites the `"unfurl"` verdicts and `unfurl:` lines; --table prints the table of cases with both
@@ -150,14 +152,14 @@ def doc_verdict(directory):
     logging.disable(logging.CRITICAL)
     path = os.path.join(os.path.abspath(directory), "main.yaml")
     try:
-        YamlConfig(path=path)
-        return "ok"
+        config = YamlConfig(path=path)
+        return "ok", json.dumps(config.expanded, ensure_ascii=False)
     except Exception as e:  # the root cause is the verdict
         cause = e
         while cause.__cause__ or cause.__context__:
             cause = cause.__cause__ or cause.__context__
         message = str(cause).replace(os.path.abspath(directory) + "/", "").replace("\n", " ")
-        return f"error: {type(cause).__name__}: {message}"
+        return f"error: {type(cause).__name__}: {message}", None
 
 
 def check_docs(root, bless, rows):
@@ -169,11 +171,13 @@ def check_docs(root, bless, rows):
         expect = os.path.join(directory, "expect")
         lines = open(expect, encoding="utf-8").read().splitlines() if os.path.exists(expect) else []
         rein = [l for l in lines if l.startswith("rein:")]
-        verdict = "unfurl: " + doc_verdict(directory)
+        verdict, expanded = doc_verdict(directory)
+        verdict = "unfurl: " + verdict
+        recorded = [verdict] + ([f"expanded: {expanded}"] if expanded else [])
         if bless:
             with open(expect, "w", encoding="utf-8") as f:
-                f.write("\n".join([verdict] + rein) + "\n")
-        elif verdict not in lines:
+                f.write("\n".join(recorded + rein) + "\n")
+        elif any(r not in lines for r in recorded):
             bad += 1
             print(f"== docs/{name}: Unfurl now says\n{verdict}\n-- recorded:\n"
                   + "\n".join(l for l in lines if l.startswith("unfurl:")), file=sys.stderr)

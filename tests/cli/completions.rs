@@ -6,7 +6,7 @@ use std::process::Command;
 use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// rein's commands.
-pub(super) const COMMANDS: [&str; 8] = [
+pub(super) const COMMANDS: [&str; 9] = [
     "check",
     "dump",
     "fmt",
@@ -15,6 +15,7 @@ pub(super) const COMMANDS: [&str; 8] = [
     "completions",
     "man",
     "lsp",
+    "unfurl",
 ];
 
 fn script(shell: &str) -> String {

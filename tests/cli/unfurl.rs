@@ -94,3 +94,53 @@ fn a_named_ensemble_is_checked_with_its_includes_relative_to_it() {
     );
     assert_eq!((code, out.as_str()), (0, ""));
 }
+
+#[test]
+fn expand_prints_the_document_with_its_directives_processed() {
+    let dir = temp_dir("unfurl-expand");
+    write(
+        &dir,
+        "ensemble.yaml",
+        "apiVersion: unfurl/v1alpha1\nkind: Ensemble\n+include: base.yaml\nspec:\n  web:\n    +/templates/web:\n    port: 8080\n",
+    );
+    write(
+        &dir,
+        "base.yaml",
+        "templates:\n  web: {image: nginx, port: 80, env: [A]}\n",
+    );
+    let (code, out, err) = outcome(&["unfurl", "expand", "ensemble.yaml"], &dir);
+    assert_eq!(
+        out,
+        "apiVersion: unfurl/v1alpha1\nkind: Ensemble\nspec:\n  web:\n    port: 8080\n    \
+         image: nginx\n    env:\n    - A\ntemplates:\n  web:\n    image: nginx\n    port: 80\n    \
+         env:\n    - A\n"
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, out, _) = outcome(
+        &["unfurl", "expand", "--format", "json", "ensemble.yaml"],
+        &dir,
+    );
+    assert_eq!(
+        out,
+        "{\"apiVersion\": \"unfurl/v1alpha1\", \"kind\": \"Ensemble\", \"spec\": {\"web\": \
+         {\"port\": 8080, \"image\": \"nginx\", \"env\": [\"A\"]}}, \"templates\": {\"web\": \
+         {\"image\": \"nginx\", \"port\": 80, \"env\": [\"A\"]}}}\n"
+    );
+    assert_eq!(code, 0);
+    // A document Unfurl fails to load prints nothing but why.
+    write(&dir, "base.yaml", "other: 1\n");
+    let (code, out, err) = outcome(&["unfurl", "expand", "ensemble.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "rein: ensemble.yaml: missing includes: +/templates/web:\n"
+        )
+    );
+    let (code, _, err) = outcome(&["unfurl", "expand", "missing.yaml"], &dir);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "rein: missing.yaml: No such file or directory\n")
+    );
+}

@@ -2,9 +2,12 @@
 //! holds a document `main.yaml` (and the files it includes) and an `expect` file with
 //! Unfurl's verdict on loading it (`unfurl: ok` or `unfurl: error: ...`, recorded and
 //! re-checked against the real Unfurl by `scripts/unfurl-oracle.py`) and rein's findings
-//! (`rein: LINE:COL RULE MESSAGE`, the Unfurl rules at their default levels). rein must
-//! report an error exactly when Unfurl fails to load the document, and the recorded
-//! findings. `REIN_BLESS=1` rewrites the `rein:` lines (review the diff).
+//! (`rein: LINE:COL RULE MESSAGE`, the Unfurl rules at their default levels), and, for a
+//! document Unfurl loads, the document Unfurl expands it to (`expanded: JSON`). rein must
+//! report an error exactly when Unfurl fails to load the document, the recorded findings,
+//! and expand the document to exactly what Unfurl gives (`rein unfurl expand`), or fail to
+//! expand it where Unfurl fails. `REIN_BLESS=1` rewrites the `rein:` lines (review the
+//! diff).
 
 use std::path::Path;
 
@@ -54,9 +57,22 @@ fn rein_fails_the_documents_unfurl_fails_to_load() {
         if rein_error != unfurl.starts_with("unfurl: error") {
             failures.push(format!("{}: rein error {rein_error}, {unfurl}", name(dir)));
         }
+        let expanded = expect.lines().find_map(|l| l.strip_prefix("expanded: "));
+        match (rein::eval::unfurl::expand(&main, &file), expanded) {
+            (Ok(v), Some(want)) if v.to_json() == want => {}
+            (Err(_), None) => {}
+            (got, want) => failures.push(format!(
+                "{}: rein expands to {:?}\nUnfurl to {want:?}",
+                name(dir),
+                got.map(|v| v.to_json())
+            )),
+        }
         let recorded: Vec<&str> = expect.lines().filter(|l| l.starts_with("rein:")).collect();
         if bless {
             let mut out = format!("{unfurl}\n");
+            if let Some(e) = expanded {
+                out.push_str(&format!("expanded: {e}\n"));
+            }
             for l in &lines {
                 out.push_str(l);
                 out.push('\n');

@@ -434,12 +434,23 @@ impl<'a> Cx<'a> {
             (n, Some(base.to_vec()))
         };
         for (i, (segment, _)) in mk.pointer.iter().enumerate() {
+            let from = self.deref(node);
             match self.step(node, segment, entry) {
                 Lookup::Found(n) => {
-                    node = n;
+                    // Unfurl keeps an index into a list as a number, except in an absolute
+                    // path, whose segments stay as written.
                     if let Some(at) = at.as_mut() {
-                        at.push(Step::Key(segment.clone()));
+                        match (
+                            &from.kind,
+                            py_index(segment, from.as_seq().map_or(0, <[_]>::len)),
+                        ) {
+                            (NodeKind::Seq(_), Some(i)) if mk.relative > 0 => {
+                                at.push(Step::Index(i))
+                            }
+                            _ => at.push(Step::Key(segment.clone())),
+                        }
                     }
+                    node = n;
                 }
                 Lookup::Unsure => return None,
                 Lookup::Missing => {
@@ -545,13 +556,8 @@ fn py_index(segment: &str, len: usize) -> Option<usize> {
         .flatten()
 }
 
-/// Whether the template path `at` is `path` or above it.
+/// Whether the template path `at` is `path` or above it (compared as Unfurl compares
+/// them: a key `"0"` is not the index `0`).
 fn is_prefix(at: &[Step], path: &[Step]) -> bool {
-    at.len() <= path.len()
-        && at.iter().zip(path).all(|(a, p)| match (a, p) {
-            (Step::Key(a), Step::Key(p)) => a == p,
-            (Step::Key(a), Step::Index(p)) => a == &p.to_string(),
-            (Step::Index(a), Step::Index(p)) => a == p,
-            (Step::Index(a), Step::Key(p)) => &a.to_string() == p,
-        })
+    at.len() <= path.len() && at.iter().zip(path).all(|(a, p)| a == p)
 }
