@@ -373,8 +373,16 @@ impl Expander {
         if let Some(v) = self.files.get(path) {
             return Ok(v.clone());
         }
-        let bytes = std::fs::read(path)
-            .map_err(|e| format!("{}: {}", path.display(), crate::config::io_message(&e)))?;
+        let bytes = std::fs::read(path).map_err(|e| {
+            // The system's message without Rust's " (os error N)".
+            let message = e.to_string();
+            let message = message
+                .split(" (os error")
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            format!("{}: {message}", path.display())
+        })?;
         let file = yaml::parse_bytes(&bytes);
         if let Some(e) = &file.error {
             let (line, col) = file.line_col(e.span.start());
