@@ -123,8 +123,10 @@ pub fn parse(key: &str) -> Option<KeyKind> {
 
 /// What is wrong with a key starting with `+`, as Unfurl reads it (`kind` is
 /// [`parse`]`(key)`): a `~` escape Unfurl rejects is an error; a key Unfurl keeps as an
-/// ordinary key, text it ignores, and an anchor name ending in dots (Unfurl keeps the dots
-/// in the name, where the seed's grammar reads a relative path) are warnings.
+/// ordinary key that looks like a directive gone wrong (`+incude`, `+*`, `+.x`, `+`), text
+/// it ignores, and an anchor name ending in dots (Unfurl keeps the dots in the name, where
+/// the seed's grammar reads a relative path) are warnings. Other `+` keys are Unfurl's
+/// ordinary keys (`+HELM_NAMESPACE` in an `environment` mapping copies a variable).
 pub fn problems(key: &str, kind: &KeyKind) -> Vec<Problem> {
     let warn = |at: Range, message: String| Problem {
         at,
@@ -140,7 +142,15 @@ pub fn problems(key: &str, kind: &KeyKind) -> Vec<Problem> {
                  Unfurl fails to load the document"
             ),
         }],
-        KeyKind::Literal => vec![warn(0..key.len(), literal_message(key))],
+        KeyKind::Literal => literal_hint(key)
+            .map(|hint| {
+                let message = format!(
+                    "`{key}` is not a merge directive: Unfurl keeps it as an ordinary key{hint}"
+                );
+                warn(0..key.len(), message)
+            })
+            .into_iter()
+            .collect(),
         KeyKind::Directive(k) => {
             let mut out = Vec::new();
             if let Some((name, at)) = &k.anchor {
@@ -178,32 +188,29 @@ pub fn problems(key: &str, kind: &KeyKind) -> Vec<Problem> {
     }
 }
 
-/// Why a key starting with `+` is no directive, with the likely intent.
-fn literal_message(key: &str) -> String {
+/// Why a key starting with `+` that Unfurl keeps is a directive gone wrong; `None` when it
+/// does not look like one.
+fn literal_hint(key: &str) -> Option<String> {
     let first = key[1..].split('/').next().unwrap_or("");
     let word = first.trim_start_matches('?');
     let lead = &first[..first.len() - word.len()];
-    let hint = if word == "*" || word.starts_with("*") {
-        " (`*` must be followed by an anchor name)".to_string()
+    if word.starts_with('*') {
+        Some(" (`*` must be followed by an anchor name)".to_string())
     } else if word.starts_with('.') {
-        " (the dots of a relative path must end the directive, before any `/`)".to_string()
+        Some(" (the dots of a relative path must end the directive, before any `/`)".to_string())
+    } else if key == "+" {
+        Some(String::new())
     } else {
         let head: String = word
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
             .collect();
         let rest = &word[head.len()..];
-        if !head.is_empty()
-            && crate::syntax::suggest::edit_distance(&head.to_ascii_lowercase(), "include") <= 2
-        {
-            format!("; did you mean `+{lead}include{rest}`?")
-        } else if key == "+" {
-            String::new()
-        } else {
-            " (a directive starts with `?`, `include`, `*anchor`, dots or `/`)".to_string()
-        }
-    };
-    format!("`{key}` is not a merge directive: Unfurl keeps it as an ordinary key{hint}")
+        let lower = head.to_ascii_lowercase();
+        let close = crate::syntax::suggest::edit_distance(&lower, "include") <= 2
+            || (lower.len() >= 3 && "include".starts_with(&lower));
+        (!head.is_empty() && close).then(|| format!("; did you mean `+{lead}include{rest}`?"))
+    }
 }
 
 /// What the first piece's match found (ranges into the unescaped piece).
@@ -350,5 +357,16 @@ mod tests {
             })
         );
         assert_eq!(directive("+/").pointer, vec![(String::new(), 2..2)]);
+    }
+
+    #[test]
+    fn only_keys_that_look_like_directives_are_problems() {
+        let problems = |key: &str| problems(key, &parse(key).expect("a + key"));
+        // Unfurl's environment mappings copy variables with `+NAME` keys.
+        assert!(problems("+HELM_NAMESPACE").is_empty());
+        assert!(problems("+1").is_empty());
+        for key in ["+incude", "+incl/a", "+Include", "+*", "+.x", "+"] {
+            assert_eq!(problems(key).len(), 1, "{key}");
+        }
     }
 }
