@@ -13,6 +13,10 @@ static RULES: &[&dyn Rule] = &[
     &super::yaml::yaml_syntax::YamlSyntax,
     &super::yaml::yaml_tab::YamlTab,
     &super::yaml::yaml_duplicate_key::YamlDuplicateKey,
+    // ---- hiera: hiera.yaml and Hiera data ----
+    &super::hiera::hiera_config::HieraConfig,
+    &super::hiera::hiera_interpolation::HieraInterpolation,
+    &super::hiera::hiera_unknown_key::HieraUnknownKey,
     // ---- suppression: problems with `# lint:ignore:` directives ----
     &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
     &super::suppression::suppression_unclosed::SuppressionUnclosed,
