@@ -4,6 +4,8 @@
 //! before, more than one backend or more than one kind of location in a level, a level
 //! with no backend of its own or in `defaults`, a misspelt built-in backend.
 
+use std::path::Path;
+
 use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{Category, Diagnostic, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::suggest::closest;
@@ -67,6 +69,26 @@ impl Rule for HieraConfig {
         let Some(root) = cx.file.root() else {
             return;
         };
+        // A Hiera 3 file outside a module or environment is a global configuration (the
+        // `hiera_config` setting), which Puppet 7 still reads: not this rule's business.
+        let dir = cx.path.parent().unwrap_or(Path::new("."));
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let layer = [
+            "manifests",
+            "metadata.json",
+            "environment.conf",
+            "data",
+            "hieradata",
+        ]
+        .iter()
+        .any(|n| dir.join(n).exists());
+        if root.get("version").is_none() && !layer {
+            return;
+        }
         let mut out = Vec::new();
         check(root, &mut out);
         for d in out {

@@ -6,7 +6,10 @@
 
 use std::path::Path;
 
-use crate::eval::loader::{find_class, ModulePath};
+use crate::eval::loader::{
+    environment_modulepath, find_class, is_environment, module_name, ModulePath,
+};
+use crate::eval::project::Project;
 use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{Category, Diagnostic, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::suggest::closest;
@@ -40,9 +43,7 @@ impl Rule for HieraUnknownKey {
         let Some(root) = cx.file.root().and_then(|r| r.as_map()) else {
             return;
         };
-        let layer = config.parent().unwrap_or(Path::new(""));
-        // The layer's module path, as a manifest at its root sees it.
-        let modules = ModulePath::for_file(&layer.join("manifests").join("init.pp"), project);
+        let modules = layer_modules(config.parent().unwrap_or(Path::new("")), project);
         let mut found = Vec::new();
         for e in root {
             let Some(key) = e.key.as_string() else {
@@ -104,6 +105,32 @@ impl Rule for HieraUnknownKey {
             cx.report(d);
         }
     }
+}
+
+/// Where the Hiera layer at `layer` finds classes: a module layer its own module (and the
+/// run's `--modulepath`), an environment layer its module path (`environment.conf`'s, else
+/// `site` and `modules`), or the run's `--modulepath`.
+fn layer_modules(layer: &Path, project: &Project) -> ModulePath {
+    let dir = if layer.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        layer
+    };
+    let store = project.store.clone();
+    let own = (dir.join("manifests").is_dir() || dir.join("metadata.json").is_file())
+        .then(|| dir.canonicalize().ok())
+        .flatten()
+        .and_then(|c| Some((module_name(&c)?, dir.to_path_buf())));
+    let environment = is_environment(dir, &store);
+    let own = own.filter(|_| !environment);
+    let dirs = if !project.modulepath.is_empty() {
+        project.modulepath.clone()
+    } else if environment {
+        environment_modulepath(dir)
+    } else {
+        Vec::new()
+    };
+    ModulePath::new(dirs, own, store)
 }
 
 /// Whether the text `key` appears in a manifest of the module at `root` (a `lookup()`
