@@ -16,7 +16,9 @@ static RULES: &[&dyn Rule] = &[
     // ---- hiera: hiera.yaml and Hiera data ----
     &super::hiera::hiera_config::HieraConfig,
     &super::hiera::hiera_interpolation::HieraInterpolation,
+    &super::hiera::hiera_lookup_options::HieraLookupOptions,
     &super::hiera::hiera_unknown_key::HieraUnknownKey,
+    &super::hiera::hiera_type_mismatch::HieraTypeMismatch,
     // ---- suppression: problems with `# lint:ignore:` directives ----
     &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
     &super::suppression::suppression_unclosed::SuppressionUnclosed,
