@@ -13,6 +13,12 @@ static RULES: &[&dyn Rule] = &[
     &super::yaml::yaml_syntax::YamlSyntax,
     &super::yaml::yaml_tab::YamlTab,
     &super::yaml::yaml_duplicate_key::YamlDuplicateKey,
+    // ---- hiera: hiera.yaml and Hiera data ----
+    &super::hiera::hiera_config::HieraConfig,
+    &super::hiera::hiera_interpolation::HieraInterpolation,
+    &super::hiera::hiera_lookup_options::HieraLookupOptions,
+    &super::hiera::hiera_unknown_key::HieraUnknownKey,
+    &super::hiera::hiera_type_mismatch::HieraTypeMismatch,
     // ---- unfurl: merge directives and `eval` expressions of Unfurl's documents ----
     &super::unfurl::unfurl_invalid_directive::UnfurlInvalidDirective,
     &super::unfurl::unfurl_missing_include::UnfurlMissingInclude,

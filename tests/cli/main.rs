@@ -20,6 +20,7 @@ mod dump;
 mod duplicate_resource;
 mod fix;
 mod fmt;
+mod hiera;
 mod hygiene;
 mod init;
 mod lsp;
