@@ -64,16 +64,14 @@ fn a_named_ensemble_is_checked_with_its_includes_relative_to_it() {
         "apiVersion: unfurl/v1alpha1\nkind: Ensemble\n+include: ../base.yaml\nspec:\n  +include: template.yaml\n",
     );
     write(&dir, "ensembles/base.yaml", "metadata: {name: base}\n");
-    let (code, out, _) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--format",
-            "concise",
-            "ensembles/prod/ensemble.yaml",
-        ],
-        &dir,
-    );
+    let args = [
+        "check",
+        "--no-cache",
+        "--format",
+        "concise",
+        "ensembles/prod/ensemble.yaml",
+    ];
+    let (code, out, _) = outcome(&args, &dir);
     assert_eq!(
         out,
         "ensembles/prod/ensemble.yaml:5:13: error[unfurl_missing_include] included file \
@@ -82,16 +80,7 @@ fn a_named_ensemble_is_checked_with_its_includes_relative_to_it() {
     );
     assert_eq!(code, 1);
     write(&dir, "ensembles/prod/template.yaml", "topology: {}\n");
-    let (code, out, _) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--format",
-            "concise",
-            "ensembles/prod/ensemble.yaml",
-        ],
-        &dir,
-    );
+    let (code, out, _) = outcome(&args, &dir);
     assert_eq!((code, out.as_str()), (0, ""));
 }
 

@@ -1,12 +1,14 @@
-//! What the Unfurl rules find in one document, computed by each rule for its own part:
+//! The Unfurl rules' one implementation ([`UnfurlRule`]), and what they find in one
+//! document, computed by each rule for its own [`Part`]:
 //! the merge directive keys of every mapping ([`key_problems`]), the `eval` expressions
 //! ([`eval_problems`]) and the directives Unfurl cannot resolve
 //! ([`crate::eval::unfurl::resolve`]); with the places of a problem inside a key or
 //! expression turned into spans of the file ([`inner_span`]).
 
+use crate::eval::unfurl::Issue;
 use crate::rules::yaml_context::{YamlContext, YamlKind};
-use crate::rules::Diagnostic;
-use crate::syntax::unfurl::{expr, merge_key, Problem};
+use crate::rules::{Diagnostic, Rule, RuleMeta};
+use crate::syntax::unfurl::{expr, merge_key, Gravity, Problem};
 use crate::syntax::yaml::{Node, NodeKind, ScalarStyle, YamlFile};
 use crate::syntax::Span;
 
@@ -111,22 +113,56 @@ pub fn inner_span(file: &YamlFile, node: &Node, range: &std::ops::Range<usize>) 
     Span::new(start + range.start, start + range.end.min(s.value.len()))
 }
 
+/// What an Unfurl rule reports.
+#[derive(Clone, Copy, Debug)]
+pub enum Part {
+    /// The problems of merge directive keys of this gravity.
+    Keys(Gravity),
+    /// The problems of `eval` expressions of this gravity.
+    Evals(Gravity),
+    /// The directives Unfurl cannot resolve, of this kind.
+    Resolved(Issue),
+}
+
+/// An Unfurl rule: the rules of the family differ only in their metadata and what part
+/// of the findings they report.
+pub struct UnfurlRule {
+    pub meta: &'static RuleMeta,
+    pub part: Part,
+}
+
+impl Rule for UnfurlRule {
+    fn meta(&self) -> &'static RuleMeta {
+        self.meta
+    }
+
+    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
+        if !is_unfurl(cx) {
+            return;
+        }
+        match self.part {
+            Part::Keys(gravity) => {
+                let problems = key_problems(cx.file);
+                report_problems(cx, problems, gravity);
+            }
+            Part::Evals(gravity) => {
+                let problems = eval_problems(cx.file);
+                report_problems(cx, problems, gravity);
+            }
+            Part::Resolved(issue) => report_resolved(cx, issue),
+        }
+    }
+}
+
 /// Reports, for the running rule, the problems of `problems` of gravity `gravity`.
-pub fn report_problems(
-    cx: &mut YamlContext<'_>,
-    problems: Vec<(Span, Problem)>,
-    gravity: crate::syntax::unfurl::Gravity,
-) {
+fn report_problems(cx: &mut YamlContext<'_>, problems: Vec<(Span, Problem)>, gravity: Gravity) {
     for (span, p) in problems.into_iter().filter(|(_, p)| p.gravity == gravity) {
         cx.report(Diagnostic::new(span, p.message));
     }
 }
 
 /// Reports, for the running rule, the unresolvable directives of kind `issue`.
-pub fn report_resolved(cx: &mut YamlContext<'_>, issue: crate::eval::unfurl::Issue) {
-    if !is_unfurl(cx) {
-        return;
-    }
+fn report_resolved(cx: &mut YamlContext<'_>, issue: Issue) {
     for f in crate::eval::unfurl::resolve(cx.path, cx.file) {
         if f.issue == issue {
             cx.report(Diagnostic::new(f.span, f.message));
@@ -135,6 +171,6 @@ pub fn report_resolved(cx: &mut YamlContext<'_>, issue: crate::eval::unfurl::Iss
 }
 
 /// Whether the file is checked as an Unfurl document.
-pub fn is_unfurl(cx: &YamlContext<'_>) -> bool {
+fn is_unfurl(cx: &YamlContext<'_>) -> bool {
     *cx.kind == YamlKind::Unfurl
 }

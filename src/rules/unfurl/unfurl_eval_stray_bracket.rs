@@ -1,12 +1,15 @@
-//! `unfurl_eval_stray_bracket`: A `]` in an `eval` expression that closes no `[`: the grammar has no place for
-//! it, and Unfurl reads it as the end of a segment.
+//! `unfurl_eval_stray_bracket`: a `]` in an `eval` expression that closes no `[`: the
+//! grammar has no place for it, and Unfurl reads it as the end of a segment.
 
-use super::findings::{eval_problems, is_unfurl, report_problems};
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use super::findings::{Part, UnfurlRule};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 use crate::syntax::unfurl::Gravity;
 
-pub struct UnfurlEvalStrayBracket;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Evals(Gravity::Warning),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_eval_stray_bracket",
@@ -22,16 +25,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlEvalStrayBracket {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        if is_unfurl(cx) {
-            let problems = eval_problems(cx.file);
-            report_problems(cx, problems, Gravity::Warning);
-        }
-    }
-}

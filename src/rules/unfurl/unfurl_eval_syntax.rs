@@ -1,12 +1,16 @@
-//! `unfurl_eval_syntax`: An `eval` expression Unfurl fails on (empty, starting with an integer key) or
-//! reads differently from what is written (an unclosed `[`, text it drops after `]`).
+//! `unfurl_eval_syntax`: an `eval` expression Unfurl fails on (empty, starting with an
+//! integer key) or reads differently from what is written (an unclosed `[`, text it drops
+//! after `]`).
 
-use super::findings::{eval_problems, is_unfurl, report_problems};
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use super::findings::{Part, UnfurlRule};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 use crate::syntax::unfurl::Gravity;
 
-pub struct UnfurlEvalSyntax;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Evals(Gravity::Error),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_eval_syntax",
@@ -22,16 +26,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlEvalSyntax {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        if is_unfurl(cx) {
-            let problems = eval_problems(cx.file);
-            report_problems(cx, problems, Gravity::Error);
-        }
-    }
-}

@@ -1,13 +1,17 @@
-//! `unfurl_ignored_directive`: A key that looks like a merge directive but is not one to Unfurl (`+incude`,
-//! `+*`: kept as an ordinary key), and the parts of a directive Unfurl ignores (text after
-//! the directive, dots ending an anchor name, the anchor and path of an include).
+//! `unfurl_ignored_directive`: a key that looks like a merge directive but is not one to
+//! Unfurl (`+incude`, `+*`: kept as an ordinary key), and the parts of a directive Unfurl
+//! ignores (text after the directive, dots ending an anchor name, the anchor and path of an
+//! include).
 
-use super::findings::{is_unfurl, key_problems, report_problems};
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use super::findings::{Part, UnfurlRule};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 use crate::syntax::unfurl::Gravity;
 
-pub struct UnfurlIgnoredDirective;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Keys(Gravity::Warning),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_ignored_directive",
@@ -23,16 +27,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlIgnoredDirective {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        if is_unfurl(cx) {
-            let problems = key_problems(cx.file);
-            report_problems(cx, problems, Gravity::Warning);
-        }
-    }
-}

@@ -1,12 +1,15 @@
-//! `unfurl_invalid_directive`: A merge directive key that Unfurl rejects: a `~` that is not `~0` or `~1` (the
-//! key is a JSON pointer). Unfurl fails to load the document.
+//! `unfurl_invalid_directive`: a merge directive key that Unfurl rejects: a `~` that is not
+//! `~0` or `~1` (the key is a JSON pointer). Unfurl fails to load the document.
 
-use super::findings::{is_unfurl, key_problems, report_problems};
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use super::findings::{Part, UnfurlRule};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 use crate::syntax::unfurl::Gravity;
 
-pub struct UnfurlInvalidDirective;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Keys(Gravity::Error),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_invalid_directive",
@@ -22,16 +25,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlInvalidDirective {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        if is_unfurl(cx) {
-            let problems = key_problems(cx.file);
-            report_problems(cx, problems, Gravity::Error);
-        }
-    }
-}

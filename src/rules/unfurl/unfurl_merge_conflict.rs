@@ -1,13 +1,16 @@
-//! `unfurl_merge_conflict`: A merge directive whose result is not a mapping (a list, a string) in a mapping that
-//! has other keys: Unfurl can replace a mapping by such a value, not merge it, and fails
-//! to load the document.
+//! `unfurl_merge_conflict`: a merge directive whose result is not a mapping (a list, a
+//! string) in a mapping that has other keys: Unfurl can replace a mapping by such a value,
+//! not merge it, and fails to load the document.
 
-use super::findings::report_resolved;
+use super::findings::{Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 
-pub struct UnfurlMergeConflict;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Resolved(Issue::Merge),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_merge_conflict",
@@ -23,13 +26,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlMergeConflict {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        report_resolved(cx, Issue::Merge);
-    }
-}

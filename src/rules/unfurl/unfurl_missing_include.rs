@@ -1,13 +1,16 @@
-//! `unfurl_missing_include`: An include directive whose file does not exist (relative to the including file),
-//! does not parse or lacks the `#fragment` named, or whose value is no file name: Unfurl
-//! fails to load the document (unless the directive has `?`).
+//! `unfurl_missing_include`: an include directive whose file does not exist (relative to
+//! the including file), does not parse or lacks the `#fragment` named, or whose value is no
+//! file name: Unfurl fails to load the document (unless the directive has `?`).
 
-use super::findings::report_resolved;
+use super::findings::{Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 
-pub struct UnfurlMissingInclude;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Resolved(Issue::Include),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_missing_include",
@@ -23,13 +26,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlMissingInclude {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        report_resolved(cx, Issue::Include);
-    }
-}

@@ -1,12 +1,16 @@
-//! `unfurl_unknown_anchor`: A `+*name` directive whose anchor neither the document nor the files it includes
-//! define: Unfurl fails to load the document (unless the directive has `?`).
+//! `unfurl_unknown_anchor`: a `+*name` directive whose anchor neither the document nor the
+//! files it includes define: Unfurl fails to load the document (unless the directive has
+//! `?`).
 
-use super::findings::report_resolved;
+use super::findings::{Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 
-pub struct UnfurlUnknownAnchor;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Resolved(Issue::Anchor),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_unknown_anchor",
@@ -22,13 +26,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlUnknownAnchor {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        report_resolved(cx, Issue::Anchor);
-    }
-}

@@ -1,14 +1,17 @@
-//! `unfurl_unresolved_path`: A merge directive path (`+/a/b`, `+../a`, `+*anchor/a`) that is not in its target,
-//! or that names the mapping holding the directive or one above it (a recursive
-//! include): Unfurl fails to load the document (unless the directive has `?`, which
-//! allows a missing path but not a recursive one).
+//! `unfurl_unresolved_path`: a merge directive path (`+/a/b`, `+../a`, `+*anchor/a`) that
+//! is not in its target, or that names the mapping holding the directive or one above it (a
+//! recursive include): Unfurl fails to load the document (unless the directive has `?`,
+//! which allows a missing path but not a recursive one).
 
-use super::findings::report_resolved;
+use super::findings::{Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::yaml_context::YamlContext;
-use crate::rules::{Category, FixKind, Level, Rule, RuleMeta};
+use crate::rules::{Category, FixKind, Level, RuleMeta};
 
-pub struct UnfurlUnresolvedPath;
+/// The rule, for the registry.
+pub static RULE: UnfurlRule = UnfurlRule {
+    meta: &META,
+    part: Part::Resolved(Issue::Path),
+};
 
 static META: RuleMeta = RuleMeta {
     name: "unfurl_unresolved_path",
@@ -24,13 +27,3 @@ static META: RuleMeta = RuleMeta {
     kinds: &[],
     options: &[],
 };
-
-impl Rule for UnfurlUnresolvedPath {
-    fn meta(&self) -> &'static RuleMeta {
-        &META
-    }
-
-    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
-        report_resolved(cx, Issue::Path);
-    }
-}
