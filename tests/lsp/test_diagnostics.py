@@ -152,3 +152,26 @@ async def test_hiera_data_gets_yaml_and_hiera_diagnostics(client, tmp_path):
         (3, 0, "hiera_unknown_key"),
         (3, 0, "yaml_duplicate_key"),
     ], got
+
+
+async def test_unfurl_ensemble_gets_its_diagnostics(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "ensemble.yaml"
+    (tmp_path / "template.yaml").write_text("topology: {}\n")
+    # The buffer is not saved: rein reads its text, and the includes from the disk.
+    text = (
+        "apiVersion: unfurl/v1alpha1\nkind: Ensemble\nspec:\n  +incude: template.yaml\n"
+        "  +include: missing.yaml\n  x:\n    eval: a[b]c\n"
+    )
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="yaml", version=1, text=text)
+        )
+    )
+    diags = await published(client, path)
+    got = sorted((d.range.start.line, d.range.start.character, d.code) for d in diags)
+    assert got == [
+        (3, 2, "unfurl_ignored_directive"),
+        (4, 12, "unfurl_missing_include"),
+        (6, 14, "unfurl_eval_syntax"),
+    ], got
