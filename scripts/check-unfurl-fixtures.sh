@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Asks the real Unfurl again for its verdicts on tests/fixtures/unfurl/cases.jsonl (merge
-# directive keys and `eval` expressions) and fails when one differs from the recorded one,
-# or when rein's recorded findings no longer agree with it (scripts/unfurl-oracle.py).
+# Asks the real Unfurl again for its verdicts on tests/fixtures/unfurl/ (merge directive
+# keys, `eval` expressions, documents and their expansions) and fails when one differs from
+# the recorded one, or when rein's recorded findings no longer agree with it
+# (scripts/unfurl-oracle.py). With `--rein BIN`, runs that rein binary over the YAML files
+# the unfurl package ships instead, checked as Unfurl documents: no directive error, and an
+# `eval` error exactly where Unfurl fails on or misreads an expression.
 # Needs the `unfurl` package (PyPI) in the virtual environment $UNFURL_VENV (default
 # /opt/unfurl-venv; `.ci/run` installs it there). Without it: fails in CI (CI=true), skips
 # elsewhere. `--bless` rewrites the recorded verdicts; `--table` prints the table.

@@ -9,16 +9,18 @@ and expressions when Unfurl loads a document (`unfurl.merge.parse_merge_key`,
 `unfurl.eval.parse_exp` and `unfurl.eval.Expr`), and fails when a recorded verdict differs.
 
     unfurl-oracle.py [--bless] [--table] [CASES]
+    unfurl-oracle.py --rein BIN
 
 Each directory of docs/ holds a document, main.yaml (and the files it includes), and an
 `expect` file: the line `unfurl: ok` or `unfurl: error: ...` (what loading main.yaml with
 `unfurl.yamlloader.YamlConfig` does: it expands the merge directives), the document
 Unfurl expands it to (`expanded: JSON`, which `rein unfurl expand --format json` must
-print), then rein's
-findings, `rein: LINE:COL RULE MESSAGE` (tests/rules/unfurl_documents.rs checks them).
+print), then rein's findings, `rein: LINE:COL RULE MESSAGE` (tests/rules/unfurl_documents.rs
+checks them).
 
---bless rewrites the `"unfurl"` verdicts and `unfurl:` lines; --table prints the table of cases with both
-verdicts (Markdown).
+--bless rewrites the `"unfurl"` verdicts and `unfurl:` lines; --table prints the table of
+cases with both verdicts (Markdown). --rein BIN runs the rein binary BIN over the YAML
+files the unfurl package ships instead (see `real_code`).
 
 A key's verdict: `{"kind": "literal"}` (no directive: Unfurl keeps the key), `"error"`
 (Unfurl's message), `"strategy"`/`"anchor-name"` (`+%`, `+&`), or the directive's parts as
@@ -199,7 +201,70 @@ ERROR_RULES = {
 }
 
 
+def real_code(rein):
+    """rein over the YAML files the unfurl package ships (its TOSCA templates, ensemble
+    examples, configurator templates), checked as Unfurl documents: rein must report an
+    `eval` error exactly for the expressions Unfurl fails on or misreads, and no directive
+    error (Unfurl loads these files). Returns the number of disagreements."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    import unfurl
+    import yaml as pyyaml
+
+    package = os.path.dirname(unfurl.__file__)
+    with tempfile.TemporaryDirectory() as tmp:
+        count = 0
+        exprs = []
+        for base, dirs, files in os.walk(package):
+            dirs[:] = [d for d in dirs if d != "vendor"]
+            for name in files:
+                if not name.endswith(".yaml"):
+                    continue
+                src = os.path.join(base, name)
+                dst = os.path.join(tmp, os.path.relpath(src, package))
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy(src, dst)
+                count += 1
+                with open(src, encoding="utf-8") as f:
+                    for doc in pyyaml.safe_load_all(f):
+                        exprs.extend(evals(doc))
+        with open(os.path.join(tmp, "rein.toml"), "w") as f:
+            f.write('[files]\nunfurl = ["**/*.yaml"]\n')
+        out = subprocess.run([rein, "check", "--no-cache", "--format", "concise", "."],
+                             cwd=tmp, capture_output=True, text=True).stdout
+    errors = [l for l in out.splitlines() if "error[unfurl_" in l]
+    unfurl_bad = [e for e in exprs if unfurl_error({"expr": e}, expr_verdict(e))]
+    rein_eval = [l for l in errors if "[unfurl_eval_syntax]" in l]
+    print(f"unfurl's own YAML files: {count} checked as Unfurl documents, "
+          f"{len(exprs)} eval expressions; Unfurl fails on or misreads {len(unfurl_bad)}, "
+          f"rein reports {len(rein_eval)} eval errors and {len(errors) - len(rein_eval)} "
+          f"directive errors")
+    for line in errors:
+        print("  " + line)
+    return int(len(unfurl_bad) != len(rein_eval)) + len(errors) - len(rein_eval)
+
+
+def evals(node):
+    """The `eval` expressions (strings, not templates) of a loaded YAML document."""
+    if isinstance(node, dict):
+        keys = set(node)
+        if keys & {"eval", "ref"} and keys <= {"eval", "ref", "vars", "trace", "foreach", "select", "strict"}:
+            for k in ("eval", "ref"):
+                v = node.get(k)
+                if isinstance(v, str) and not re.search(r"\{\{|\{%|%\}|\}\}", v):
+                    yield v
+        for v in node.values():
+            yield from evals(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from evals(v)
+
+
 def main(argv):
+    if "--rein" in argv:
+        return 1 if real_code(argv[argv.index("--rein") + 1]) else 0
     bless = "--bless" in argv
     table = "--table" in argv
     paths = [a for a in argv if not a.startswith("--")]
