@@ -276,18 +276,18 @@ impl Expander {
         path: &[Step],
     ) -> Option<(Value, Option<Vec<Step>>)> {
         let (mut node, mut at) = if let Some((name, _)) = &mk.anchor {
-            (self.anchors.get(name)?.clone(), None)
+            (self.anchors.get(name)?, None)
         } else if mk.relative > 0 {
             let up = usize::try_from(mk.relative - 1).unwrap_or(0);
             let base = &path[..path.len().saturating_sub(up)];
-            (lookup(doc, base)?.clone(), Some(base.to_vec()))
+            (lookup(doc, base)?, Some(base.to_vec()))
         } else {
-            (doc.clone(), None)
+            (doc, None)
         };
         let absolute = mk.anchor.is_none() && mk.relative <= 0;
         let mut pointer = Vec::new();
         for (segment, _) in &mk.pointer {
-            let (next, step) = step(&node, segment)?;
+            let (next, step) = step(node, segment)?;
             node = next;
             if let Some(at) = at.as_mut() {
                 at.push(step);
@@ -295,7 +295,7 @@ impl Expander {
             pointer.push(Step::Key(segment.clone()));
         }
         // Unfurl compares an absolute path's segments as written (strings).
-        Some((node, if absolute { Some(pointer) } else { at }))
+        Some((node.clone(), if absolute { Some(pointer) } else { at }))
     }
 
     /// An include's template, the directory its own includes are relative to, and whether
@@ -357,7 +357,7 @@ impl Expander {
             for part in fragment.split('/') {
                 let part = part.replace("~1", "/").replace("~0", "~");
                 match step(&template, &part) {
-                    Some((v, _)) => template = v,
+                    Some((v, _)) => template = v.clone(),
                     None if mk.maybe => return Ok(None),
                     None => return Err(format!("`#{fragment}` not found in {}", path.display())),
                 }
@@ -399,15 +399,15 @@ impl Expander {
 }
 
 /// One JSON pointer step, as Unfurl takes it: an index into a list, a key of a mapping.
-fn step(node: &Value, segment: &str) -> Option<(Value, Step)> {
+fn step<'v>(node: &'v Value, segment: &str) -> Option<(&'v Value, Step)> {
     match node {
         Value::Seq(items) => {
             let n: i64 = segment.trim().parse().ok()?;
             let len = i64::try_from(items.len()).ok()?;
             let i = usize::try_from(if n < 0 { n + len } else { n }).ok()?;
-            Some((items.get(i)?.clone(), Step::Index(i)))
+            Some((items.get(i)?, Step::Index(i)))
         }
-        Value::Map(_) => Some((node.get(segment)?.clone(), Step::Key(segment.to_string()))),
+        Value::Map(_) => Some((node.get(segment)?, Step::Key(segment.to_string()))),
         _ => None,
     }
 }

@@ -38,3 +38,74 @@ pub fn is_unfurl_document(file: &crate::syntax::yaml::YamlFile) -> bool {
 pub(crate) fn py_space(c: char) -> bool {
     c.is_whitespace() || ('\x1c'..='\x1f').contains(&c)
 }
+
+#[cfg(test)]
+mod tests {
+    /// Strings of the characters that matter to the parsers (and multibyte ones), from a
+    /// fixed pseudo-random sequence.
+    fn strings() -> impl Iterator<Item = String> {
+        const ALPHABET: &[char] = &[
+            '+',
+            '?',
+            '*',
+            '.',
+            '/',
+            '~',
+            '0',
+            '1',
+            '[',
+            ']',
+            ':',
+            '=',
+            '!',
+            '$',
+            ' ',
+            'a',
+            'é',
+            '\u{1f600}',
+            '\t',
+            'i',
+            'n',
+            'c',
+            'l',
+            'u',
+            'd',
+            'e',
+        ];
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        (0..20_000).map(move |_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 12) as usize;
+            (0..len)
+                .map(|i| ALPHABET[((seed >> (i * 5)) % ALPHABET.len() as u64) as usize])
+                .collect()
+        })
+    }
+
+    #[test]
+    fn any_text_parses_with_problems_inside_it() {
+        for s in strings() {
+            for p in super::expr::parse(&s).problems {
+                assert!(
+                    p.at.start <= p.at.end && p.at.end <= s.len(),
+                    "{s:?}: {p:?}"
+                );
+                assert!(
+                    s.is_char_boundary(p.at.start) && s.is_char_boundary(p.at.end),
+                    "{s:?}"
+                );
+            }
+            let key = format!("+{s}");
+            let kind = super::merge_key::parse(&key).expect("a + key");
+            for p in super::merge_key::problems(&key, &kind) {
+                assert!(
+                    p.at.start <= p.at.end && p.at.end <= key.len(),
+                    "{key:?}: {p:?}"
+                );
+                assert!(key.is_char_boundary(p.at.start) && key.is_char_boundary(p.at.end));
+            }
+        }
+    }
+}
