@@ -543,24 +543,42 @@ fn check_file(
             )
         });
     let parsed = &parse.tree;
+    let report = file_report(
+        display,
+        &parsed.source,
+        &parsed.line_index,
+        &diagnostics,
+        &fixed_problems,
+    );
+    (Outcome::Report(report, fixed), Some(parse))
+}
+
+/// The report of the file `display` with text `source`: its findings for `diagnostics`
+/// (the source kept only when there are some) and the problems its fixes took care of.
+pub(super) fn file_report(
+    display: String,
+    source: &str,
+    index: &crate::syntax::LineIndex,
+    diagnostics: &[rules::Diagnostic],
+    fixed_problems: &[rules::fix::FixedProblem],
+) -> FileReport {
     let findings: Vec<Finding> = diagnostics
         .iter()
-        .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
+        .map(|d| Finding::from_diagnostic(&display, source, index, d))
         .collect();
     let source = if findings.is_empty() {
         String::new()
     } else {
-        parsed.source.clone()
+        source.to_string()
     };
-    let fixed_findings = fixed_problems
+    let fixed = fixed_problems
         .iter()
         .map(|p| Finding::fixed(&display, p))
         .collect();
-    let report = FileReport {
+    FileReport {
         path: display,
         source,
         findings,
-        fixed: fixed_findings,
-    };
-    (Outcome::Report(report, fixed), Some(parse))
+        fixed,
+    }
 }

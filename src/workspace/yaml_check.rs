@@ -9,11 +9,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::fix::Fixed;
+use super::check::file_report;
+use super::fix::{unsafe_fixes_of, Fixed};
 use super::write::write_atomic;
 use super::Workspace;
 use crate::config::{io_message, FileSettings};
-use crate::diagnostics::{FileReport, Finding};
+use crate::diagnostics::FileReport;
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet, yaml_context::YamlKind, Diagnostic};
 use crate::syntax::yaml;
@@ -111,36 +112,17 @@ fn check_one(
             })?;
         }
         if !unsafe_fixes {
-            fixed.unsafe_left = diagnostics
-                .iter()
-                .filter(|d| {
-                    d.fix
-                        .as_ref()
-                        .is_some_and(|f| f.applicability == rules::Applicability::Unsafe)
-                })
-                .count();
+            fixed.unsafe_left = unsafe_fixes_of(&diagnostics);
         }
     }
-    let findings: Vec<Finding> = diagnostics
-        .iter()
-        .map(|d| Finding::from_diagnostic(&display, &file.source, &file.line_index, d))
-        .collect();
-    let source = if findings.is_empty() {
-        String::new()
-    } else {
-        file.source.clone()
-    };
-    let fixed_findings = fixed_problems
-        .iter()
-        .map(|p| Finding::fixed(&display, p))
-        .collect();
     let buffer_text = (in_buffer && fixed.fixes > 0).then(|| file.source.clone());
-    let report = FileReport {
-        path: display,
-        source,
-        findings,
-        fixed: fixed_findings,
-    };
+    let report = file_report(
+        display,
+        &file.source,
+        &file.line_index,
+        &diagnostics,
+        &fixed_problems,
+    );
     Ok((report, fixed, buffer_text))
 }
 

@@ -1,7 +1,7 @@
 //! Which YAML files rein checks, and as what ([`YamlKind`]): a `hiera.yaml` (a Hiera
 //! layer's configuration, at the root of a module or control repository), the data files
 //! below the data directories it names (`datadir`, `data` by default; a control repo's
-//! `hieradata/` when named), and any `.yaml`/`.yml` file named on the command line (as
+//! `hieradata/` when named; also when only the data directory is walked), and any `.yaml`/`.yml` file named on the command line (as
 //! the Hiera file it is, or plain YAML). Other YAML files found by walking a directory are
 //! left out (CI settings, fixtures), unless a [`YamlClaim`] claims them (the hook for
 //! configured YAML files such as Unfurl ensembles).
@@ -99,7 +99,10 @@ pub fn classify(
         if out.contains_key(file) {
             continue;
         }
-        if let Some(kind) = data_of(file).or_else(|| claim.and_then(|c| c(file))) {
+        let kind = data_of(file)
+            .or_else(|| named_data_of(file))
+            .or_else(|| claim.and_then(|c| c(file)));
+        if let Some(kind) = kind {
             out.insert(file.clone(), kind);
         }
     }
@@ -117,8 +120,9 @@ pub fn classify(
     out
 }
 
-/// The Hiera layer of a data file named on its own: the nearest `hiera.yaml` above it
-/// whose data directories hold it.
+/// The Hiera layer of a data file whose `hiera.yaml` is not among those found (a data
+/// directory named or walked on its own): the nearest `hiera.yaml` above it whose data
+/// directories hold it.
 fn named_data_of(file: &Path) -> Option<YamlKind> {
     for dir in file.ancestors().skip(1) {
         let config = dir.join("hiera.yaml");

@@ -218,3 +218,22 @@ fn control_repo_data_is_checked_against_its_modules() {
         "hieradata/common.yaml:2:1: warning[hiera_unknown_key] class 'ntp' has no parameter 'iburts'\n"
     );
 }
+
+#[test]
+fn a_data_directory_checked_alone_finds_its_hiera_yaml() {
+    let dir = module("hiera-datadir");
+    write(
+        &dir,
+        "ntp/data/common.yaml",
+        "ntp::servers: one\nntp::iburst: yes\n",
+    );
+    let (code, out, _) = outcome(
+        &["check", "--no-cache", "--format", "concise", "ntp/data"],
+        &dir,
+    );
+    assert_eq!(
+        out,
+        "ntp/data/common.yaml:1:15: error[hiera_type_mismatch] Class[Ntp]: parameter 'servers' expects an Array value, got String\n"
+    );
+    assert_eq!(code, 1);
+}

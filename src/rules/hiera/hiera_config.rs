@@ -77,15 +77,9 @@ impl Rule for HieraConfig {
         } else {
             dir
         };
-        let layer = [
-            "manifests",
-            "metadata.json",
-            "environment.conf",
-            "data",
-            "hieradata",
-        ]
-        .iter()
-        .any(|n| dir.join(n).exists());
+        let layer = ["manifests", "metadata.json", "environment.conf"]
+            .iter()
+            .any(|n| dir.join(n).exists());
         if root.get("version").is_none() && !layer {
             return;
         }

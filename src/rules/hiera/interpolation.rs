@@ -163,3 +163,13 @@ pub fn facts_dotted(keys: &[crate::rules::facter::FactKey]) -> String {
     }
     s
 }
+
+/// The interpolation that replaces `old` (the text of an interpolation reading a fact) to
+/// read the scope key `key` instead, in the same form (`%{key}` or `%{scope('key')}`).
+pub fn rewritten(old: &str, key: &str) -> String {
+    if old.contains("scope(") {
+        format!("%{{scope('{key}')}}")
+    } else {
+        format!("%{{{key}}}")
+    }
+}

@@ -3,7 +3,7 @@
 //! (puppet-lint 4.3+), in an interpolation `%{::osfamily}` / `%{facts.osfamily}`.
 
 use crate::rules::facter::{facts_access, legacy_fact, LegacyFact};
-use crate::rules::hiera::interpolation::{fact_of, facts_dotted, scope_keys};
+use crate::rules::hiera::interpolation::{fact_of, facts_dotted, rewritten, scope_keys};
 use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
@@ -105,12 +105,7 @@ impl Rule for LegacyFacts {
                 (LegacyFact::Structured(keys), Some(span)) => {
                     let dotted = format!("{}{rest}", facts_dotted(&keys));
                     d = d.with_help(format!("use the structured fact `%{{{dotted}}}`"));
-                    let old = cx.text(span);
-                    let new = if old.contains("scope(") {
-                        format!("%{{scope('{dotted}')}}")
-                    } else {
-                        format!("%{{{dotted}}}")
-                    };
+                    let new = rewritten(cx.text(span), &dotted);
                     d = d.with_fix(Fix::unsafe_(vec![Edit::replace(span, new)]));
                 }
                 (LegacyFact::Structured(_), None) => {}

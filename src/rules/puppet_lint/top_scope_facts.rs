@@ -2,7 +2,7 @@
 //! instead of from the `$facts` hash; in Hiera's YAML, a core fact read as `%{::kernel}`.
 
 use crate::rules::facter::{legacy_fact, CORE_FACTS};
-use crate::rules::hiera::interpolation::{fact_of, scope_keys};
+use crate::rules::hiera::interpolation::{fact_of, rewritten, scope_keys};
 use crate::rules::quoting::single_quoted;
 use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{
@@ -108,11 +108,7 @@ impl Rule for TopScopeFacts {
             let mut d = Diagnostic::new(span, "top scope fact instead of facts hash")
                 .with_help(format!("read `%{{{dotted}}}`"));
             if let Some(span) = read.span {
-                let new = if cx.text(span).contains("scope(") {
-                    format!("%{{scope('{dotted}')}}")
-                } else {
-                    format!("%{{{dotted}}}")
-                };
+                let new = rewritten(cx.text(span), &dotted);
                 d = d.with_fix(Fix::unsafe_(vec![Edit::replace(span, new)]));
             }
             found.push(d);
