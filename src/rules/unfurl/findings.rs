@@ -7,7 +7,7 @@
 
 use crate::eval::unfurl::Issue;
 use crate::rules::yaml_context::{YamlContext, YamlKind};
-use crate::rules::{Diagnostic, Rule, RuleMeta};
+use crate::rules::{Category, Diagnostic, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::unfurl::{expr, merge_key, Gravity, Problem};
 use crate::syntax::yaml::{Node, NodeKind, ScalarStyle, YamlFile};
 use crate::syntax::Span;
@@ -122,6 +122,30 @@ pub enum Part {
     Evals(Gravity),
     /// The directives Unfurl cannot resolve, of this kind.
     Resolved(Issue),
+}
+
+/// The metadata of an Unfurl rule: no fix, no puppet-lint name, no alias, no option.
+pub const fn meta(
+    name: &'static str,
+    level: Level,
+    category: Category,
+    summary: &'static str,
+    doc: &'static str,
+) -> RuleMeta {
+    RuleMeta {
+        name,
+        level,
+        category,
+        fix: FixKind::None,
+        puppet_lint: None,
+        plugin: None,
+        aliases: &[],
+        since: "0.2.0",
+        summary,
+        doc,
+        kinds: &[],
+        options: &[],
+    }
 }
 
 /// An Unfurl rule: the rules of the family differ only in their metadata and what part

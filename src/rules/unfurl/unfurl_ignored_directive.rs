@@ -3,8 +3,8 @@
 //! ignores (text after the directive, dots ending an anchor name, the anchor and path of an
 //! include).
 
-use super::findings::{Part, UnfurlRule};
-use crate::rules::{Category, FixKind, Level, RuleMeta};
+use super::findings::{meta, Part, UnfurlRule};
+use crate::rules::{Category, Level, RuleMeta};
 use crate::syntax::unfurl::Gravity;
 
 /// The rule, for the registry.
@@ -13,17 +13,10 @@ pub static RULE: UnfurlRule = UnfurlRule {
     part: Part::Keys(Gravity::Warning),
 };
 
-static META: RuleMeta = RuleMeta {
-    name: "unfurl_ignored_directive",
-    level: Level::Warning,
-    category: Category::Correctness,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.2.0",
-    summary: "A `+` key Unfurl keeps as an ordinary key, or a part of a directive it ignores.",
-    doc: include_str!("../../../rules/unfurl_ignored_directive.md"),
-    kinds: &[],
-    options: &[],
-};
+static META: RuleMeta = meta(
+    "unfurl_ignored_directive",
+    Level::Warning,
+    Category::Correctness,
+    "A `+` key Unfurl keeps as an ordinary key, or a part of a directive it ignores.",
+    include_str!("../../../rules/unfurl_ignored_directive.md"),
+);

@@ -2,9 +2,9 @@
 //! the including file), does not parse or lacks the `#fragment` named, or whose value is no
 //! file name: Unfurl fails to load the document (unless the directive has `?`).
 
-use super::findings::{Part, UnfurlRule};
+use super::findings::{meta, Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::{Category, FixKind, Level, RuleMeta};
+use crate::rules::{Category, Level, RuleMeta};
 
 /// The rule, for the registry.
 pub static RULE: UnfurlRule = UnfurlRule {
@@ -12,17 +12,10 @@ pub static RULE: UnfurlRule = UnfurlRule {
     part: Part::Resolved(Issue::Include),
 };
 
-static META: RuleMeta = RuleMeta {
-    name: "unfurl_missing_include",
-    level: Level::Error,
-    category: Category::Validation,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.2.0",
-    summary: "An include whose file is missing or cannot be loaded (without `?`).",
-    doc: include_str!("../../../rules/unfurl_missing_include.md"),
-    kinds: &[],
-    options: &[],
-};
+static META: RuleMeta = meta(
+    "unfurl_missing_include",
+    Level::Error,
+    Category::Validation,
+    "An include whose file is missing or cannot be loaded (without `?`).",
+    include_str!("../../../rules/unfurl_missing_include.md"),
+);

@@ -2,9 +2,9 @@
 //! files it includes define: Unfurl fails to load the document (unless the directive has
 //! `?`).
 
-use super::findings::{Part, UnfurlRule};
+use super::findings::{meta, Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::{Category, FixKind, Level, RuleMeta};
+use crate::rules::{Category, Level, RuleMeta};
 
 /// The rule, for the registry.
 pub static RULE: UnfurlRule = UnfurlRule {
@@ -12,17 +12,10 @@ pub static RULE: UnfurlRule = UnfurlRule {
     part: Part::Resolved(Issue::Anchor),
 };
 
-static META: RuleMeta = RuleMeta {
-    name: "unfurl_unknown_anchor",
-    level: Level::Error,
-    category: Category::Validation,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.2.0",
-    summary: "A `+*anchor` directive naming an anchor defined nowhere (without `?`).",
-    doc: include_str!("../../../rules/unfurl_unknown_anchor.md"),
-    kinds: &[],
-    options: &[],
-};
+static META: RuleMeta = meta(
+    "unfurl_unknown_anchor",
+    Level::Error,
+    Category::Validation,
+    "A `+*anchor` directive naming an anchor defined nowhere (without `?`).",
+    include_str!("../../../rules/unfurl_unknown_anchor.md"),
+);

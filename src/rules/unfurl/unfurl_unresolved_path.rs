@@ -3,9 +3,9 @@
 //! recursive include): Unfurl fails to load the document (unless the directive has `?`,
 //! which allows a missing path but not a recursive one).
 
-use super::findings::{Part, UnfurlRule};
+use super::findings::{meta, Part, UnfurlRule};
 use crate::eval::unfurl::Issue;
-use crate::rules::{Category, FixKind, Level, RuleMeta};
+use crate::rules::{Category, Level, RuleMeta};
 
 /// The rule, for the registry.
 pub static RULE: UnfurlRule = UnfurlRule {
@@ -13,17 +13,10 @@ pub static RULE: UnfurlRule = UnfurlRule {
     part: Part::Resolved(Issue::Path),
 };
 
-static META: RuleMeta = RuleMeta {
-    name: "unfurl_unresolved_path",
-    level: Level::Error,
-    category: Category::Validation,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.2.0",
-    summary: "A directive path not found in its target, or pointing at a mapping that holds it.",
-    doc: include_str!("../../../rules/unfurl_unresolved_path.md"),
-    kinds: &[],
-    options: &[],
-};
+static META: RuleMeta = meta(
+    "unfurl_unresolved_path",
+    Level::Error,
+    Category::Validation,
+    "A directive path not found in its target, or pointing at a mapping that holds it.",
+    include_str!("../../../rules/unfurl_unresolved_path.md"),
+);
