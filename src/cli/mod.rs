@@ -1,5 +1,5 @@
 //! Command-line interface: argument parsing, and the commands (`check`, `dump`, `fmt`,
-//! `rule`, `init`, `completions`, `man`, `lsp`) as front ends that print what the library (the
+//! `rule`, `init`, `completions`, `man`, `lsp`, `unfurl`) as front ends that print what the library (the
 //! [`crate::workspace`] for `check` and `fmt`) gives.
 //!
 //! Exit status of every command: 0 when clean (warnings allowed), 1 when a file has a
@@ -14,6 +14,7 @@ pub mod init;
 pub mod man;
 pub mod rule;
 pub mod stdin;
+pub mod unfurl;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -70,6 +71,9 @@ enum Command {
     Man(man::ManArgs),
     /// Run the language server (LSP over standard input and output).
     Lsp,
+    /// Unfurl documents: `rein unfurl expand FILE` prints one with its merge directives
+    /// processed.
+    Unfurl(unfurl::UnfurlArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -188,5 +192,6 @@ pub fn run(args: Vec<OsString>) -> i32 {
         Command::Completions(a) => completions::run(&a),
         Command::Man(a) => man::run(&a),
         Command::Lsp => crate::lsp::run(),
+        Command::Unfurl(a) => unfurl::run(a),
     }
 }

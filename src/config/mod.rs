@@ -297,6 +297,8 @@ pub struct Config {
     /// `[files] exclude`: files matching one of these are skipped.
     pub exclude: Option<PathGlobs>,
     pub overrides: Vec<Override>,
+    /// `[files] unfurl`: YAML files matching one of these are Unfurl documents.
+    pub unfurl: Option<PathGlobs>,
     /// `[puppet] strict`: Puppet's `strict` setting, the level of the rules that follow it
     /// ([`registry::FOLLOW_STRICT`]); `None` is Puppet 8's default, `error`.
     pub strict: Option<Level>,

@@ -232,6 +232,7 @@ impl Parser<'_> {
                     config.ignore_paths =
                         self.patterns(v, "[files] ignore_paths", |p| PathGlobs::fnmatch(p));
                 }
+                "unfurl" => config.unfurl = self.globs(v, "[files] unfurl"),
                 other => self.error(key_span, format!("unknown field `{other}` in [files]")),
             }
         }

@@ -119,6 +119,9 @@ fn sections(preamble: &str) -> String {
          # puppet-lint's --ignore-paths patterns (fnmatch: `*` also matches `/`), matched\n\
          # against each file's path; they leave files out as `exclude` does:\n\
          # ignore_paths = [\"vendor/**/*.pp\"]\n\
+         # YAML files checked as Unfurl documents (merge directives, `eval` expressions),\n\
+         # besides those that say `apiVersion: unfurl/...`, found by walking or named:\n\
+         # unfurl = [\"ensembles/**/*.yaml\", \"service-template.yaml\"]\n\
          \n\
          [check]\n\
          # Warnings fail the run (exit status 1) as errors do.\n\

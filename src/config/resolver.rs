@@ -234,6 +234,18 @@ impl Resolver {
         }))
     }
 
+    /// Whether the configuration of `file` names it an Unfurl document (`[files] unfurl`);
+    /// false when its configuration cannot be read (the run reports that).
+    pub fn is_unfurl(&mut self, file: &Path) -> bool {
+        let Ok((index, rel)) = self.locate(file) else {
+            return false;
+        };
+        self.configs
+            .get(index)
+            .and_then(|c| c.unfurl.as_ref())
+            .is_some_and(|g| g.matches_tree(&rel))
+    }
+
     /// How many distinct rule sets were built.
     pub fn rule_set_count(&self) -> usize {
         self.sets.len()

@@ -380,7 +380,7 @@ fn pp_file(mut dir: PathBuf, rest: &[&str]) -> PathBuf {
 
 /// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,
 /// or a `manifests/` beside a `modules/` or `site/` directory.
-fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
+pub(crate) fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
     store.is_file(&dir.join("environment.conf"))
         || (dir.join("manifests").is_dir()
             && (dir.join("modules").is_dir() || dir.join("site").is_dir()))
@@ -389,7 +389,7 @@ fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
 /// The module directories of environment `env`: the relative entries of its
 /// `environment.conf`'s `modulepath` (`site:modules:$basemodulepath` gives `site`, `modules`),
 /// else `site` and `modules`.
-fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
+pub(crate) fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
     let conf = std::fs::read_to_string(env.join("environment.conf")).unwrap_or_default();
     let listed = conf.lines().find_map(|l| {
         let (key, value) = l.split_once('=')?;

@@ -19,4 +19,5 @@ pub mod regex;
 pub mod schema;
 pub mod three_valued;
 pub mod types;
+pub mod unfurl;
 pub mod value;

@@ -43,6 +43,8 @@ pub mod registry;
 pub mod syntax;
 #[cfg(test)]
 pub mod testing;
+pub mod yaml_context;
+pub mod yaml_engine;
 
 // ---- per-file facts of the Context, and what rules of several families share ----
 pub mod class_or_define;
@@ -55,10 +57,13 @@ pub mod whitespace_tokens;
 
 // ---- rule families ----
 pub mod deep;
+pub mod hiera;
 pub mod puppet_lint;
 pub mod suppression;
+pub mod unfurl;
 pub mod validation;
 pub mod voxpupuli;
+pub mod yaml;
 
 pub use crate::syntax::visit::{BodyKind, NodeKind, Slot};
 pub use context::Context;
@@ -76,4 +81,8 @@ pub trait Rule: Sync + Send {
 
     /// Called once per file, after the walk (token and line passes).
     fn check_file(&self, _cx: &mut Context<'_>) {}
+
+    /// Called once per YAML file that parses (Hiera's, Unfurl's: see
+    /// [`yaml_context::YamlKind`]); rules that do not look at YAML leave it empty.
+    fn check_yaml(&self, _cx: &mut yaml_context::YamlContext<'_>) {}
 }

@@ -9,6 +9,25 @@ use super::Rule;
 static RULES: &[&dyn Rule] = &[
     // ---- syntax: parse errors, reported by the engine itself ----
     &super::syntax::Syntax,
+    // ---- yaml: what the YAML front end finds in Hiera and other YAML files ----
+    &super::yaml::yaml_syntax::YamlSyntax,
+    &super::yaml::yaml_tab::YamlTab,
+    &super::yaml::yaml_duplicate_key::YamlDuplicateKey,
+    // ---- hiera: hiera.yaml and Hiera data ----
+    &super::hiera::hiera_config::HieraConfig,
+    &super::hiera::hiera_interpolation::HieraInterpolation,
+    &super::hiera::hiera_lookup_options::HieraLookupOptions,
+    &super::hiera::hiera_unknown_key::HieraUnknownKey,
+    &super::hiera::hiera_type_mismatch::HieraTypeMismatch,
+    // ---- unfurl: merge directives and `eval` expressions of Unfurl's documents ----
+    &super::unfurl::unfurl_invalid_directive::RULE,
+    &super::unfurl::unfurl_missing_include::RULE,
+    &super::unfurl::unfurl_unknown_anchor::RULE,
+    &super::unfurl::unfurl_unresolved_path::RULE,
+    &super::unfurl::unfurl_merge_conflict::RULE,
+    &super::unfurl::unfurl_eval_syntax::RULE,
+    &super::unfurl::unfurl_ignored_directive::RULE,
+    &super::unfurl::unfurl_eval_stray_bracket::RULE,
     // ---- suppression: problems with `# lint:ignore:` directives ----
     &super::suppression::suppression_unknown_rule::SuppressionUnknownRule,
     &super::suppression::suppression_unclosed::SuppressionUnclosed,

@@ -14,7 +14,9 @@ pub mod source_map;
 pub mod strings;
 pub mod suggest;
 pub mod tokens;
+pub mod unfurl;
 pub mod visit;
+pub mod yaml;
 
 pub use ast::*;
 pub use parsed::{ParsedFile, Severity, SyntaxError};

@@ -152,7 +152,7 @@ impl Workspace {
         paths: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
-        let found = self.discover(paths);
+        let found = self.discover_with_unfurl(paths, options.config.as_deref(), !options.no_config);
         if !found.missing.is_empty() {
             return Err(CheckError::Missing(found.missing));
         }
@@ -162,6 +162,10 @@ impl Workspace {
         let Plan { jobs, notes } = self
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
+        // YAML files are checked after the manifests, against their definitions.
+        let (yaml_jobs, jobs): (Vec<_>, Vec<_>) = jobs
+            .into_iter()
+            .partition(|(p, _)| found.yaml.contains_key(p));
         let pool = match self.pool() {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -275,9 +279,10 @@ impl Workspace {
                 })
                 .collect()
         });
+        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix);
         let mut report = Report {
             notes,
-            files_checked: jobs.len(),
+            files_checked: jobs.len() + yaml_jobs.len(),
             io_errors: found.errors,
             fix: options.fix.map(|unsafe_fixes| FixSummary {
                 unsafe_fixes,
@@ -296,6 +301,21 @@ impl Workspace {
             }
             let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
             report.add(outcome, fail_on_warnings);
+        }
+        for ((path, settings), outcome) in yaml_jobs.into_iter().zip(yaml) {
+            let outcome = match outcome {
+                Ok((r, fixed, buffer_text)) => {
+                    if let Some(text) = buffer_text {
+                        self.files.set_text(&path, text);
+                    }
+                    Outcome::Report(r, fixed)
+                }
+                Err(e) => Outcome::IoError(e),
+            };
+            report.add(
+                outcome,
+                settings.fail_on_warnings || options.fail_on_warnings,
+            );
         }
         diagnostics::sort_reports(&mut report.files);
         (report.errors, report.warnings) = diagnostics::count(&report.files);
@@ -523,24 +543,42 @@ fn check_file(
             )
         });
     let parsed = &parse.tree;
+    let report = file_report(
+        display,
+        &parsed.source,
+        &parsed.line_index,
+        &diagnostics,
+        &fixed_problems,
+    );
+    (Outcome::Report(report, fixed), Some(parse))
+}
+
+/// The report of the file `display` with text `source`: its findings for `diagnostics`
+/// (the source kept only when there are some) and the problems its fixes took care of.
+pub(super) fn file_report(
+    display: String,
+    source: &str,
+    index: &crate::syntax::LineIndex,
+    diagnostics: &[rules::Diagnostic],
+    fixed_problems: &[rules::fix::FixedProblem],
+) -> FileReport {
     let findings: Vec<Finding> = diagnostics
         .iter()
-        .map(|d| Finding::from_diagnostic(&display, &parsed.source, &parsed.line_index, d))
+        .map(|d| Finding::from_diagnostic(&display, source, index, d))
         .collect();
     let source = if findings.is_empty() {
         String::new()
     } else {
-        parsed.source.clone()
+        source.to_string()
     };
-    let fixed_findings = fixed_problems
+    let fixed = fixed_problems
         .iter()
         .map(|p| Finding::fixed(&display, p))
         .collect();
-    let report = FileReport {
+    FileReport {
         path: display,
         source,
         findings,
-        fixed: fixed_findings,
-    };
-    (Outcome::Report(report, fixed), Some(parse))
+        fixed,
+    }
 }

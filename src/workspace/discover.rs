@@ -1,4 +1,5 @@
-//! Finding the manifests to check: walks directories for `.pp` files with the `ignore`
+//! Finding the files to check: walks directories for `.pp` files (and the YAML files that
+//! [`super::yaml_files`] keeps: Hiera's) with the `ignore`
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
 //! explicitly is always checked, whatever its name, and so is one whose text the workspace
@@ -12,7 +13,9 @@ use std::path::{Path, PathBuf};
 use ignore::{DirEntry, WalkBuilder};
 
 use super::paths::PathNames;
+use super::yaml_files::{self, YamlClaim};
 use crate::config::io_message;
+use crate::rules::yaml_context::YamlKind;
 
 /// The manifests found under the paths named, and the problems met (missing paths,
 /// unreadable directories), as messages.
@@ -29,6 +32,8 @@ pub struct Discovered {
     pub roots: Vec<PathBuf>,
     /// The files among `roots` (always checked, whatever the configuration excludes).
     pub named: Vec<PathBuf>,
+    /// The YAML files among `files`, with what each is.
+    pub yaml: std::collections::BTreeMap<PathBuf, YamlKind>,
 }
 
 /// Finds the manifests named by or below `paths`, named by `names`, sorted and without
@@ -39,7 +44,18 @@ pub fn discover(
     names: &PathNames,
     has_text: impl Fn(&Path) -> bool,
 ) -> Discovered {
+    discover_claiming(paths, names, has_text, None)
+}
+
+/// [`discover`], where `claim` may keep a walked YAML file that is not Hiera's.
+pub fn discover_claiming(
+    paths: &[PathBuf],
+    names: &PathNames,
+    has_text: impl Fn(&Path) -> bool,
+    claim: Option<YamlClaim<'_>>,
+) -> Discovered {
     let mut files = BTreeSet::new();
+    let mut yaml = BTreeSet::new();
     let mut found = Discovered::default();
     let mut seen = std::collections::HashSet::new();
     for given in paths {
@@ -58,18 +74,35 @@ pub fn discover(
                 found.missing.push(message.clone());
                 found.errors.push(message);
             }
-            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut found.errors),
+            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found.errors),
             Ok(_) => {
                 files.insert(path.clone());
                 found.named.push(path);
             }
         }
     }
+    let candidates: Vec<PathBuf> = yaml.into_iter().collect();
+    let configs: Vec<(PathBuf, Vec<PathBuf>)> = candidates
+        .iter()
+        .chain(&found.named)
+        .filter(|p| yaml_files::is_hiera_config(p))
+        .map(|c| {
+            let text = std::fs::read_to_string(c).unwrap_or_default();
+            (c.clone(), yaml_files::data_dirs(c, &text))
+        })
+        .collect();
+    found.yaml = yaml_files::classify(&configs, &candidates, &found.named, claim);
+    files.extend(found.yaml.keys().cloned());
     found.files = files.into_iter().collect();
     found
 }
 
-fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, errors: &mut Vec<String>) {
+fn walk(
+    root: &Path,
+    files: &mut BTreeSet<PathBuf>,
+    yaml: &mut BTreeSet<PathBuf>,
+    errors: &mut Vec<String>,
+) {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(true)
@@ -87,6 +120,8 @@ fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, errors: &mut Vec<String>) {
                 let is_file = e.file_type().is_some_and(|t| t.is_file());
                 if is_file && e.path().extension().is_some_and(|x| x == "pp") {
                     files.insert(clean(e.path()));
+                } else if is_file && yaml_files::is_yaml(e.path()) {
+                    yaml.insert(clean(e.path()));
                 }
             }
             Err(e) => errors.push(e.to_string()),

@@ -65,15 +65,7 @@ pub fn fix_file(
         }
     }
     if !unsafe_fixes {
-        fixed.unsafe_left = out
-            .diagnostics
-            .iter()
-            .filter(|d| {
-                d.fix
-                    .as_ref()
-                    .is_some_and(|f| f.applicability == rules::Applicability::Unsafe)
-            })
-            .count();
+        fixed.unsafe_left = unsafe_fixes_of(&out.diagnostics);
     }
     // The file now holds the bytes read, or the fixed text (the parsed source).
     let raw = raw.filter(|_| fixed.fixes == 0);
@@ -88,4 +80,16 @@ pub fn fix_file(
         diagnostics: out.diagnostics,
         parse: Parse::from_parts(raw, out.parsed),
     })
+}
+
+/// How many of `diagnostics` have an unsafe fix (left for `--unsafe-fixes`).
+pub fn unsafe_fixes_of(diagnostics: &[rules::Diagnostic]) -> usize {
+    diagnostics
+        .iter()
+        .filter(|d| {
+            d.fix
+                .as_ref()
+                .is_some_and(|f| f.applicability == rules::Applicability::Unsafe)
+        })
+        .count()
 }

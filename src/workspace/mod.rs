@@ -27,7 +27,10 @@ pub mod fix;
 pub mod format;
 pub mod paths;
 pub mod select;
+pub mod unfurl_files;
 pub mod write;
+pub mod yaml_check;
+pub mod yaml_files;
 
 #[cfg(test)]
 mod tests;

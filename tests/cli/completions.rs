@@ -6,7 +6,7 @@ use std::process::Command;
 use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// rein's commands.
-pub(super) const COMMANDS: [&str; 8] = [
+pub(super) const COMMANDS: [&str; 9] = [
     "check",
     "dump",
     "fmt",
@@ -15,10 +15,17 @@ pub(super) const COMMANDS: [&str; 8] = [
     "completions",
     "man",
     "lsp",
+    "unfurl",
 ];
 
 fn script(shell: &str) -> String {
-    let o = rein(&["completions", shell], &temp_dir("completions"));
+    // A directory of its own: tests running at the same time print scripts too.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let o = rein(
+        &["completions", shell],
+        &temp_dir(&format!("completions-{n}")),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(o.stderr.is_empty());
     stdout(&o)

@@ -63,6 +63,8 @@ fn a_directory_gets_a_page_per_command() {
     names.sort();
     let mut want: Vec<String> = COMMANDS.iter().map(|c| format!("rein-{c}.1")).collect();
     want.push("rein.1".into());
+    // A command's own commands get pages too.
+    want.push("rein-unfurl-expand.1".into());
     want.sort();
     assert_eq!(names, want);
     let read = |name: &str| std::fs::read_to_string(d.join("pages/man1").join(name)).unwrap();

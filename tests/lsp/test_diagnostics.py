@@ -126,3 +126,52 @@ async def test_hover_on_a_finding_shows_its_rule_page(client, tmp_path):
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri(path)), position=types.Position(0, 1))
     )
     assert none is None
+
+
+async def test_hiera_data_gets_yaml_and_hiera_diagnostics(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    (tmp_path / "ntp" / "manifests").mkdir(parents=True)
+    (tmp_path / "ntp" / "manifests" / "init.pp").write_text("class ntp (Array[String] $servers = []) {}\n")
+    (tmp_path / "ntp" / "hiera.yaml").write_text("---\nversion: 5\n")
+    path = tmp_path / "ntp" / "data" / "common.yaml"
+    path.parent.mkdir()
+    text = "ntp::servers: one\nntp::sever: []\nntp::x: \"%{::osfamily}\"\nntp::x: 1\n"
+    path.write_text(text)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="yaml", version=1, text=text)
+        )
+    )
+    diags = await published(client, path)
+    got = sorted((d.range.start.line, d.range.start.character, d.code) for d in diags)
+    assert got == [
+        (0, 14, "hiera_type_mismatch"),
+        (1, 0, "hiera_unknown_key"),
+        (2, 0, "hiera_unknown_key"),
+        (2, 9, "legacy_facts"),
+        (3, 0, "hiera_unknown_key"),
+        (3, 0, "yaml_duplicate_key"),
+    ], got
+
+
+async def test_unfurl_ensemble_gets_its_diagnostics(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "ensemble.yaml"
+    (tmp_path / "template.yaml").write_text("topology: {}\n")
+    # The buffer is not saved: rein reads its text, and the includes from the disk.
+    text = (
+        "apiVersion: unfurl/v1alpha1\nkind: Ensemble\nspec:\n  +incude: template.yaml\n"
+        "  +include: missing.yaml\n  x:\n    eval: a[b]c\n"
+    )
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="yaml", version=1, text=text)
+        )
+    )
+    diags = await published(client, path)
+    got = sorted((d.range.start.line, d.range.start.character, d.code) for d in diags)
+    assert got == [
+        (3, 2, "unfurl_ignored_directive"),
+        (4, 12, "unfurl_missing_include"),
+        (6, 14, "unfurl_eval_syntax"),
+    ], got

@@ -16,10 +16,13 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use rein::rules::engine::{self, RuleSet};
-use rein::rules::{fix, registry, Diagnostic, Level};
+use rein::rules::yaml_context::YamlKind;
+use rein::rules::{fix, registry, yaml_engine, Diagnostic, Level};
 
 #[derive(Debug)]
 struct Block {
+    /// `puppet` or `yaml`.
+    lang: String,
     kind: String,
     path: Option<String>,
     text: String,
@@ -42,7 +45,7 @@ fn blocks(doc: &str) -> Vec<Block> {
             text.push_str(l);
             text.push('\n');
         }
-        if words.first() != Some(&"puppet") {
+        if !matches!(words.first(), Some(&"puppet") | Some(&"yaml")) {
             continue;
         }
         // `noeol`: the example is a file whose last line has no line end.
@@ -50,6 +53,7 @@ fn blocks(doc: &str) -> Vec<Block> {
             text.pop();
         }
         out.push(Block {
+            lang: words.first().unwrap_or(&"").to_string(),
             kind: words.get(1).unwrap_or(&"").to_string(),
             path: words
                 .iter()
@@ -79,13 +83,60 @@ fn rule_set_for(name: &str) -> RuleSet {
     )
 }
 
-fn findings(name: &str, block: &Block, rules: &RuleSet) -> Vec<Diagnostic> {
+fn findings(name: &str, block: &Block, rules: &RuleSet, context: &[&Block]) -> Vec<Diagnostic> {
+    if block.lang == "yaml" {
+        return yaml_findings(block, rules, context)
+            .into_iter()
+            .filter(|d| d.rule == name)
+            .collect();
+    }
     let parsed = rein::syntax::parse(&block.text);
     let path = block.path.as_deref().unwrap_or("example.pp");
     engine::check_file(path, &parsed, rules)
         .into_iter()
         .filter(|d| d.rule == name)
         .collect()
+}
+
+/// The findings of a YAML example, checked as the file its `path=` names (default
+/// `data/common.yaml`) in a module `ntp` made in a temporary directory with the page's
+/// `context` blocks (its manifests) and, unless the example is one, a `hiera.yaml` v5.
+fn yaml_findings(block: &Block, rules: &RuleSet, context: &[&Block]) -> Vec<Diagnostic> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("rein-docs-{}-{n}", std::process::id()));
+    let module = dir.join("ntp");
+    let rel = block.path.as_deref().unwrap_or("data/common.yaml");
+    let write = |rel: &str, text: &str| {
+        let p = module.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write("hiera.yaml", "---\nversion: 5\n");
+    write("manifests/init.pp", "class ntp {}\n");
+    for c in context {
+        write(c.path.as_deref().unwrap_or("manifests/init.pp"), &c.text);
+    }
+    write(rel, &block.text);
+    let path = module.join(rel);
+    let kind = if rel == "hiera.yaml" {
+        YamlKind::HieraConfig
+    } else if rel.starts_with("data/") {
+        YamlKind::HieraData {
+            config: module.join("hiera.yaml"),
+        }
+    } else if rein::syntax::unfurl::is_unfurl_document(&rein::syntax::yaml::parse(&block.text)) {
+        YamlKind::Unfurl
+    } else {
+        YamlKind::Plain
+    };
+    let file = rein::syntax::yaml::parse(&block.text);
+    let mut project = rein::eval::project::Project::default();
+    project.roots = vec![dir.clone()];
+    let found = yaml_engine::check_yaml_file(&path, &file, &kind, rules, Some(&project));
+    std::fs::remove_dir_all(&dir).unwrap();
+    found
 }
 
 #[test]
@@ -155,6 +206,7 @@ fn every_example_behaves_as_documented() {
         let m = rule.meta();
         let rules = rule_set_for(m.name);
         let bs = blocks(m.doc);
+        let context: Vec<&Block> = bs.iter().filter(|b| b.kind == "context").collect();
         if !bs.iter().any(|b| b.kind == "bad") || !bs.iter().any(|b| b.kind == "good") {
             problems.push(format!(
                 "{}: needs at least one `puppet bad` and one `puppet good` block",
@@ -164,14 +216,21 @@ fn every_example_behaves_as_documented() {
         let mut previous_bad: Option<(&Block, Vec<Diagnostic>)> = None;
         for b in &bs {
             let at = format!("rules/{}.md:{}", m.name, b.line);
-            if m.name != "syntax" && rein::syntax::parse(&b.text).has_errors() {
+            let broken = match b.lang.as_str() {
+                "yaml" => {
+                    let f = rein::syntax::yaml::parse(&b.text);
+                    f.error.is_some() || !f.tabs.is_empty()
+                }
+                _ => rein::syntax::parse(&b.text).has_errors(),
+            };
+            if !matches!(m.name, "syntax" | "yaml_syntax" | "yaml_tab") && broken {
                 problems.push(format!("{at}: the example does not parse"));
                 continue;
             }
             counted += 1;
             match b.kind.as_str() {
                 "bad" => {
-                    let found = findings(m.name, b, &rules);
+                    let found = findings(m.name, b, &rules, &context);
                     if found.len() != 1 {
                         problems.push(format!(
                             "{at}: expected exactly one finding, got {}: {:?}",
@@ -182,7 +241,7 @@ fn every_example_behaves_as_documented() {
                     previous_bad = Some((b, found));
                 }
                 "good" => {
-                    let found = findings(m.name, b, &rules);
+                    let found = findings(m.name, b, &rules, &context);
                     if !found.is_empty() {
                         problems.push(format!(
                             "{at}: expected no finding, got {:?}",
@@ -207,6 +266,7 @@ fn every_example_behaves_as_documented() {
                         }
                     }
                 },
+                "context" => {}
                 other => problems.push(format!("{at}: unknown block kind {other:?}")),
             }
         }

@@ -12,4 +12,5 @@ mod fmt_fixtures;
 mod fmt_safety;
 mod fmt_scripts;
 mod suppression;
+mod unfurl_documents;
 mod validate_fixtures;

@@ -15,3 +15,4 @@ mod lower_input;
 mod lower_strings;
 mod prefix_parse;
 mod syntax_errors;
+mod unfurl_cases;

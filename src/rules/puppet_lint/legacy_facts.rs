@@ -1,7 +1,10 @@
 //! `legacy_facts` (puppet-lint 3.1+): a legacy (flat, Facter 2 style) fact, as a top-scope
-//! variable (`$::osfamily`) or as a key of `$facts` (`$facts['osfamily']`).
+//! variable (`$::osfamily`) or as a key of `$facts` (`$facts['osfamily']`); in Hiera's YAML
+//! (puppet-lint 4.3+), in an interpolation `%{::osfamily}` / `%{facts.osfamily}`.
 
 use crate::rules::facter::{facts_access, legacy_fact, LegacyFact};
+use crate::rules::hiera::interpolation::{fact_of, facts_dotted, rewritten, scope_keys};
+use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
 };
@@ -82,6 +85,39 @@ impl Rule for LegacyFacts {
             d = d.with_help("this legacy fact has no one-to-one structured equivalent");
         }
         cx.report(d);
+    }
+
+    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
+        if *cx.kind == YamlKind::Unfurl {
+            return;
+        }
+        let mut found = Vec::new();
+        for read in scope_keys(cx) {
+            let Some((name, rest, _)) = fact_of(read.key) else {
+                continue;
+            };
+            let Some(fact) = legacy_fact(name) else {
+                continue;
+            };
+            let span = read.span.unwrap_or(read.node.span);
+            let mut d = Diagnostic::new(span, format!("legacy fact '{name}'"));
+            match (fact, read.span) {
+                (LegacyFact::Structured(keys), Some(span)) => {
+                    let dotted = format!("{}{rest}", facts_dotted(&keys));
+                    d = d.with_help(format!("use the structured fact `%{{{dotted}}}`"));
+                    let new = rewritten(cx.text(span), &dotted);
+                    d = d.with_fix(Fix::unsafe_(vec![Edit::replace(span, new)]));
+                }
+                (LegacyFact::Structured(_), None) => {}
+                (LegacyFact::Unconvertible, _) => {
+                    d = d.with_help("this legacy fact has no one-to-one structured equivalent");
+                }
+            }
+            found.push(d);
+        }
+        for d in found {
+            cx.report(d);
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! `top_scope_facts` (puppet-lint 3.1+): a fact read as a top-scope variable (`$::kernel`)
-//! instead of from the `$facts` hash.
+//! instead of from the `$facts` hash; in Hiera's YAML, a core fact read as `%{::kernel}`.
 
-use crate::rules::facter::legacy_fact;
+use crate::rules::facter::{legacy_fact, CORE_FACTS};
+use crate::rules::hiera::interpolation::{fact_of, rewritten, scope_keys};
 use crate::rules::quoting::single_quoted;
+use crate::rules::yaml_context::{YamlContext, YamlKind};
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, OptionKind, Rule, RuleMeta,
     RuleOption,
@@ -85,6 +87,35 @@ impl Rule for TopScopeFacts {
             d = d.with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, replacement)]));
         }
         cx.report(d);
+    }
+
+    /// In YAML only core facts are reported: a top-scope variable of another name may be
+    /// set by an ENC or `site.pp`, and Hiera reads those too.
+    fn check_yaml(&self, cx: &mut YamlContext<'_>) {
+        if *cx.kind == YamlKind::Unfurl {
+            return;
+        }
+        let mut found = Vec::new();
+        for read in scope_keys(cx) {
+            let Some((name, rest, true)) = fact_of(read.key) else {
+                continue;
+            };
+            if !CORE_FACTS.contains(&name) || legacy_fact(name).is_some() {
+                continue;
+            }
+            let span = read.span.unwrap_or(read.node.span);
+            let dotted = format!("facts.{name}{rest}");
+            let mut d = Diagnostic::new(span, "top scope fact instead of facts hash")
+                .with_help(format!("read `%{{{dotted}}}`"));
+            if let Some(span) = read.span {
+                let new = rewritten(cx.text(span), &dotted);
+                d = d.with_fix(Fix::unsafe_(vec![Edit::replace(span, new)]));
+            }
+            found.push(d);
+        }
+        for d in found {
+            cx.report(d);
+        }
     }
 }
 

@@ -1,0 +1,136 @@
+//! Checking the YAML files of a run (Hiera's, and those a claim keeps): each is parsed by
+//! the YAML front end and checked by the YAML engine against the run's definitions (read
+//! after the manifests are gathered); with `--fix`, fixed until nothing changes (at most
+//! [`rules::fix::MAX_ROUNDS`] rounds) and written atomically, only if the fixed text still
+//! parses.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::check::file_report;
+use super::fix::{unsafe_fixes_of, Fixed};
+use super::write::write_atomic;
+use super::Workspace;
+use crate::config::{io_message, FileSettings};
+use crate::diagnostics::FileReport;
+use crate::eval::project::Project;
+use crate::rules::{self, engine::RuleSet, yaml_context::YamlKind, Diagnostic};
+use crate::syntax::yaml;
+
+/// What checking one YAML file gave: its report and what fixing did, its fixed text when
+/// it is a buffer, or why it could not be read or written.
+pub type YamlOutcome = Result<(FileReport, Fixed, Option<String>), String>;
+
+impl Workspace {
+    /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`.
+    pub(super) fn check_yaml_jobs(
+        &self,
+        pool: &rayon::ThreadPool,
+        jobs: &[(PathBuf, FileSettings)],
+        kinds: &BTreeMap<PathBuf, YamlKind>,
+        fix: Option<bool>,
+    ) -> Vec<YamlOutcome> {
+        let (files, project) = (&self.files, &self.project);
+        pool.install(|| {
+            jobs.par_iter()
+                .map(|(path, settings)| {
+                    let display = path.display().to_string();
+                    let bytes = files
+                        .read(path)
+                        .map_err(|e| format!("{display}: {}", io_message(&e)))?;
+                    let kind = kinds.get(path).cloned().unwrap_or(YamlKind::Plain);
+                    let in_buffer = files.has_text(path);
+                    check_one(
+                        path,
+                        &bytes,
+                        &kind,
+                        &settings.rules,
+                        project,
+                        fix,
+                        in_buffer,
+                    )
+                })
+                .collect()
+        })
+    }
+}
+
+/// Checks (and fixes) one YAML file whose bytes are `bytes`.
+fn check_one(
+    path: &Path,
+    bytes: &[u8],
+    kind: &YamlKind,
+    rules: &RuleSet,
+    project: &Project,
+    fix: Option<bool>,
+    in_buffer: bool,
+) -> YamlOutcome {
+    let display = path.display().to_string();
+    let mut file = yaml::parse_bytes(bytes);
+    let check = |f: &yaml::YamlFile| {
+        rules::yaml_engine::check_yaml_file(path, f, kind, rules, Some(project))
+    };
+    let mut diagnostics = check(&file);
+    let mut fixed = Fixed::default();
+    let mut fixed_problems = Vec::new();
+    if let Some(unsafe_fixes) = fix {
+        let mut text = file.source.clone();
+        for round in 0..=rules::fix::MAX_ROUNDS {
+            let applied = rules::fix::apply(&text, &diagnostics, unsafe_fixes);
+            if applied.fixed == 0 {
+                break;
+            }
+            if round == rules::fix::MAX_ROUNDS {
+                fixed.problem = Some(format!(
+                    "{display}: fixes still apply after {} rounds; the file was written as it was then",
+                    rules::fix::MAX_ROUNDS
+                ));
+                break;
+            }
+            let next = yaml::parse(&applied.text);
+            if next.error.is_some() {
+                fixed.problem = Some(format!(
+                    "{display}: fixes not applied: the fixed text would not parse (a bug in rein: please report it)"
+                ));
+                break;
+            }
+            for i in &applied.applied {
+                if let Some(d) = diagnostics.get(*i) {
+                    fixed_problems.push(problem(&file, d));
+                }
+            }
+            fixed.fixes += applied.fixed;
+            text = applied.text;
+            file = next;
+            diagnostics = check(&file);
+        }
+        if fixed.fixes > 0 && !in_buffer {
+            write_atomic(path, &file.source).map_err(|e| {
+                format!("{display}: cannot write the fixed file: {}", io_message(&e))
+            })?;
+        }
+        if !unsafe_fixes {
+            fixed.unsafe_left = unsafe_fixes_of(&diagnostics);
+        }
+    }
+    let buffer_text = (in_buffer && fixed.fixes > 0).then(|| file.source.clone());
+    let report = file_report(
+        display,
+        &file.source,
+        &file.line_index,
+        &diagnostics,
+        &fixed_problems,
+    );
+    Ok((report, fixed, buffer_text))
+}
+
+/// A fixed problem, positioned in the text it was found in.
+fn problem(file: &yaml::YamlFile, d: &Diagnostic) -> rules::fix::FixedProblem {
+    rules::fix::FixedProblem {
+        diagnostic: d.clone(),
+        start: file.line_col(d.span.start()),
+        end: file.line_col(d.span.end()),
+    }
+}
