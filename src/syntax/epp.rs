@@ -39,6 +39,22 @@ pub fn parameters(program: &Program) -> Option<&[Parameter]> {
     template(program)?.params.as_deref()
 }
 
+/// Every text piece of the template, in order (what it renders besides its `<%= %>`
+/// expressions): the fixer and the formatter check that they leave it as it was.
+pub fn rendered_text(program: &Program) -> Vec<&str> {
+    fn collect<'a>(e: &'a super::ast::Expr, out: &mut Vec<&'a str>) {
+        if let ExprKind::RenderString(text) = &e.kind {
+            out.push(text);
+        }
+        super::visit::for_each_child(e, &mut |child, _| collect(child, out));
+    }
+    let mut out = Vec::new();
+    for e in &program.body {
+        collect(e, &mut out);
+    }
+    out
+}
+
 /// Whether `path` names an EPP template (by its `.epp` extension).
 pub fn is_template_path(path: &std::path::Path) -> bool {
     path.extension().is_some_and(|e| e == "epp")
