@@ -1,0 +1,34 @@
+//! `epp_default_type_mismatch`: a template parameter's default value that its type rejects
+//! (`<%- | Integer $port = 'http' | -%>`). Puppet fails when it renders the template without
+//! that parameter. Found by the static evaluator, which checks each default of a header.
+
+use crate::rules::{Category, Context, FixKind, Level, NodeKind, Rule, RuleMeta};
+
+pub struct EppDefaultTypeMismatch;
+
+static META: RuleMeta = RuleMeta {
+    name: "epp_default_type_mismatch",
+    level: Level::Error,
+    category: Category::Correctness,
+    fix: FixKind::None,
+    puppet_lint: None,
+    plugin: None,
+    aliases: &[],
+    since: "0.4.0",
+    summary: "A template parameter's default value that its type rejects.",
+    doc: include_str!("../../../rules/epp_default_type_mismatch.md"),
+    kinds: &[] as &[NodeKind],
+    options: &[],
+};
+
+impl Rule for EppDefaultTypeMismatch {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check_file(&self, cx: &mut Context<'_>) {
+        if crate::syntax::epp::template(cx.file.program).is_some() {
+            cx.report_evaluation();
+        }
+    }
+}
