@@ -156,6 +156,10 @@ impl<'t> Lowerer<'t, '_> {
         body.retain(|e| !matches!(e.kind, ExprKind::Nop));
         if let Some(at) = open_tag_at_end(root, self.src) {
             self.lexer_error(Span::new(at, at), UNBALANCED_TAG);
+            // The `%>` the parser found missing is this same error.
+            for pos in missing_closers(root) {
+                self.suppress.push((pos, pos));
+            }
         }
         Expr::new(
             ExprKind::Epp(Box::new(EppTemplate {
@@ -193,4 +197,27 @@ fn open_tag_at_end(root: Node, src: &str) -> Option<usize> {
         return None;
     }
     Some(end)
+}
+
+/// Where the parser inserted a missing `%>` (error recovery), in an iterative walk.
+fn missing_closers(root: Node) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_missing() && node.kind() == "%>" {
+            out.push(node.start_byte());
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
 }
