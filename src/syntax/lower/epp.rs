@@ -156,9 +156,20 @@ impl<'t> Lowerer<'t, '_> {
         body.retain(|e| !matches!(e.kind, ExprKind::Nop));
         if let Some(at) = open_tag_at_end(root, self.src) {
             self.lexer_error(Span::new(at, at), UNBALANCED_TAG);
-            // The `%>` the parser found missing is this same error.
+            // A `%>` the parser found missing at the end is this same error, and so is an
+            // error at the last token (Puppet's lexer fails before the parser sees the end);
+            // unless a token follows the missing `%>`: Puppet stops at that token first.
+            let mut token_after_missing = None;
             for pos in missing_closers(root) {
-                self.suppress.push((pos, pos));
+                let rest = &self.src[pos..];
+                if rest.trim().is_empty() {
+                    self.suppress.push((pos, pos));
+                } else {
+                    token_after_missing = Some(pos + rest.len() - rest.trim_start().len());
+                }
+            }
+            if let Some(last) = last_token(root).filter(|&l| Some(l) != token_after_missing) {
+                self.suppress.push((last, self.src.len()));
             }
         }
         Expr::new(
@@ -218,6 +229,22 @@ fn missing_closers(root: Node) -> Vec<usize> {
             if !cursor.goto_parent() {
                 return out;
             }
+        }
+    }
+}
+
+/// The start of the last token of the tree that has text (not inserted by recovery).
+fn last_token(root: Node) -> Option<usize> {
+    let mut node = root;
+    loop {
+        let count = node.child_count();
+        let child = (0..count)
+            .rev()
+            .filter_map(|i| node.child(i))
+            .find(|c| !c.is_missing() && c.end_byte() > c.start_byte());
+        match child {
+            Some(c) => node = c,
+            None => return (node.id() != root.id()).then(|| node.start_byte()),
         }
     }
 }
