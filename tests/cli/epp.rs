@@ -3,7 +3,7 @@
 //! tree of a template; `rein fmt` leaves templates alone; `--fix` fixes the code in tags
 //! and keeps the text.
 
-use crate::harness::{outcome, temp_dir, write};
+use crate::harness::{outcome, outcome_with_stdin, temp_dir, write};
 
 const TEMPLATE: &str = "<%- | String $owner | -%>\nBy <%= \"x\" %> <%= $owner %>   \n";
 
@@ -115,5 +115,47 @@ fn fix_changes_the_code_in_tags_and_keeps_the_text() {
         read,
         "<%- | String $owner | -%>\nBy <%= 'x' %> <%= $owner %>   \n"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rein_as_puppet_lint_walks_manifests_only() {
+    // puppet-lint lints `**/*.pp`: run as puppet-lint, rein leaves walked templates out.
+    let dir = temp_dir("epp-lint-mode");
+    write(
+        &dir,
+        "m/manifests/init.pp",
+        "# M.\nclass m {\n  $x = \"a\"\n}\n",
+    );
+    write(&dir, "m/templates/t.epp", "<%= \"z\" %>\n");
+    let (code, out, _) = outcome(&["m"], &dir);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "WARNING: double quoted string containing no variables on line 3 (check: double_quoted_strings)\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn standard_input_as_a_template() {
+    let dir = temp_dir("epp-stdin");
+    let text = b"<%= \"z\"   %>\n<%= 1 + %>\n";
+    let args = [
+        "check",
+        "--no-config",
+        "--format",
+        "concise",
+        "-",
+        "--stdin-filepath",
+        "t.epp",
+    ];
+    let (code, out, _) = outcome_with_stdin(&args, &dir, text);
+    assert_eq!(code, 1);
+    assert_eq!(out, "t.epp:2:7: error[syntax] unexpected `+`\n");
+    // fmt gives a template back as it came.
+    let ok = b"<%= \"z\"   %>\n";
+    let (code, out, _) = outcome_with_stdin(&["fmt", "-", "--stdin-filepath", "t.epp"], &dir, ok);
+    assert_eq!((code, out.as_bytes()), (0, &ok[..]));
     let _ = std::fs::remove_dir_all(&dir);
 }
