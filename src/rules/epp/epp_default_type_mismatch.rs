@@ -2,23 +2,16 @@
 //! (`<%- | Integer $port = 'http' | -%>`). Puppet fails when it renders the template without
 //! that parameter. Found by the static evaluator, which checks each default of a header.
 
-use crate::rules::{Category, Context, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::rules::{Context, Level, Rule, RuleMeta};
 
 pub struct EppDefaultTypeMismatch;
 
 static META: RuleMeta = RuleMeta {
     name: "epp_default_type_mismatch",
     level: Level::Error,
-    category: Category::Correctness,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.4.0",
     summary: "A template parameter's default value that its type rejects.",
     doc: include_str!("../../../rules/epp_default_type_mismatch.md"),
-    kinds: &[] as &[NodeKind],
-    options: &[],
+    ..super::TEMPLATE_RULE
 };
 
 impl Rule for EppDefaultTypeMismatch {

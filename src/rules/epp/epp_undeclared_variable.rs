@@ -3,7 +3,7 @@
 //! variable every catalog has. `epp()` renders a template in the top scope (Puppet 6+): the
 //! caller's local variables are not visible there, so such a variable is undefined.
 
-use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::rules::{Context, Diagnostic, NodeKind, Rule, RuleMeta};
 use crate::rules::{OptionKind, RuleOption};
 use crate::syntax::{Expr, ExprKind};
 
@@ -11,13 +11,6 @@ pub struct EppUndeclaredVariable;
 
 static META: RuleMeta = RuleMeta {
     name: "epp_undeclared_variable",
-    level: Level::Warning,
-    category: Category::Correctness,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.4.0",
     summary:
         "A template variable that is not a parameter of the template, not set in it and not a fact.",
     doc: include_str!("../../../rules/epp_undeclared_variable.md"),
@@ -28,6 +21,7 @@ static META: RuleMeta = RuleMeta {
         default: "[]",
         doc: "Top-scope variables set by `site.pp` or an ENC that templates may use unqualified.",
     }],
+    ..super::TEMPLATE_RULE
 };
 
 /// Variables Puppet sets at top scope in every catalog, besides the facts.

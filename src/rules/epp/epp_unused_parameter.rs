@@ -1,7 +1,7 @@
 //! `epp_unused_parameter`: a parameter declared in a template's header that the template
 //! never reads (neither in its body nor in another parameter's default).
 
-use crate::rules::{Category, Context, Diagnostic, FixKind, Level, NodeKind, Rule, RuleMeta};
+use crate::rules::{Context, Diagnostic, NodeKind, Rule, RuleMeta};
 use crate::syntax::visit::for_each_child;
 use crate::syntax::{Expr, ExprKind};
 
@@ -9,17 +9,10 @@ pub struct EppUnusedParameter;
 
 static META: RuleMeta = RuleMeta {
     name: "epp_unused_parameter",
-    level: Level::Warning,
-    category: Category::Correctness,
-    fix: FixKind::None,
-    puppet_lint: None,
-    plugin: None,
-    aliases: &[],
-    since: "0.4.0",
     summary: "A parameter in a template's header that the template never uses.",
     doc: include_str!("../../../rules/epp_unused_parameter.md"),
     kinds: &[NodeKind::Epp],
-    options: &[],
+    ..super::TEMPLATE_RULE
 };
 
 /// Adds the unqualified names of the variables read in `e` (and below) to `out`.
