@@ -31,7 +31,7 @@ fn a_broken_template_named_gives_its_errors_with_code_frames() {
     assert_eq!(
         out,
         "error[syntax]: unexpected `=`\n  ┌─ t.epp:2:9\n  │\n2 │ <% $x = = 1 %>\n  │         ^\n\n\
-         error[syntax]: unexpected `+`\n  ┌─ t.epp:3:7\n  │\n3 │ <%= 1 + %>\n  │       ^\n\n\
+         error[syntax]: expected an expression after `+`\n  ┌─ t.epp:3:8\n  │\n3 │ <%= 1 + %>\n  │        ^\n\n\
          Checked 1 file: 2 errors, 0 warnings.\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -152,7 +152,10 @@ fn standard_input_as_a_template() {
     ];
     let (code, out, _) = outcome_with_stdin(&args, &dir, text);
     assert_eq!(code, 1);
-    assert_eq!(out, "t.epp:2:7: error[syntax] unexpected `+`\n");
+    assert_eq!(
+        out,
+        "t.epp:2:8: error[syntax] expected an expression after `+`\n"
+    );
     // fmt gives a template back as it came.
     let ok = b"<%= \"z\"   %>\n";
     let (code, out, _) = outcome_with_stdin(&["fmt", "-", "--stdin-filepath", "t.epp"], &dir, ok);

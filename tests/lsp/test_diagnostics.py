@@ -64,7 +64,7 @@ async def test_an_epp_template_gets_its_diagnostics_and_no_ignore_comment_action
     # Text with trailing blanks is the template's output: no layout finding on it.
     opened(client, path, '<%- | String $owner | -%>\nBy <%= "x" %> for <%= $site %>   \n<%= 1 + %>\n')
     diags = await published(client, path)
-    assert [(d.code, d.range.start.line, d.range.start.character) for d in diags] == [("syntax", 2, 6)]
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diags] == [("syntax", 2, 7)]
     change(client, path, 2, '<%- | String $owner | -%>\nBy <%= "x" %> for <%= $site %>   \n')
     diags = await published(client, path)
     assert sorted((d.code, d.range.start.line, d.range.start.character) for d in diags) == [

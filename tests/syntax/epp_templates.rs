@@ -187,7 +187,10 @@ fn header_parameters() {
 fn broken_templates() {
     let cases: &[(&str, &[&str])] = &[
         // Puppet: Syntax error at '%>' (line: 2, column: 9)
-        ("a\n<%= 1 + %>\nb\n", &["2:7: unexpected `+`"]),
+        (
+            "a\n<%= 1 + %>\nb\n",
+            &["2:8: expected an expression after `+`"],
+        ),
         // Puppet: Syntax error at 'b' (line: 2, column: 1)
         (
             "a <%= $x \nb\n",
@@ -231,13 +234,24 @@ fn broken_templates() {
                 "2:1: Unbalanced epp tag, reached <eof> without closing tag.",
             ],
         ),
+        // `<%= %>` takes an expression, not an assignment or a resource.
+        // Puppet: Syntax error at '=' (line: 1, column: 11); Syntax error at '@@' (line: 1,
+        // column: 5)
+        ("<%= $a::b = 1 %>\n", &["1:11: unexpected `=`"]),
+        (
+            "<%= @@file { 'x': } %>\n",
+            &["1:4: expected an expression after `<%=`"],
+        ),
         // A `-%>` where no tag is open is text (Puppet accepts it).
         ("a\n-%> b\n", &[]),
         // Code errors in two tags: the first, then the further one Puppet does not show.
         // Puppet: Syntax error at '=' (line: 2, column: 9)
         (
             "a\n<% $x = = 1 %>\n<%= 1 + %>\n",
-            &["2:9: unexpected `=`", "3:7: unexpected `+`"],
+            &[
+                "2:9: unexpected `=`",
+                "3:8: expected an expression after `+`",
+            ],
         ),
         // A known difference: Puppet says Syntax error at '}' (line: 2, column: 4); rein's
         // error recovery puts the text before the `}` in the error region and names it.
@@ -246,6 +260,7 @@ fn broken_templates() {
             &[
                 "1:15: unexpected template text \"\\n\"",
                 "3:1: expected `]` to close the array opened at 1:9",
+                "3:8: expected an expression after `+`",
             ],
         ),
         // A known difference: Puppet says Syntax error at '' (line: 2, column: 9), at the
