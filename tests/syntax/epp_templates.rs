@@ -254,12 +254,12 @@ fn broken_templates() {
                 "3:8: expected an expression after `+`",
             ],
         ),
-        // A known difference: Puppet says Syntax error at '}' (line: 2, column: 4); rein's
-        // error recovery puts the text before the `}` in the error region and names it.
+        // Puppet: Syntax error at '}' (line: 2, column: 4); then the array left open and
+        // the next tag's error.
         (
             "<% $x = [1, %>\n<% } %>\n<%= 1 + %>\n",
             &[
-                "1:15: unexpected template text \"\\n\"",
+                "2:4: unexpected `}`",
                 "3:1: expected `]` to close the array opened at 1:9",
                 "3:8: expected an expression after `+`",
             ],

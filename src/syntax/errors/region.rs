@@ -134,6 +134,16 @@ impl<'s, 't> Ctx<'s, 't> {
             );
         }
         if first.node.kind() == "epp_text" {
+            // Template text is a value wherever an expression may stand, so the parser
+            // stumbled on what follows it (Puppet names that token).
+            if let Some(next) = leaves.get(1).filter(|l| l.node.kind() != "epp_text") {
+                let text = self.text(next.start, next.end);
+                return self.error(
+                    next.start,
+                    next.end,
+                    format!("unexpected `{}`", shorten(text)),
+                );
+            }
             return self.error(
                 first.start,
                 first.end,
