@@ -53,10 +53,12 @@ pub mod lint_tokens;
 pub mod quoting;
 pub mod resources;
 pub mod scopes;
+pub mod templates;
 pub mod whitespace_tokens;
 
 // ---- rule families ----
 pub mod deep;
+pub mod epp;
 pub mod hiera;
 pub mod puppet_lint;
 pub mod suppression;

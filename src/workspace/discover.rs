@@ -1,5 +1,5 @@
-//! Finding the files to check: walks directories for `.pp` files (and the YAML files that
-//! [`super::yaml_files`] keeps: Hiera's) with the `ignore`
+//! Finding the files to check: walks directories for `.pp` manifests and `.epp` templates
+//! (and the YAML files that [`super::yaml_files`] keeps: Hiera's) with the `ignore`
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
 //! explicitly is always checked, whatever its name, and so is one whose text the workspace
@@ -118,7 +118,11 @@ fn walk(
         match entry {
             Ok(e) => {
                 let is_file = e.file_type().is_some_and(|t| t.is_file());
-                if is_file && e.path().extension().is_some_and(|x| x == "pp") {
+                if is_file
+                    && e.path()
+                        .extension()
+                        .is_some_and(|x| x == "pp" || x == "epp")
+                {
                     files.insert(clean(e.path()));
                 } else if is_file && yaml_files::is_yaml(e.path()) {
                     yaml.insert(clean(e.path()));

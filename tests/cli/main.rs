@@ -20,6 +20,7 @@ mod dump;
 mod duplicate_resource;
 mod editor_session;
 mod emacs;
+mod epp;
 mod fix;
 mod fmt;
 mod hiera;
