@@ -82,6 +82,7 @@ static RULES: &[&dyn Rule] = &[
     &super::validation::future_reserved_word::FutureReservedWord,
     &super::validation::type_definition::TypeDefinition,
     &super::validation::type_mapping::TypeMapping,
+    &super::validation::heredoc_syntax::HeredocSyntax,
     // ---- puppet_lint: whitespace, layout, comments ----
     &super::puppet_lint::arrow_on_right_operand_line::ArrowOnRightOperandLine,
     &super::puppet_lint::slash_comments::SlashComments,
