@@ -1,5 +1,6 @@
 //! `rein dump`: print the syntax tree of manifests exactly as
-//! `puppet parser dump --format json|pn --no-validate FILE...` does.
+//! `puppet parser dump --format json|pn --no-validate FILE...` does; a `.epp` template is
+//! printed as Puppet's EPP parser gives it (`(lambda {... :body [(epp ...)]})`).
 //!
 //! JSON mode prints each file's value; PN mode prints `--- FILE` (the name as given) and
 //! then the PN text. Outputs of several files follow each other without separator, and a
@@ -30,7 +31,7 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
                 continue;
             }
         };
-        let mut parsed = syntax::parse_bytes(&bytes);
+        let mut parsed = syntax::parse_file_bytes(path, &bytes);
         let has_errors = parsed.has_errors();
         let errors = std::mem::take(&mut parsed.errors);
         let errors = syntax::errors::drop_cascades(&parsed.source, &parsed.line_index, errors);

@@ -36,6 +36,10 @@ impl RuleSet {
                 });
             }
         }
+        RuleSet::from_enabled(enabled)
+    }
+
+    fn from_enabled(enabled: Vec<Enabled>) -> RuleSet {
         let mut by_kind = vec![Vec::new(); NodeKind::COUNT];
         for (i, e) in enabled.iter().enumerate() {
             for k in e.rule.meta().kinds {
@@ -76,6 +80,21 @@ impl RuleSet {
                 .into_iter()
                 .collect(),
         )
+    }
+
+    /// The rules of this set that run on EPP templates ([`super::templates`]).
+    pub fn for_templates(&self) -> RuleSet {
+        let enabled: Vec<Enabled> = self
+            .enabled
+            .iter()
+            .filter(|e| super::templates::runs_in_templates(e.rule.meta()))
+            .map(|e| Enabled {
+                rule: e.rule,
+                severity: e.severity,
+                options: e.options.clone(),
+            })
+            .collect();
+        RuleSet::from_enabled(enabled)
     }
 
     /// The enabled rules.
@@ -145,6 +164,13 @@ fn check_nested(
     project: Option<&Project>,
     depth: usize,
 ) -> Vec<Diagnostic> {
+    let template_rules;
+    let rules = if crate::syntax::epp::template(&parsed.program).is_some() {
+        template_rules = rules.for_templates();
+        &template_rules
+    } else {
+        rules
+    };
     let mut out = Vec::new();
     let syntax_errors = crate::syntax::errors::drop_cascades(
         &parsed.source,

@@ -267,7 +267,7 @@ pub fn fix_until_stable(
 ) -> FixOutcome {
     fix_parsed(
         path,
-        crate::syntax::parse(source),
+        crate::syntax::parse_file_bytes(std::path::Path::new(path), source.as_bytes()),
         rules,
         unsafe_fixes,
         None,
@@ -312,8 +312,16 @@ pub fn fix_parsed(
             last.unsettled = true;
             return last;
         }
-        let parsed = crate::syntax::parse(&applied.text);
-        if parsed.has_errors() {
+        let template = crate::syntax::epp::template(&original.parsed.program);
+        let parsed = match template {
+            Some(_) => crate::syntax::epp::parse(&applied.text),
+            None => crate::syntax::parse(&applied.text),
+        };
+        // A template's text must come out of its fixes as it went in.
+        let text_changed = template.is_some()
+            && crate::syntax::epp::rendered_text(&parsed.program)
+                != crate::syntax::epp::rendered_text(&original.parsed.program);
+        if parsed.has_errors() || text_changed {
             return FixOutcome {
                 rejected: true,
                 ..original

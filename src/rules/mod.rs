@@ -51,6 +51,7 @@ pub mod lint_tokens;
 pub mod quoting;
 pub mod resources;
 pub mod scopes;
+pub mod templates;
 pub mod whitespace_tokens;
 
 // ---- rule families ----

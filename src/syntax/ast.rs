@@ -197,6 +197,16 @@ pub enum ExprKind {
     /// `type Name inherits Parent { ... }` (PN `type-definition`).
     TypeDefinition(Box<TypeDefinitionDef>),
 
+    // ---- EPP templates ----
+    /// A whole `.epp` template (PN `(lambda {:params ... :body [(epp ...)]})`): the only
+    /// statement of an EPP file's program.
+    Epp(Box<EppTemplate>),
+    /// Template text (PN `render-s`), decoded as Puppet renders it: trimming by `<%-` and
+    /// `-%>` applied, `<%%`/`%%>` unescaped, `<%# %>` comments removed.
+    RenderString(String),
+    /// `<%= expr %>` (PN `render`).
+    Render(Box<Expr>),
+
     /// A statement list that Puppet prints as a nested `(block ...)`: the titleless-resource
     /// reading of `name { k => v }` as two statements, `(block (qn name) (hash ...))`.
     Block(Vec<Expr>),
@@ -427,6 +437,16 @@ pub struct Lambda {
     pub params: Vec<Parameter>,
     pub return_type: Option<Expr>,
     pub body: Body,
+    pub span: Span,
+}
+
+/// An EPP template: its parameter header and its body (text, render and code statements).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EppTemplate {
+    /// The `<%- | ... | -%>` header's parameters; `None` without a header (`Some(vec![])`
+    /// for `<%| |%>`).
+    pub params: Option<Vec<Parameter>>,
+    pub body: Vec<Expr>,
     pub span: Span,
 }
 

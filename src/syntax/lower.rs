@@ -7,6 +7,7 @@
 //! [`parse_str`].
 
 mod catalog;
+pub mod epp;
 mod kinds;
 mod nodes;
 mod prepass;
@@ -36,6 +37,15 @@ const BOMS: &[(&str, &[u8])] = &[
 /// Parse raw file bytes: a byte order mark or invalid UTF-8 gives an error (and an
 /// empty program); otherwise the text is parsed.
 pub fn parse_bytes(bytes: &[u8]) -> ParsedFile {
+    parse_bytes_with(bytes, &super::grammar::language())
+}
+
+/// [`parse_bytes`] for an EPP template.
+pub fn parse_epp_bytes(bytes: &[u8]) -> ParsedFile {
+    parse_bytes_with(bytes, &super::grammar::epp_language())
+}
+
+fn parse_bytes_with(bytes: &[u8], language: &tree_sitter::Language) -> ParsedFile {
     for (name, bom) in BOMS {
         if bytes.starts_with(bom) {
             let hex: Vec<String> = bom.iter().map(|b| format!("{b:X}")).collect();
@@ -54,7 +64,7 @@ pub fn parse_bytes(bytes: &[u8]) -> ParsedFile {
         }
     }
     match std::str::from_utf8(bytes) {
-        Ok(s) => parse_str(s),
+        Ok(s) => parse_with(s, language),
         Err(e) => {
             let at = e.valid_up_to();
             empty_file(
@@ -86,25 +96,29 @@ fn empty_file(source: String, error: SyntaxError) -> ParsedFile {
 /// The concrete tree of `source`, from a parser made for this call (measured: making one
 /// per file costs about 1% of `rein dump` and `rein check` on real code, so none is kept
 /// between calls).
-fn parse_tree(source: &str) -> Option<tree_sitter::Tree> {
+fn parse_tree(source: &str, language: &tree_sitter::Language) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
-    parser.set_language(&super::grammar::language()).ok()?;
+    parser.set_language(language).ok()?;
     parser.parse(source, None)
 }
 
 /// Parse Puppet source text into a [`ParsedFile`]. Text starting with U+FEFF (a UTF-8
 /// byte order mark) is rejected as [`parse_bytes`] does.
 pub fn parse_str(source: &str) -> ParsedFile {
+    parse_with(source, &super::grammar::language())
+}
+
+fn parse_with(source: &str, language: &tree_sitter::Language) -> ParsedFile {
     if source.starts_with('\u{FEFF}') {
-        return parse_bytes(source.as_bytes());
+        return parse_bytes_with(source.as_bytes(), language);
     }
     // Tree-sitter's generated lexers treat a NUL byte as the end of input, so NULs (which
     // Puppet accepts in strings and comments) are parsed as U+0001, a byte that is equally
     // invalid as code. Values are read from the original text, so they keep their NULs.
     let parsed = if source.contains('\0') {
-        parse_tree(&source.replace('\0', "\u{1}"))
+        parse_tree(&source.replace('\0', "\u{1}"), language)
     } else {
-        parse_tree(source)
+        parse_tree(source, language)
     };
     let Some(tree) = parsed else {
         return empty_file(
@@ -126,4 +140,10 @@ pub fn parse_str(source: &str) -> ParsedFile {
         line_index: LineIndex::new(source),
         tree: Some(tree),
     }
+}
+
+/// Parse an EPP template (a `.epp` file's text) into a [`ParsedFile`] whose program is one
+/// [`ExprKind::Epp`] statement (PN `(lambda {:params ... :body [(epp ...)]})`).
+pub fn parse_epp_str(source: &str) -> ParsedFile {
+    parse_with(source, &super::grammar::epp_language())
 }

@@ -6,6 +6,7 @@
 
 pub mod ast;
 pub mod checkers;
+pub mod epp;
 pub mod errors;
 pub mod grammar;
 pub mod lower;
@@ -25,6 +26,16 @@ pub use source_map::LineIndex;
 /// error (the program is then empty), otherwise parses the text.
 pub fn parse_bytes(bytes: &[u8]) -> ParsedFile {
     lower::parse_bytes(bytes)
+}
+
+/// Parse the bytes of the file `path`: an EPP template when its name ends in `.epp`
+/// ([`epp::parse_bytes`]), a manifest otherwise.
+pub fn parse_file_bytes(path: &std::path::Path, bytes: &[u8]) -> ParsedFile {
+    if epp::is_template_path(path) {
+        epp::parse_bytes(bytes)
+    } else {
+        lower::parse_bytes(bytes)
+    }
 }
 
 /// Parse Puppet source text.

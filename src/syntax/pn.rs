@@ -637,6 +637,26 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::Exprs(stmts));
             out.push(Ev::End);
         }
+        // A template: `(lambda {:params P :body [(epp ...)]})` (pn-forms Appendix A).
+        ExprKind::Epp(t) => {
+            open_call_map("lambda", out);
+            if let Some(p) = &t.params {
+                opt_params(p, out);
+            }
+            out.push(Ev::Key("body"));
+            out.push(Ev::List);
+            out.push(Ev::Call("epp"));
+            out.push(Ev::Exprs(&t.body));
+            out.push(Ev::End);
+            out.push(Ev::End);
+            close2(out);
+        }
+        ExprKind::RenderString(text) => call1_str("render-s", text, out),
+        ExprKind::Render(e) => {
+            out.push(Ev::Call("render"));
+            out.push(Ev::Expr(e));
+            out.push(Ev::End);
+        }
     }
 }
 

@@ -9,6 +9,8 @@ use super::ast::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BodyKind {
     Program,
+    /// The body of an EPP template.
+    Epp,
     Class,
     Define,
     Node,
@@ -101,6 +103,8 @@ pub enum Slot {
     TypeValue,
     /// An expression interpolated in a string or heredoc.
     Interpolation,
+    /// The expression of an EPP `<%= ... %>`.
+    Rendered,
     /// The text of a heredoc.
     HeredocText,
 }
@@ -242,6 +246,14 @@ pub fn for_each_child<'a>(expr: &'a Expr, f: &mut dyn FnMut(&'a Expr, Slot)) {
         }
         ExprKind::TypeDefinition(t) => body(&t.body, BodyKind::TypeDefinition, f),
         ExprKind::Block(stmts) => statements(stmts, BodyKind::Block, f),
+        ExprKind::Epp(t) => {
+            if let Some(p) = &t.params {
+                params(p, f);
+            }
+            statements(&t.body, BodyKind::Epp, f);
+        }
+        ExprKind::RenderString(_) => {}
+        ExprKind::Render(e) => f(e, Slot::Rendered),
     }
 }
 
@@ -348,6 +360,9 @@ pub enum NodeKind {
     TypeAlias,
     TypeMapping,
     TypeDefinition,
+    Epp,
+    RenderString,
+    Render,
     Block,
 }
 
@@ -400,6 +415,9 @@ impl ExprKind {
             ExprKind::TypeAlias(_) => NodeKind::TypeAlias,
             ExprKind::TypeMapping { .. } => NodeKind::TypeMapping,
             ExprKind::TypeDefinition(_) => NodeKind::TypeDefinition,
+            ExprKind::Epp(_) => NodeKind::Epp,
+            ExprKind::RenderString(_) => NodeKind::RenderString,
+            ExprKind::Render(_) => NodeKind::Render,
             ExprKind::Block(_) => NodeKind::Block,
         }
     }

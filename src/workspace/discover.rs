@@ -1,4 +1,4 @@
-//! Finding the manifests to check: walks directories for `.pp` files with the `ignore`
+//! Finding the files to check: walks directories for `.pp` manifests and `.epp` templates with the `ignore`
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
 //! explicitly is always checked, whatever its name, and so is one whose text the workspace
@@ -85,7 +85,11 @@ fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, errors: &mut Vec<String>) {
         match entry {
             Ok(e) => {
                 let is_file = e.file_type().is_some_and(|t| t.is_file());
-                if is_file && e.path().extension().is_some_and(|x| x == "pp") {
+                if is_file
+                    && e.path()
+                        .extension()
+                        .is_some_and(|x| x == "pp" || x == "epp")
+                {
                     files.insert(clean(e.path()));
                 }
             }

@@ -23,9 +23,9 @@ pub struct Parse {
 }
 
 impl Parse {
-    /// `bytes` parsed.
-    pub fn of(bytes: Vec<u8>) -> Parse {
-        let tree = syntax::parse_bytes(&bytes);
+    /// `bytes` of the file `path` parsed (as a template when it is a `.epp`).
+    pub fn of(path: &Path, bytes: Vec<u8>) -> Parse {
+        let tree = syntax::parse_file_bytes(path, &bytes);
         let raw = (tree.source.as_bytes() != bytes.as_slice()).then_some(bytes);
         Parse::from_parts(raw, tree)
     }
@@ -55,7 +55,12 @@ impl Parse {
     /// again when the tree is shared).
     pub fn into_parts(self) -> (Option<Vec<u8>>, ParsedFile) {
         let tree = Arc::try_unwrap(self.tree).unwrap_or_else(|shared| {
-            syntax::parse_bytes(self.raw.as_deref().unwrap_or(shared.source.as_bytes()))
+            let bytes = self.raw.as_deref().unwrap_or(shared.source.as_bytes());
+            if syntax::epp::template(&shared.program).is_some() {
+                syntax::epp::parse_bytes(bytes)
+            } else {
+                syntax::parse_bytes(bytes)
+            }
         });
         (self.raw, tree)
     }
@@ -119,7 +124,7 @@ impl Files {
             .map_err(|e| format!("{}: {}", path.display(), io_message(&e)))?;
         Ok(match last {
             Some(last) if last.bytes() == &*bytes => last,
-            _ => Parse::of(bytes.into_owned()),
+            _ => Parse::of(path, bytes.into_owned()),
         })
     }
 

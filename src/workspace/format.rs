@@ -3,6 +3,7 @@
 //! `ignore_paths` honoured), each formatted with the `[format]` settings of its
 //! configuration and written in place (atomically) when asked and when it changed.
 
+use crate::syntax::epp::is_template_path;
 use std::path::{Path, PathBuf};
 
 use super::select::select;
@@ -54,7 +55,11 @@ impl Workspace {
         paths: &[PathBuf],
         options: &FormatOptions,
     ) -> Result<FormatReport, Vec<ConfigError>> {
-        let found = self.discover(paths);
+        let mut found = self.discover(paths);
+        // Templates are not formatted (README "rein fmt"): walked ones are left out.
+        found
+            .files
+            .retain(|f| !is_template_path(f) || found.named.contains(f));
         if !found.errors.is_empty() {
             return Ok(FormatReport {
                 files: Vec::new(),
@@ -95,6 +100,9 @@ impl Workspace {
         text: &str,
         options: &FormatOptions,
     ) -> Result<String, String> {
+        if path.is_some_and(is_template_path) {
+            return Ok(text.to_string());
+        }
         let format = match path {
             Some(p) => match self.resolving(options, |r| r.settings(p, true)) {
                 Ok(Some(s)) => s.format,
@@ -133,6 +141,9 @@ impl Workspace {
         config: FormatConfig,
         options: &FormatOptions,
     ) -> Formatted {
+        if is_template_path(path) {
+            return Formatted::Unchanged;
+        }
         let display = path.display().to_string();
         let bytes = match self.files.read(path) {
             Ok(b) => b.into_owned(),

@@ -346,5 +346,8 @@ pub fn r(e: &Expr) -> String {
             body(&t.body)
         ),
         Block(v) => format!("(block {})", list(v)),
+        Epp(t) => format!("(epp {})", list(&t.body)),
+        RenderString(text) => format!("(render-s {text:?})"),
+        Render(x) => format!("(render {})", r(x)),
     }
 }

@@ -39,7 +39,23 @@ enum TokenType {
   RCOLLECT,
   RRCOLLECT,
   ERROR_SENTINEL,
+#ifdef REIN_EPP
+  /* The EPP dialect's tokens (epp/grammar.js), scanned by epp/src/scanner.c. */
+  EPP_TEXT,
+  EPP_GAP,
+  EPP_OPEN,
+  EPP_CLOSE,
+  EPP_RENDER_OPEN,
+  EPP_RENDER_CLOSE,
+#endif
 };
+
+/* The entry points are named after the grammar: `puppet`, or `epp` for the EPP dialect. */
+#ifdef REIN_EPP
+#define SCANNER_FN(x) tree_sitter_epp_external_scanner_##x
+#else
+#define SCANNER_FN(x) tree_sitter_puppet_external_scanner_##x
+#endif
 
 #define MAX_TAG 120
 #define MAX_PENDING 6
@@ -61,6 +77,7 @@ typedef struct {
 } Heredoc;
 
 typedef struct {
+  uint8_t epp; /* EPP dialect only: the template mode, see epp/src/scanner.c (0 in .pp) */
   uint8_t pending_count;
   Heredoc pending[MAX_PENDING];
   uint8_t in_body;
@@ -83,12 +100,12 @@ static bool is_blank(int32_t c) {
 
 /* ------------------------------------------------------------------ lifecycle */
 
-void *tree_sitter_puppet_external_scanner_create(void) {
+void *SCANNER_FN(create)(void) {
   Scanner *s = (Scanner *)calloc(1, sizeof(Scanner));
   return s;
 }
 
-void tree_sitter_puppet_external_scanner_destroy(void *payload) { free(payload); }
+void SCANNER_FN(destroy)(void *payload) { free(payload); }
 
 static unsigned put_heredoc(char *buf, unsigned pos, const Heredoc *h) {
   unsigned len = h->len > MAX_TAG ? MAX_TAG : h->len;
@@ -99,10 +116,11 @@ static unsigned put_heredoc(char *buf, unsigned pos, const Heredoc *h) {
   return pos + len;
 }
 
-unsigned tree_sitter_puppet_external_scanner_serialize(void *payload, char *buf) {
+unsigned SCANNER_FN(serialize)(void *payload, char *buf) {
   Scanner *s = (Scanner *)payload;
   if (s == NULL) return 0;
   unsigned pos = 0;
+  buf[pos++] = (char)s->epp;
   buf[pos++] = (char)s->in_body;
   buf[pos++] = (char)s->line_status;
   unsigned next = put_heredoc(buf, pos, &s->current);
@@ -133,12 +151,13 @@ static unsigned get_heredoc(const char *buf, unsigned pos, unsigned length, Here
   return pos + len;
 }
 
-void tree_sitter_puppet_external_scanner_deserialize(void *payload, const char *buf, unsigned length) {
+void SCANNER_FN(deserialize)(void *payload, const char *buf, unsigned length) {
   Scanner *s = (Scanner *)payload;
   if (s == NULL) return;
   memset(s, 0, sizeof(Scanner));
-  if (buf == NULL || length < 3) return;
+  if (buf == NULL || length < 4) return;
   unsigned pos = 0;
+  s->epp = (uint8_t)buf[pos++];
   s->in_body = (uint8_t)buf[pos++];
   s->line_status = (uint8_t)buf[pos++];
   unsigned next = get_heredoc(buf, pos, length, &s->current);
@@ -509,9 +528,25 @@ static bool scan_regex_rest(TSLexer *lexer) {
 
 /* --------------------------------------------------------------------- scan */
 
-bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid) {
+#ifdef REIN_EPP
+/* Defined in epp/src/scanner.c. `epp_scan`: 1 = token found, 0 = no token, -1 = code mode,
+   scan on. `epp_close`: a `%>` or `-%>` closer at the lookahead (it may consume a `-`/`%`). */
+static int epp_scan(Scanner *s, TSLexer *lexer, const bool *valid);
+static bool epp_close(Scanner *s, TSLexer *lexer);
+#endif
+
+bool SCANNER_FN(scan)(void *payload, TSLexer *lexer, const bool *valid) {
   Scanner *s = (Scanner *)payload;
   if (s == NULL) return false;
+
+#ifdef REIN_EPP
+  /* Template text and `<%` openers come first, even in error recovery; so do `%>` closers
+     in error recovery (elsewhere they are looked for after the whitespace, below). */
+  {
+    int epp = epp_scan(s, lexer, valid);
+    if (epp >= 0) return epp == 1;
+  }
+#endif
 
   /* Error recovery (every symbol is valid): only keep heredoc bodies out of the code. */
   if (valid[ERROR_SENTINEL]) {
@@ -553,6 +588,9 @@ bool tree_sitter_puppet_external_scanner_scan(void *payload, TSLexer *lexer, con
   }
 
   int32_t c = lexer->lookahead;
+#ifdef REIN_EPP
+  if ((c == '%' || c == '-') && epp_close(s, lexer)) return true;
+#endif
   if (c == '(' && valid[CALL_LPAREN] && !newline) {
     advance(lexer);
     lexer->mark_end(lexer);

@@ -198,6 +198,14 @@ impl<'a> Evaluator<'a> {
             | ExprKind::TypeDefinition(_) => Ok(Value::Undef),
             ExprKind::Node(_) => Ok(Value::Undef),
             ExprKind::Block(stmts) => self.eval_statements(stmts),
+            // A template is not rendered here: its statements are evaluated for their
+            // findings, and the text it would produce is unknown.
+            ExprKind::Epp(t) => {
+                self.eval_statements(&t.body)?;
+                Ok(Value::unknown(PType::string()))
+            }
+            ExprKind::RenderString(text) => Ok(Value::str(text.as_str())),
+            ExprKind::Render(e) => self.eval(e),
         }
     }
 

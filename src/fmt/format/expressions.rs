@@ -98,9 +98,12 @@ impl<'a> Formatter<'a> {
             ExprKind::Function(d) => self.function(d),
             ExprKind::Node(n) => self.node(n),
             ExprKind::TypeAlias(t) => self.type_alias(e.span, t),
-            ExprKind::TypeMapping { .. } | ExprKind::TypeDefinition(_) | ExprKind::Block(_) => {
-                self.verbatim(e.span)
-            }
+            ExprKind::TypeMapping { .. }
+            | ExprKind::TypeDefinition(_)
+            | ExprKind::Block(_)
+            | ExprKind::Epp(_)
+            | ExprKind::RenderString(_)
+            | ExprKind::Render(_) => self.verbatim(e.span),
         }
     }
 

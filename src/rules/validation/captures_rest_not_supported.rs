@@ -31,7 +31,10 @@ impl Rule for CapturesRestNotSupported {
         let Some((owner, params)) = params_of(expr) else {
             return;
         };
-        if !matches!(owner, ParamOwner::Class | ParamOwner::Define) {
+        if !matches!(
+            owner,
+            ParamOwner::Class | ParamOwner::Define | ParamOwner::Epp
+        ) {
             return;
         }
         for p in params.iter().filter(|p| p.captures_rest) {
@@ -44,7 +47,7 @@ impl Rule for CapturesRestNotSupported {
                         super::labels::a_an(owner.label())
                     ),
                 )
-                .with_help("classes and defines take named parameters only: remove the `*` and give the parameter an `Array` type"),
+                .with_help("classes, defines and templates take named parameters only: remove the `*` and give the parameter an `Array` type"),
             );
         }
     }

@@ -35,6 +35,7 @@ static META: RuleMeta = RuleMeta {
         NodeKind::MethodCall,
         NodeKind::TypeDefinition,
         NodeKind::Block,
+        NodeKind::Epp,
     ],
     options: &[],
 };
@@ -79,6 +80,7 @@ impl Rule for ExpressionHasNoEffect {
                 }
             }
             ExprKind::TypeDefinition(t) => check_list(&t.body.statements, cx),
+            ExprKind::Epp(t) => check_list(&t.body, cx),
             // The titleless-resource block is reported as a resource without a title.
             ExprKind::Block(stmts) if !is_resource_without_title(expr) => check_list(stmts, cx),
             _ => {}

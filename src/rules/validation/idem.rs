@@ -68,7 +68,10 @@ pub fn idem(expr: &Expr) -> bool {
         | ExprKind::Plan(_)
         | ExprKind::TypeAlias(_)
         | ExprKind::TypeMapping { .. }
-        | ExprKind::TypeDefinition(_) => false,
+        | ExprKind::TypeDefinition(_)
+        | ExprKind::Epp(_)
+        | ExprKind::RenderString(_)
+        | ExprKind::Render(_) => false,
     }
 }
 

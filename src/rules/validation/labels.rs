@@ -60,6 +60,9 @@ pub fn label(expr: &Expr) -> String {
         ExprKind::TypeMapping { .. } => "Type Mapping",
         ExprKind::TypeDefinition(_) => "Type Definition",
         ExprKind::Block(_) => "Block Expression",
+        ExprKind::Epp(_) => "Epp Expression",
+        ExprKind::RenderString(_) => "Render String Expression",
+        ExprKind::Render(_) => "Render Expression",
     };
     s.to_string()
 }

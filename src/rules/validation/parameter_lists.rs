@@ -11,6 +11,8 @@ pub enum ParamOwner {
     Function,
     Plan,
     Lambda,
+    /// The parameter header of an EPP template.
+    Epp,
 }
 
 impl ParamOwner {
@@ -22,11 +24,13 @@ impl ParamOwner {
             ParamOwner::Function => "Function Definition",
             ParamOwner::Plan => "Plan Definition",
             ParamOwner::Lambda => "Lambda",
+            ParamOwner::Epp => "Epp Template",
         }
     }
 }
 
-/// The parameter list that `expr` owns: a definition's, or the lambda's of a call.
+/// The parameter list that `expr` owns: a definition's, the lambda's of a call, or a
+/// template's header.
 pub fn params_of(expr: &Expr) -> Option<(ParamOwner, &[Parameter])> {
     match &expr.kind {
         ExprKind::Class(c) => Some((ParamOwner::Class, &c.params)),
@@ -41,6 +45,7 @@ pub fn params_of(expr: &Expr) -> Option<(ParamOwner, &[Parameter])> {
             .lambda
             .as_ref()
             .map(|l| (ParamOwner::Lambda, l.params.as_slice())),
+        ExprKind::Epp(t) => t.params.as_deref().map(|p| (ParamOwner::Epp, p)),
         _ => None,
     }
 }
@@ -55,6 +60,7 @@ pub const PARAM_OWNER_KINDS: &[crate::syntax::visit::NodeKind] = {
         NodeKind::Plan,
         NodeKind::Call,
         NodeKind::MethodCall,
+        NodeKind::Epp,
     ]
 };
 

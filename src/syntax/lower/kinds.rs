@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 /// Id used for a kind the compiled grammar does not have (never equal to a real node's id).
-const ABSENT_KIND: u16 = u16::MAX - 1;
+pub(super) const ABSENT_KIND: u16 = u16::MAX - 1;
 /// Id used for a field the compiled grammar does not have (never reported by a cursor).
 const ABSENT_FIELD: u16 = u16::MAX;
 
@@ -43,6 +43,9 @@ macro_rules! fields {
 
 kinds! {
     manifest = "manifest",
+    epp_text = "epp_text",
+    epp_render = "epp_render",
+    epp_parameters = "epp_parameters",
     comma_list = "comma_list",
     block = "block",
     comment = "comment",
@@ -151,14 +154,28 @@ pub struct Ids {
     pub f: Fields,
 }
 
-/// The ids, looked up on first use.
+impl Ids {
+    fn load(lang: &tree_sitter::Language) -> Ids {
+        Ids {
+            k: Kinds::load(lang),
+            f: Fields::load(lang),
+        }
+    }
+}
+
+/// The ids of the Puppet grammar, looked up on first use.
 pub fn ids() -> &'static Ids {
     static IDS: OnceLock<Ids> = OnceLock::new();
-    IDS.get_or_init(|| {
-        let lang = super::super::grammar::language();
-        Ids {
-            k: Kinds::load(&lang),
-            f: Fields::load(&lang),
-        }
-    })
+    IDS.get_or_init(|| Ids::load(&super::super::grammar::language()))
+}
+
+/// The ids of the grammar a tree was parsed with: the Puppet grammar or its EPP dialect
+/// (whose ids differ; the EPP kinds are absent from the Puppet grammar).
+pub fn ids_for(tree: &tree_sitter::Tree) -> &'static Ids {
+    static EPP_IDS: OnceLock<Ids> = OnceLock::new();
+    if tree.language().name() == Some("epp") {
+        EPP_IDS.get_or_init(|| Ids::load(&super::super::grammar::epp_language()))
+    } else {
+        ids()
+    }
 }

@@ -5,7 +5,7 @@
 
 use tree_sitter::{Node, Tree};
 
-use super::kinds::ids;
+use super::kinds::ids_for;
 use super::nodes::{at, span};
 use crate::syntax::ast::*;
 use crate::syntax::parsed::{Severity, SyntaxError};
@@ -23,7 +23,7 @@ pub(super) struct Pre<'t> {
 /// One iterative cursor walk over every node: comments, heredoc openings and bodies (in
 /// document order), and the depth of the tree.
 pub(super) fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
-    let k = &ids().k;
+    let k = &ids_for(tree).k;
     let mut pre = Pre {
         comments: Vec::new(),
         errors: Vec::new(),

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use tree_sitter::{Node, Tree, TreeCursor};
 
-use super::kinds::{ids, Ids};
+use super::kinds::{ids_for, Ids};
 use super::nodes::{at, field, nop, span, usable, Kids};
 use super::prepass::{prepass, Pre};
 use crate::syntax::ast::*;
@@ -86,7 +86,7 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
     }
     let mut l = Lowerer {
         src: source,
-        ids: ids(),
+        ids: ids_for(tree),
         cursor: root.walk(),
         errors: pre.errors,
         suppress: pre.suppress,
@@ -97,7 +97,12 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
         namestack: Vec::new(),
         var_override: None,
     };
-    let body = l.statements(root);
+    let body =
+        if root.kind_id() == l.ids.k.manifest && l.ids.k.epp_text != super::kinds::ABSENT_KIND {
+            vec![l.epp_template(root)]
+        } else {
+            l.statements(root)
+        };
     let program = Program {
         body,
         span: Span::new(0, source.len()),
@@ -208,7 +213,10 @@ impl<'t, 's> Lowerer<'t, 's> {
         let kids = self.kids(node);
         let mut out: Vec<Expr> = Vec::new();
         for (_, n) in kids {
-            if !usable(n) || n.kind_id() == self.ids.k.comment {
+            if !usable(n)
+                || n.kind_id() == self.ids.k.comment
+                || n.kind_id() == self.ids.k.epp_parameters
+            {
                 continue;
             }
             if n.kind_id() == self.ids.k.comma_list {
@@ -389,6 +397,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                     operand: Box::new(operand),
                 }
             }
+            _ if id == k.epp_text => self.epp_text(node),
+            _ if id == k.epp_render => self.epp_render(node),
             _ if id == k.parenthesized_expression => {
                 let inner = self.named_kids(node).into_iter().next();
                 ExprKind::Paren(Box::new(self.opt_expr(inner, node)))
