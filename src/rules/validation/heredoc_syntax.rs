@@ -57,7 +57,8 @@ impl Rule for HeredocSyntax {
             Checker::Base64 => checkers::base64_error(value),
             Checker::Pp => puppet_error(cx, &crate::syntax::parse(value))
                 .map(|m| checkers::puppet_detail("PP", &m)),
-            Checker::Epp => None,
+            Checker::Epp => puppet_error(cx, &crate::syntax::epp::parse(value))
+                .map(|m| checkers::puppet_detail("EPP", &m)),
         };
         let Some(detail) = detail else {
             return;
@@ -141,6 +142,18 @@ mod tests {
         assert_eq!(
             positions(NAME, src),
             vec![(2, 1, "Invalid produced text having syntax: 'pp'. PP syntax checker: \"Invalid produced text having syntax: 'json'. JSON syntax checker: Cannot parse invalid JSON string. \"451: unexpected token at ']\\n'\" (line: 2, column: 1)\"".into())]
+        );
+    }
+
+    #[test]
+    fn epp_text_is_parsed_and_validated_as_a_template() {
+        let src = "$a = @(END:epp)\n  <%- | String $x, $x | -%>\n  | END\n$b = @(END:epp)\n  <%- | String $x | -%>\n  hello <%= $x %>\n  | END\n$c = @(END:epp)\n  <%# open\n  | END\n";
+        assert_eq!(
+            positions(NAME, src),
+            vec![
+                (2, 1, "Invalid produced text having syntax: 'epp'. EPP syntax checker: \"The parameter 'x' is declared more than once in the parameter list (line: 1, column: 18)\"".into()),
+                (9, 1, "Invalid produced text having syntax: 'epp'. EPP syntax checker: \"Reaching end after opening <%# without seeing %> (line: 1, column: 3)\"".into()),
+            ]
         );
     }
 
