@@ -67,6 +67,9 @@ static RULES: &[&dyn Rule] = &[
     &super::deep::type_mismatch::TypeMismatch,
     &super::deep::unknown_resource_type::UnknownResourceType,
     &super::deep::duplicate_resource::DuplicateResource,
+    &super::deep::unknown_template::UnknownTemplate,
+    &super::deep::epp_missing_parameter::EppMissingParameter,
+    &super::deep::epp_unknown_parameter::EppUnknownParameter,
     // ---- validation: values, nodes, expressions, types ----
     &super::validation::duplicate_key::DuplicateKey,
     &super::validation::duplicate_default::DuplicateDefault,
