@@ -31,5 +31,6 @@ mod puppet_lint;
 mod puppet_lint_mode;
 mod rule;
 mod stdin;
+mod templates;
 mod unknown_attribute;
 mod unknown_names;

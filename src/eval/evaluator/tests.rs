@@ -108,3 +108,67 @@ fn relationships_to_undeclared_resources_only_in_a_closed_catalog() {
     let src = "include somewhere\nnotify { 'a': }\nNotify['a'] -> Notify['b']\n";
     assert_eq!(run("t.pp", src), vec![("unknown_class", 1, true)]);
 }
+
+/// A manifest of the fixture module `deepmod` (it has `templates/conf.epp` with a header,
+/// `templates/motd.epp` without one, and `templates/legacy.erb`).
+const IN_DEEPMOD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/deep/modules/deepmod/manifests/calls.pp"
+);
+
+#[test]
+fn template_calls_are_checked_against_the_template() {
+    let src = "$a = epp('deepmod/conf.epp', { 'server' => 'a', 'port' => 80 })\n$b = epp('deepmod/conf.epp', {})\n$c = epp('deepmod/conf.epp', { 'server' => 'a', 'serevr' => 'b' })\n$d = epp('deepmod/conf.epp', { 'server' => 1 })\n$e = epp('deepmod/cnof.epp')\n$f = template('deepmod/legacy.erb', 'deepmod/legacy2.erb')\n$g = epp('deepmod/conf.epp', { 'server' => 'a', 'log-dir' => '/x' })\n";
+    assert_eq!(
+        run(IN_DEEPMOD, src),
+        vec![
+            ("epp_missing_parameter", 2, false),
+            ("epp_unknown_parameter", 3, false),
+            ("type_mismatch", 4, false),
+            ("unknown_template", 5, false),
+            ("unknown_template", 6, false),
+            ("type_mismatch", 7, false),
+        ]
+    );
+}
+
+#[test]
+fn template_calls_rein_cannot_judge_are_left_alone() {
+    // A hash rein does not know, `undef` for a parameter with a default, a template
+    // without a header, an absolute path, a module rein does not see, an unknown name.
+    let src = "$params = $facts['params']\n$a = epp('deepmod/conf.epp', $params)\n$b = epp('deepmod/conf.epp', { 'server' => 'a', 'port' => undef })\n$c = epp('deepmod/motd.epp', { 'anything' => 1 })\n$d = epp('/etc/puppet/x.epp')\n$e = epp('othermod/x.epp', {})\n$f = epp($facts['t'])\n$g = template($facts['t'])\n";
+    assert_eq!(run(IN_DEEPMOD, src), vec![]);
+}
+
+#[test]
+fn inline_templates_are_parsed_and_checked() {
+    let src = "$a = inline_epp('<%- | Integer $n | -%><%= $n %>', { 'n' => 'x' })\n$b = inline_epp('<%= $x')\n$c = inline_epp('<%- | | -%>x', { 'y' => 1 })\n$d = inline_epp('<%= $x %>', { 'x' => 1 })\n";
+    assert_eq!(
+        run("t.pp", src),
+        vec![
+            ("type_mismatch", 1, false),
+            ("evaluation_error", 2, false),
+            ("epp_unknown_parameter", 3, false),
+        ]
+    );
+}
+
+#[test]
+fn with_a_complete_module_path_a_missing_module_has_no_templates() {
+    let src = "$a = epp('othermod/x.epp')\n$b = epp('deepmod/conf.epp', { 'server' => 'a' })\n";
+    let parsed = crate::syntax::parse(src);
+    let mut project = Project::of(&parsed.program);
+    project.modulepath =
+        vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deep/modules")];
+    let module_path = ModulePath::for_file(Path::new("site.pp"), &project);
+    let options = Options {
+        project: &project,
+        module_path: &module_path,
+        is_fact: &|_: &str| false,
+    };
+    let found: Vec<(&str, usize)> = evaluate(&parsed.program, &options)
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+        .collect();
+    assert_eq!(found, vec![("unknown_template", 1)]);
+}

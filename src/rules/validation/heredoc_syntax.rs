@@ -48,7 +48,7 @@ impl Rule for HeredocSyntax {
         let Some(checker) = checkers::checker_for(syntax) else {
             return;
         };
-        // Text with interpolation is checked when it is produced (by the evaluator).
+        // Text with interpolation is known only when evaluated: the validator leaves it.
         let ExprKind::String { value, .. } = &h.text.kind else {
             return;
         };
