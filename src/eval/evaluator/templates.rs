@@ -18,11 +18,14 @@
 
 use std::sync::Arc;
 
-use super::state::{Evaluator, R};
+use super::state::{place, Evaluator, Related, R};
 use crate::eval::module_store::Loaded;
 use crate::eval::types::{self, PType};
 use crate::eval::value::{flatten, Value};
 use crate::syntax::{CallExpr, Expr, ExprKind, Parameter, Span};
+
+/// The file name of `inline_epp()` text (Puppet's).
+const INLINE: &str = "inlined-epp-text";
 
 /// What a template reference names, as Puppet looks it up.
 enum Lookup {
@@ -95,7 +98,7 @@ impl<'a> Evaluator<'a> {
                     return rendered;
                 }
                 let loaded = Arc::new(Loaded {
-                    path: std::path::PathBuf::from("inlined-epp-text"),
+                    path: std::path::PathBuf::from(INLINE),
                     program: parsed.program,
                     source: parsed.source,
                 });
@@ -185,7 +188,9 @@ impl<'a> Evaluator<'a> {
             if types::instance_of(&t, value, &self.aliases, self.regexes) == Some(false) {
                 let m = types::mismatch(&t, value, &self.aliases);
                 let message = format!("{what}: parameter '{key}' expects {m}");
+                let before = self.findings.len();
                 self.report("type_mismatch", value_span, message);
+                self.relate_declaration(before, loaded, param);
             }
         }
         if !all_keys_known {
@@ -201,8 +206,22 @@ impl<'a> Evaluator<'a> {
                 .any(|(k, _)| k.as_str().is_some_and(|k| k == name));
             if !is_given {
                 let message = format!("{what}: expects a value for parameter '{name}'");
+                let before = self.findings.len();
                 self.report("epp_missing_parameter", name_span, message);
+                self.relate_declaration(before, loaded, p);
             }
+        }
+    }
+
+    /// Points the finding reported since there were `before` findings at the declaration
+    /// of `param` in the template file `loaded` (not for `inline_epp()` text).
+    fn relate_declaration(&mut self, before: usize, loaded: &Arc<Loaded>, param: &Parameter) {
+        if loaded.path.as_os_str() != INLINE {
+            let related = Related {
+                place: place(Some(loaded), param.span),
+                message: format!("`${}` is declared here", param.name.name),
+            };
+            self.with_related(before, related);
         }
     }
 

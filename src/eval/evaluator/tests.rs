@@ -8,9 +8,19 @@ use crate::eval::project::Project;
 
 /// The findings of evaluating `src` as the file `path`, as `(rule, line, warning)`.
 fn run(path: &str, src: &str) -> Vec<(&'static str, usize, bool)> {
+    run_with(path, src, Vec::new())
+}
+
+/// [`run`] with the module path `--modulepath` gives (none: found from `path`).
+fn run_with(
+    path: &str,
+    src: &str,
+    modulepath: Vec<std::path::PathBuf>,
+) -> Vec<(&'static str, usize, bool)> {
     let parsed = crate::syntax::parse(src);
     assert!(!parsed.has_errors(), "{src}");
-    let project = Project::of(&parsed.program);
+    let mut project = Project::of(&parsed.program);
+    project.modulepath = modulepath;
     let no_facts = |n: &str| n == "osfamily";
     let module_path = ModulePath::for_file(Path::new(path), &project);
     let options = Options {
@@ -156,19 +166,50 @@ fn inline_templates_are_parsed_and_checked() {
 #[test]
 fn with_a_complete_module_path_a_missing_module_has_no_templates() {
     let src = "$a = epp('othermod/x.epp')\n$b = epp('deepmod/conf.epp', { 'server' => 'a' })\n";
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deep/modules");
+    assert_eq!(
+        run_with("site.pp", src, vec![modules]),
+        vec![("unknown_template", 1, false)]
+    );
+}
+
+#[test]
+fn a_template_parameter_finding_points_at_the_declaration() {
+    let src = "$a = epp('deepmod/conf.epp', { 'port' => 'x' })\n";
     let parsed = crate::syntax::parse(src);
-    let mut project = Project::of(&parsed.program);
-    project.modulepath =
-        vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deep/modules")];
-    let module_path = ModulePath::for_file(Path::new("site.pp"), &project);
+    let project = Project::of(&parsed.program);
+    let module_path = ModulePath::for_file(Path::new(IN_DEEPMOD), &project);
     let options = Options {
         project: &project,
         module_path: &module_path,
         is_fact: &|_: &str| false,
     };
-    let found: Vec<(&str, usize)> = evaluate(&parsed.program, &options)
+    let related: Vec<(&str, String)> = evaluate(&parsed.program, &options)
         .into_iter()
-        .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+        .flat_map(|f| f.related.into_iter().map(move |r| (f.rule, r)))
+        .map(|(rule, r)| match r.place {
+            Place::Elsewhere { path, line, .. } => (
+                rule,
+                format!(
+                    "{}:{line} {}",
+                    path.file_name().unwrap_or_default().to_string_lossy(),
+                    r.message
+                ),
+            ),
+            Place::Here(_) => (rule, r.message),
+        })
         .collect();
-    assert_eq!(found, vec![("unknown_template", 1)]);
+    assert_eq!(
+        related,
+        vec![
+            (
+                "epp_missing_parameter",
+                "conf.epp:1 `$server` is declared here".to_string()
+            ),
+            (
+                "type_mismatch",
+                "conf.epp:2 `$port` is declared here".to_string()
+            ),
+        ]
+    );
 }
