@@ -15,7 +15,8 @@ fn main() {
         .join("epp")
         .join("src");
     let mut build = cc::Build::new();
-    build.std("c11").include(&epp).warnings(false);
+    // The shared tree-sitter headers come from the Puppet grammar's `src/tree_sitter/`.
+    build.std("c11").include(&epp).include(&dir).warnings(false);
     build.file(epp.join("parser.c"));
     build.file(epp.join("scanner.c"));
     build.compile("tree-sitter-epp");

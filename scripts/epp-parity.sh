@@ -2,7 +2,7 @@
 # Compares rein with Puppet on every EPP template (.epp) below DIR (default: the Debian
 # puppet-module-* packages, /usr/share/puppet/modules.available):
 #  - verdict: `puppet epp validate FILE` (accepts or errors) against rein's (a `syntax` or
-#    validation error from `rein check --no-config --ignore all --select syntax,validation`);
+#    validation error from `rein check --no-config --ignore style,layout,correctness,deep,suppression`);
 #  - tree: `rein dump --format json FILE` against Puppet's own tree of the template
 #    (scripts/epp-dump.rb, Puppet's EPP parser and PN transformer).
 # A file that both reject counts as the same tree. Prints each difference, then one summary line per comparison. Exits 1 when a verdict
@@ -34,7 +34,7 @@ tr '\n' '\0' <"$list" | xargs -0 puppet epp validate --color false >/dev/null 2>
 verdicts_same=0
 while IFS= read -r f; do
   if [ "$all_ok" = 1 ]; then p=ok; else p=$(verdict_puppet "$f"); fi
-  if "$REIN" check --no-config --ignore all --select syntax,validation --format concise "$f" >/dev/null 2>&1; then
+  if "$REIN" check --no-config --ignore style,layout,correctness,deep,suppression --format concise "$f" >/dev/null 2>&1; then
     r=ok
   else
     r=error

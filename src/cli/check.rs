@@ -352,6 +352,7 @@ impl Options {
                 ignore_paths,
                 relative: args.relative,
                 cache: (!args.no_cache).then(|| cache_dir(args)),
+                manifests_only: args.puppet_lint_mode,
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {

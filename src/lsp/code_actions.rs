@@ -70,7 +70,8 @@ pub fn actions(
                     !fix.is_unsafe,
                 ));
             }
-            if rule != SYNTAX_RULE {
+            // No "ignore" comment in a template: the end of a line is usually its text.
+            if rule != SYNTAX_RULE && !crate::syntax::epp::is_template_path(&doc.path) {
                 let edits = ignore_edits(&doc.text, d.range.start.line as usize, rule, enc);
                 let title = format!("Ignore {rule} on this line");
                 out.push(action(

@@ -45,6 +45,7 @@ const WATCHED: &[&str] = &[
     "**/.puppet-lint.rc",
     "**/metadata.json",
     "**/*.pp",
+    "**/*.epp",
 ];
 
 /// How a session ended.

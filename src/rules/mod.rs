@@ -56,6 +56,7 @@ pub mod whitespace_tokens;
 
 // ---- rule families ----
 pub mod deep;
+pub mod epp;
 pub mod puppet_lint;
 pub mod suppression;
 pub mod validation;

@@ -172,6 +172,10 @@ static RULES: &[&dyn Rule] = &[
     &super::voxpupuli::unquoted_string_in_case::UnquotedStringInCase,
     &super::voxpupuli::unquoted_string_in_selector::UnquotedStringInSelector,
     &super::voxpupuli::version_comparison::VersionComparison,
+    // ---- epp: EPP templates ----
+    &super::epp::epp_undeclared_variable::EppUndeclaredVariable,
+    &super::epp::epp_unused_parameter::EppUnusedParameter,
+    &super::epp::epp_default_type_mismatch::EppDefaultTypeMismatch,
 ];
 
 /// The rules whose level follows Puppet's `strict` setting (`[puppet] strict` in the

@@ -47,6 +47,9 @@ pub struct CheckOptions {
     /// The cache of unchanged files to use ([`super::cache`]); `None`: no cache. Fixing
     /// never uses it.
     pub cache: Option<PathBuf>,
+    /// Walk directories for manifests only, not EPP templates (puppet-lint's file set: rein
+    /// run as puppet-lint); templates named explicitly are still checked.
+    pub manifests_only: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -152,7 +155,13 @@ impl Workspace {
         paths: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
-        let found = self.discover(paths);
+        let mut found = self.discover(paths);
+        if options.manifests_only {
+            let named = &found.named;
+            found
+                .files
+                .retain(|f| !crate::syntax::epp::is_template_path(f) || named.contains(f));
+        }
         if !found.missing.is_empty() {
             return Err(CheckError::Missing(found.missing));
         }

@@ -225,13 +225,25 @@ fn a_bad_commit_is_refused_a_good_one_passes_and_fmt_rewrites() {
     );
     assert_eq!(repo.commits(), 2);
 
-    // `.epp` templates are not given to rein (it does not read EPP yet).
+    // `.epp` templates are checked, not formatted: a broken one is refused...
+    let (code, out) = repo.commit(&[("templates/motd.epp", "<%- | String $x | -%>\n<%= $x\n")]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(
+        out,
+        status("rein check", "Failed")
+            + "- hook id: rein-check\n- exit code: 1\n\n\
+               error[syntax]: Unbalanced epp tag, reached <eof> without closing tag.\n  \
+               ┌─ templates/motd.epp:3:1\n  │\n3 │ \n  │ ^\n\n\
+               Checked 1 file: 1 error, 0 warnings.\n\n"
+            + &status("rein fmt", "(no files to check)Skipped")
+    );
+    assert_eq!(repo.commits(), 2);
+    // ... a valid one passes.
     let (code, out) = repo.commit(&[("templates/motd.epp", "<%- | String $x | -%>\n<%= $x %>\n")]);
     assert_eq!(code, 0, "{out}");
     assert_eq!(
         out,
-        status("rein check", "(no files to check)Skipped")
-            + &status("rein fmt", "(no files to check)Skipped")
+        status("rein check", "Passed") + &status("rein fmt", "(no files to check)Skipped")
     );
     assert_eq!(repo.commits(), 3);
 }

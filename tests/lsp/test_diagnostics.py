@@ -58,6 +58,31 @@ async def test_diagnostics_on_open_carry_rule_severity_summary_range_and_fix(cli
     assert first.message.startswith("File[/a]"), first.message
 
 
+async def test_an_epp_template_gets_its_diagnostics_and_no_ignore_comment_action(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    path = tmp_path / "motd.epp"
+    # Text with trailing blanks is the template's output: no layout finding on it.
+    opened(client, path, '<%- | String $owner | -%>\nBy <%= "x" %> for <%= $site %>   \n<%= 1 + %>\n')
+    diags = await published(client, path)
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diags] == [("syntax", 2, 7)]
+    change(client, path, 2, '<%- | String $owner | -%>\nBy <%= "x" %> for <%= $site %>   \n')
+    diags = await published(client, path)
+    assert sorted((d.code, d.range.start.line, d.range.start.character) for d in diags) == [
+        ("double_quoted_strings", 1, 7),
+        ("epp_undeclared_variable", 1, 22),
+        ("epp_unused_parameter", 0, 13),
+    ]
+    dq = next(d for d in diags if d.code == "double_quoted_strings")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri(path)),
+            range=dq.range,
+            context=types.CodeActionContext(diagnostics=[dq]),
+        )
+    )
+    assert [a.title for a in actions] == ["Fix double_quoted_strings", "Fix all safe problems in this file"]
+
+
 async def test_tags_mark_unnecessary_and_deprecated_code(client, tmp_path):
     await start(None, client, PUSH, tmp_path)
     path = tmp_path / "tags.pp"

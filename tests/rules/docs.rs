@@ -7,6 +7,7 @@
 //!   ```` ```puppet good ```` block none, and each ```` ```puppet fixed ```` block equals the
 //!   preceding bad block after applying that finding's fix;
 //! - a block whose info string has the word `noeol` is the file without its last line end;
+//! - a block with `path=...epp` is an EPP template (parsed with the EPP grammar);
 //! - blocks of every rule but `syntax` parse without error (rules do not run on broken files).
 //!
 //! All rules run at their default level (a rule that is off by default is switched on at
@@ -79,8 +80,14 @@ fn rule_set_for(name: &str) -> RuleSet {
     )
 }
 
+/// The block parsed as the file it stands for (a template when its `path=` ends in `.epp`).
+fn parse(block: &Block) -> rein::syntax::ParsedFile {
+    let path = block.path.as_deref().unwrap_or("example.pp");
+    rein::syntax::parse_file_bytes(Path::new(path), block.text.as_bytes())
+}
+
 fn findings(name: &str, block: &Block, rules: &RuleSet) -> Vec<Diagnostic> {
-    let parsed = rein::syntax::parse(&block.text);
+    let parsed = parse(block);
     let path = block.path.as_deref().unwrap_or("example.pp");
     engine::check_file(path, &parsed, rules)
         .into_iter()
@@ -164,7 +171,7 @@ fn every_example_behaves_as_documented() {
         let mut previous_bad: Option<(&Block, Vec<Diagnostic>)> = None;
         for b in &bs {
             let at = format!("rules/{}.md:{}", m.name, b.line);
-            if m.name != "syntax" && rein::syntax::parse(&b.text).has_errors() {
+            if m.name != "syntax" && parse(b).has_errors() {
                 problems.push(format!("{at}: the example does not parse"));
                 continue;
             }

@@ -9,6 +9,7 @@ mod deep_errors;
 mod dump_corpus;
 mod dump_forms;
 mod dump_snippets;
+mod epp_templates;
 mod error_spans;
 mod lower_exprs;
 mod lower_input;

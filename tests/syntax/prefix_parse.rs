@@ -1,11 +1,13 @@
 //! Every prefix of every known input must parse to completion: no hang, no panic, no stack
 //! overflow, whatever state the grammar's scanner is left in at the end of the input.
 //!
-//! Inputs: every test input of `tree-sitter-grammar/test/corpus/*.txt` and every `.pp`
-//! file under `tests/fixtures/` and `examples/` (every byte-prefix; for inputs over
-//! [`BYTE_PREFIX_MAX`] bytes every line-end prefix). With `REIN_PREFIX_DIR=DIR`, also every
-//! line-end prefix of each `.pp` file under DIR (optionally only `REIN_PREFIX_SAMPLE=N` of
-//! them, evenly spread), for real code that is not in the repository.
+//! Inputs: every test input of `tree-sitter-grammar/test/corpus/*.txt` and of the EPP
+//! grammar's `tree-sitter-grammar/epp/test/corpus/*.txt` (parsed as templates), and every
+//! `.pp` (and `.epp`) file under `tests/fixtures/` and `examples/` (every byte-prefix; for
+//! inputs over [`BYTE_PREFIX_MAX`] bytes every line-end prefix). With `REIN_PREFIX_DIR=DIR`,
+//! also every line-end prefix of each `.pp` and `.epp` file under DIR (optionally only
+//! `REIN_PREFIX_SAMPLE=N` of them, evenly spread), for real code that is not in the
+//! repository.
 //!
 //! The inputs are shared among one worker thread per core (large stacks); the test fails if
 //! one prefix takes longer than [`PREFIX_LIMIT`]. There is no other timing assertion.
@@ -25,9 +27,12 @@ struct Input {
     name: String,
     bytes: Vec<u8>,
     all_bytes: bool,
+    /// An EPP template (parsed with the EPP grammar).
+    template: bool,
 }
 
-/// Splits a tree-sitter corpus file into its test inputs.
+/// Splits a tree-sitter corpus file into its test inputs (templates when the corpus is the
+/// EPP grammar's).
 fn corpus_inputs(path: &Path) -> Vec<Input> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines: Vec<&str> = text.split_inclusive('\n').collect();
@@ -83,6 +88,7 @@ fn corpus_inputs(path: &Path) -> Vec<Input> {
             name: format!("{}: {name}", path.display()),
             bytes: input.into_bytes(),
             all_bytes: true,
+            template: path.components().any(|c| c.as_os_str() == "epp"),
         });
         i = k;
     }
@@ -98,7 +104,7 @@ fn pp_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             pp_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "pp") {
+        } else if p.extension().is_some_and(|x| x == "pp" || x == "epp") {
             out.push(p);
         }
     }
@@ -110,6 +116,7 @@ fn file_input(path: &Path, real: bool) -> Option<Input> {
         name: path.display().to_string(),
         all_bytes: !real && bytes.len() <= BYTE_PREFIX_MAX,
         bytes,
+        template: rein::syntax::epp::is_template_path(path),
     })
 }
 
@@ -158,9 +165,12 @@ fn work(queue: &Queue, progress: &Progress, results: &mpsc::Sender<Result<usize,
         let parsed = catch_unwind(AssertUnwindSafe(|| {
             for len in lengths {
                 progress.len.store(len, Ordering::SeqCst);
-                drop(rein::syntax::parse_bytes(
-                    input.bytes.get(..len).unwrap_or(&[]),
-                ));
+                let prefix = input.bytes.get(..len).unwrap_or(&[]);
+                drop(if input.template {
+                    rein::syntax::epp::parse_bytes(prefix)
+                } else {
+                    rein::syntax::parse_bytes(prefix)
+                });
                 progress.parsed.fetch_add(1, Ordering::SeqCst);
             }
         }));
@@ -238,9 +248,15 @@ fn run_all(mut inputs: Vec<Input>) {
 fn every_prefix_of_corpus_tests_and_fixtures_parses() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
-    let mut corpus: Vec<PathBuf> = std::fs::read_dir(root.join("tree-sitter-grammar/test/corpus"))
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
+    let mut corpus: Vec<PathBuf> = [
+        "tree-sitter-grammar/test/corpus",
+        "tree-sitter-grammar/epp/test/corpus",
+    ]
+    .iter()
+    .flat_map(|dir| std::fs::read_dir(root.join(dir)).into_iter().flatten())
+    .filter_map(|e| e.ok())
+    .map(|e| e.path())
+    .collect();
     corpus.sort();
     for path in corpus
         .iter()

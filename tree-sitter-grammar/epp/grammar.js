@@ -47,11 +47,12 @@ module.exports = grammar(puppet, {
 
     _primary: ($, original) => choice(original, $.epp_text, $.epp_render),
 
-    // `<%= E %>` or `<%= { statements } %>`.
+    // `<%= E %>` or `<%= { statements } %>`; E is an expression below assignments, relationships
+    // and resources (Puppet's `expression`): `<%= $x = 1 %>` is a syntax error.
     epp_render: $ => seq(
       alias($._epp_render_open, '<%='),
       choice(
-        field('value', $._assign),
+        field('value', $._expression),
         field('value', alias($._render_block, $.block)),
       ),
       alias($._epp_render_close, '%>'),

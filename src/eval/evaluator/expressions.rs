@@ -198,9 +198,26 @@ impl<'a> Evaluator<'a> {
             | ExprKind::TypeDefinition(_) => Ok(Value::Undef),
             ExprKind::Node(_) => Ok(Value::Undef),
             ExprKind::Block(stmts) => self.eval_statements(stmts),
-            // A template is not rendered here: its statements are evaluated for their
-            // findings, and the text it would produce is unknown.
+            // A template is not rendered here: its parameters get their types (a caller may
+            // pass any value of the type), each default is checked against its type, and
+            // the statements are evaluated for their findings; the text is unknown.
             ExprKind::Epp(t) => {
+                for p in t.params.iter().flatten() {
+                    let ty = self.param_type(p);
+                    if let (Some(_), Some(d)) = (&p.type_expr, &p.default) {
+                        let dv = self.eval(d).unwrap_or_else(|_| Value::any());
+                        if types::instance_of(&ty, &dv, &self.aliases, self.regexes) == Some(false)
+                        {
+                            let m = types::mismatch(&ty, &dv, &self.aliases);
+                            let message = format!(
+                                "Epp Template: parameter '{}' expects {m} (the default value)",
+                                p.name.name
+                            );
+                            self.report("epp_default_type_mismatch", d.span, message);
+                        }
+                    }
+                    self.set_var(&p.name.name, Value::unknown(ty));
+                }
                 self.eval_statements(&t.body)?;
                 Ok(Value::unknown(PType::string()))
             }

@@ -1,5 +1,5 @@
 //! Messages for the tokens tree-sitter inserted as `MISSING`: an unclosed bracket, string
-//! or heredoc, a missing `:` or `=>`, an expected expression.
+//! or heredoc, a missing `:` or `=>`, an expected expression, an EPP `<%=` without `%>`.
 
 use tree_sitter::Node;
 
@@ -48,6 +48,20 @@ impl<'s, 't> Ctx<'s, 't> {
                 _ => "heredoc without end tag".to_string(),
             };
             return self.error(start, start, message);
+        } else if kind == "%>" {
+            // An EPP `<%= ...` without its closer: reported at the token that follows, which
+            // Puppet finds unexpected there.
+            let rest = self.source.get(at..).unwrap_or("");
+            let next = at + (rest.len() - rest.trim_start().len());
+            let open = parent.map(|p| p.start_byte()).unwrap_or(at);
+            return self.error(
+                next,
+                next,
+                format!(
+                    "expected `%>` to close the `<%=` tag opened at {}",
+                    self.pos(open)
+                ),
+            );
         } else if kind == ":" && parent_kind.starts_with("resource") {
             "missing `:` after the resource title".to_string()
         } else if kind == "=>" && (parent_kind == "attribute" || parent_kind == "pair") {

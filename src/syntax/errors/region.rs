@@ -9,7 +9,7 @@ use super::brackets::{container_name, innermost_unclosed};
 use super::context::Ctx;
 use super::leaves::{leaves, Leaf};
 use super::states::{accepts_token, expected_tokens, expects_expression, first_rejected, Rejected};
-use super::wording::{first_word, shorten, with_expected};
+use super::wording::{first_word, shorten, template_text, with_expected};
 use crate::syntax::parsed::SyntaxError;
 
 impl<'s, 't> Ctx<'s, 't> {
@@ -131,6 +131,13 @@ impl<'s, 't> Ctx<'s, 't> {
                 first.start,
                 first.start,
                 "unexpected end of input".to_string(),
+            );
+        }
+        if first.node.kind() == "epp_text" {
+            return self.error(
+                first.start,
+                first.end,
+                format!("unexpected {}", template_text(first_text)),
             );
         }
         let text = if first.node.is_error() {
@@ -332,6 +339,8 @@ impl<'s, 't> Ctx<'s, 't> {
         }
         let what = if text.is_empty() {
             "end of input".to_string()
+        } else if leaf.node.kind() == "epp_text" {
+            template_text(text)
         } else {
             format!("`{}`", shorten(text))
         };

@@ -43,6 +43,17 @@ pub(super) fn shorten(text: &str) -> String {
     out
 }
 
+/// An EPP template's text as a message quotes it: `template text "..."`, escaped (it is
+/// often only a newline), shortened.
+pub(super) fn template_text(text: &str) -> String {
+    let escaped: String = text.escape_debug().collect();
+    let mut out: String = escaped.chars().take(MAX_TOKEN_CHARS).collect();
+    if escaped.chars().count() > MAX_TOKEN_CHARS {
+        out.push_str("...");
+    }
+    format!("template text \"{out}\"")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,6 +156,21 @@ impl<'t> Lowerer<'t, '_> {
         body.retain(|e| !matches!(e.kind, ExprKind::Nop));
         if let Some(at) = open_tag_at_end(root, self.src) {
             self.lexer_error(Span::new(at, at), UNBALANCED_TAG);
+            // A `%>` the parser found missing at the end is this same error, and so is an
+            // error at the last token (Puppet's lexer fails before the parser sees the end);
+            // unless a token follows the missing `%>`: Puppet stops at that token first.
+            let mut token_after_missing = None;
+            for pos in missing_closers(root) {
+                let rest = &self.src[pos..];
+                if rest.trim().is_empty() {
+                    self.suppress.push((pos, pos));
+                } else {
+                    token_after_missing = Some(pos + rest.len() - rest.trim_start().len());
+                }
+            }
+            if let Some(last) = last_token(root).filter(|&l| Some(l) != token_after_missing) {
+                self.suppress.push((last, self.src.len()));
+            }
         }
         Expr::new(
             ExprKind::Epp(Box::new(EppTemplate {
@@ -193,4 +208,43 @@ fn open_tag_at_end(root: Node, src: &str) -> Option<usize> {
         return None;
     }
     Some(end)
+}
+
+/// Where the parser inserted a missing `%>` (error recovery), in an iterative walk.
+fn missing_closers(root: Node) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        if node.is_missing() && node.kind() == "%>" {
+            out.push(node.start_byte());
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
+
+/// The start of the last token of the tree that has text (not inserted by recovery).
+fn last_token(root: Node) -> Option<usize> {
+    let mut node = root;
+    loop {
+        let count = node.child_count();
+        let child = (0..count)
+            .rev()
+            .filter_map(|i| node.child(i))
+            .find(|c| !c.is_missing() && c.end_byte() > c.start_byte());
+        match child {
+            Some(c) => node = c,
+            None => return (node.id() != root.id()).then(|| node.start_byte()),
+        }
+    }
 }
