@@ -158,6 +158,24 @@ mod tests {
     }
 
     #[test]
+    fn embedded_code_is_checked_a_few_levels_deep_only() {
+        // Ten `:pp` heredocs, each inside the previous one's text, bad JSON at the bottom:
+        // checked down to depth 4, then left alone (no unbounded recursion).
+        let mut text = "$j = @(J:json)\n  [1,]\n  | J\n".to_string();
+        for level in 0..10 {
+            let indented: String = text.lines().map(|l| format!("  {l}\n")).collect();
+            text = format!("$p{level} = @(P{level}:pp)\n{indented}  | P{level}\n");
+        }
+        assert_eq!(positions(NAME, &text), vec![]);
+        let mut shallow = "$j = @(J:json)\n  [1,]\n  | J\n".to_string();
+        for level in 0..3 {
+            let indented: String = shallow.lines().map(|l| format!("  {l}\n")).collect();
+            shallow = format!("$p{level} = @(P{level}:pp)\n{indented}  | P{level}\n");
+        }
+        assert_eq!(positions(NAME, &shallow).len(), 1);
+    }
+
+    #[test]
     fn a_duplicate_key_in_embedded_code_is_an_error_as_in_puppet_8() {
         let src = "$a = @(END:pp)\n  $y = { 'a' => 1, 'a' => 2 }\n  | END\n";
         assert_eq!(
