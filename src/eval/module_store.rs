@@ -123,12 +123,17 @@ impl ModuleStore {
         }
     }
 
-    /// Parses `path` once; `None` when it cannot be read or does not parse cleanly.
+    /// Parses `path` once (an EPP template when its name ends in `.epp`, else a manifest);
+    /// `None` when it cannot be read or does not parse cleanly.
     pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
         let path = manifest_key(path);
         remembered(&self.manifests, path.as_path(), || {
             let source = std::fs::read_to_string(&path).ok()?;
-            let parsed: ParsedFile = crate::syntax::parse(&source);
+            let parsed: ParsedFile = if crate::syntax::epp::is_template_path(&path) {
+                crate::syntax::epp::parse(&source)
+            } else {
+                crate::syntax::parse(&source)
+            };
             if parsed.has_errors() {
                 return None;
             }

@@ -92,6 +92,9 @@ pub struct Facts {
     module_path: OnceCell<ModulePath>,
 }
 
+/// How the engine checks embedded Puppet code (see [`Context::check_embedded`]).
+pub type EmbeddedCheck<'a> = dyn Fn(&ParsedFile) -> Vec<Diagnostic> + 'a;
+
 /// One step on the path from the program to the current node.
 #[derive(Clone, Copy, Debug)]
 pub struct Frame<'a> {
@@ -108,6 +111,9 @@ pub struct Context<'a> {
     pub(super) stack: Vec<Frame<'a>>,
     pub(super) current: Option<(&'static RuleMeta, Severity, &'a toml::Table)>,
     pub(super) diagnostics: Vec<Diagnostic>,
+    /// Checks Puppet code embedded in the file (the text of a `:pp` heredoc) as a file of
+    /// its own with the validation rules; set by the engine (none: not checked).
+    pub(super) embedded: Option<&'a EmbeddedCheck<'a>>,
 }
 
 impl<'a> Context<'a> {
@@ -118,7 +124,15 @@ impl<'a> Context<'a> {
             stack: Vec::new(),
             current: None,
             diagnostics: Vec::new(),
+            embedded: None,
         }
+    }
+
+    /// What Puppet's validator finds in embedded Puppet code `parsed` (the text of a `:pp`
+    /// heredoc): its syntax errors and the findings of the validation rules, in order.
+    /// Empty when embedded code is not checked (nested too deep).
+    pub fn check_embedded(&self, parsed: &ParsedFile) -> Vec<Diagnostic> {
+        self.embedded.map(|check| check(parsed)).unwrap_or_default()
     }
 
     /// The source text.

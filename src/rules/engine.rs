@@ -61,6 +61,17 @@ impl RuleSet {
         )
     }
 
+    /// The validation rules at their default levels: what Puppet's validator checks.
+    pub fn validation() -> RuleSet {
+        RuleSet::new(
+            registry::all()
+                .iter()
+                .filter(|r| r.meta().category == super::Category::Validation)
+                .map(|r| (*r, r.meta().level, toml::Table::new()))
+                .collect(),
+        )
+    }
+
     /// Only the rule named `name` (any of its names), at `level`.
     pub fn only(name: &str, level: Level) -> RuleSet {
         RuleSet::new(
@@ -137,6 +148,22 @@ pub fn check_file_in(
     keep_ignored: bool,
     project: Option<&Project>,
 ) -> Vec<Diagnostic> {
+    check_nested(path, parsed, rules, keep_ignored, project, 0)
+}
+
+/// How deep Puppet code embedded in heredocs is checked (a `:pp` heredoc inside the text of
+/// a `:pp` heredoc is at depth 2).
+const EMBEDDED_DEPTH: usize = 4;
+
+/// [`check_file_in`] of code embedded `depth` levels deep in heredocs.
+fn check_nested(
+    path: &str,
+    parsed: &ParsedFile,
+    rules: &RuleSet,
+    keep_ignored: bool,
+    project: Option<&Project>,
+    depth: usize,
+) -> Vec<Diagnostic> {
     let template_rules;
     let rules = if crate::syntax::epp::template(&parsed.program).is_some() {
         template_rules = rules.for_templates();
@@ -180,6 +207,12 @@ pub fn check_file_in(
     if !broken {
         let facts = Facts::default();
         let mut cx = Context::new(&input, &facts);
+        let embedded = |inner: &ParsedFile| {
+            check_nested("", inner, &RuleSet::validation(), false, None, depth + 1)
+        };
+        if depth < EMBEDDED_DEPTH {
+            cx.embedded = Some(&embedded);
+        }
         for_each_top_statement(&parsed.program, &mut |stmt, slot| {
             walk(stmt, slot, rules, &mut cx);
         });

@@ -86,6 +86,9 @@ static RULES: &[&dyn Rule] = &[
     &super::deep::type_mismatch::TypeMismatch,
     &super::deep::unknown_resource_type::UnknownResourceType,
     &super::deep::duplicate_resource::DuplicateResource,
+    &super::deep::unknown_template::UnknownTemplate,
+    &super::deep::epp_missing_parameter::EppMissingParameter,
+    &super::deep::epp_unknown_parameter::EppUnknownParameter,
     // ---- validation: values, nodes, expressions, types ----
     &super::validation::duplicate_key::DuplicateKey,
     &super::validation::duplicate_default::DuplicateDefault,
@@ -101,6 +104,7 @@ static RULES: &[&dyn Rule] = &[
     &super::validation::future_reserved_word::FutureReservedWord,
     &super::validation::type_definition::TypeDefinition,
     &super::validation::type_mapping::TypeMapping,
+    &super::validation::heredoc_syntax::HeredocSyntax,
     // ---- puppet_lint: whitespace, layout, comments ----
     &super::puppet_lint::arrow_on_right_operand_line::ArrowOnRightOperandLine,
     &super::puppet_lint::slash_comments::SlashComments,

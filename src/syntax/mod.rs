@@ -5,6 +5,7 @@
 //! returned [`ParsedFile`]; nobody else touches tree-sitter.
 
 pub mod ast;
+pub mod checkers;
 pub mod epp;
 pub mod errors;
 pub mod grammar;

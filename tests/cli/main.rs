@@ -35,6 +35,7 @@ mod puppet_lint;
 mod puppet_lint_mode;
 mod rule;
 mod stdin;
+mod templates;
 mod unfurl;
 mod unknown_attribute;
 mod unknown_names;

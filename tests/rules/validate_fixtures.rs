@@ -9,7 +9,10 @@
 //!   are exactly the `rein:` lines;
 //! - each is at the rule's default severity;
 //! - each `Error:` line of Puppet with `line: N` has a rein error on line N, and each
-//!   `Warning:` line a rein finding on line N.
+//!   `Warning:` line a rein finding on line N (lines without a `file:` are about code
+//!   embedded in a heredoc, and are left out);
+//! - each `heredoc_syntax` finding has Puppet's message (but for the wording of a syntax
+//!   error in embedded Puppet code, which is rein's parser's).
 
 use std::path::{Path, PathBuf};
 
@@ -130,7 +133,7 @@ fn validation_rules_agree_with_puppet() {
             }
         }
         for msg in &expect.puppet {
-            let Some(line) = puppet_line(msg) else {
+            let Some(line) = puppet_line(msg).filter(|_| msg.contains("(file: ")) else {
                 continue;
             };
             let ok = if msg.starts_with("Error:") {
@@ -149,6 +152,54 @@ fn validation_rules_agree_with_puppet() {
             }
         }
     }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Puppet's message in one of its `Error:` lines: without the prefixes and the position.
+fn puppet_message(line: &str) -> &str {
+    let m = line.trim_start_matches("Error: ");
+    let m = m.trim_start_matches("Could not parse for environment production: ");
+    m.rfind(" (file: ").map_or(m, |at| &m[..at])
+}
+
+#[test]
+fn heredoc_checkers_word_their_findings_as_puppet() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/validate");
+    let rules = RuleSet::only("heredoc_syntax", rein::rules::Level::Error);
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let f = entry.unwrap().path();
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("heredoc_") || !name.ends_with(".pp") {
+            continue;
+        }
+        let expect =
+            parse_expect(&std::fs::read_to_string(f.with_extension("expect")).unwrap()).unwrap();
+        let parsed = rein::syntax::parse(&std::fs::read_to_string(&f).unwrap());
+        for d in engine::check_file(&name, &parsed, &rules) {
+            let line = parsed.line_index.line(d.span.start());
+            let Some(puppet) = expect
+                .puppet
+                .iter()
+                .find(|m| m.contains("(file: ") && puppet_line(m) == Some(line))
+            else {
+                continue;
+            };
+            let want = puppet_message(puppet);
+            if want.contains("PP syntax checker: \"Syntax error") {
+                continue;
+            }
+            checked += 1;
+            if d.message != want {
+                problems.push(format!(
+                    "{name}:{line}: rein says\n  {}\nPuppet says\n  {want}",
+                    d.message
+                ));
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} heredoc messages compared");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 

@@ -75,6 +75,10 @@ impl<'a> Evaluator<'a> {
             }
             args.push(self.eval(a)?);
         }
+        let lname = norm(&name);
+        if Self::is_template_call(&lname) && c.lambda.is_none() {
+            return self.call_template(&lname, c, &args);
+        }
         self.call_function(&name, args, c.lambda.as_ref(), span, c.functor.span)
     }
 

@@ -23,7 +23,8 @@
 //! The parts: [`state`] (the evaluator's state, scopes, branches and budgets), [`locals`]
 //! (the file's own definitions), [`expressions`], [`variables`], [`conditionals`] (`case`
 //! and selectors), [`typing`] (types and typed values), [`calls`] (functions), [`classes`]
-//! and [`resources`] (declarations and references). This module evaluates a file: its
+//! and [`resources`] (declarations and references), [`templates`] (calls of templates).
+//! This module evaluates a file: its
 //! main manifest and each of its definitions on its own, each a root.
 
 mod calls;
@@ -33,6 +34,7 @@ mod expressions;
 mod locals;
 mod resources;
 mod state;
+mod templates;
 mod typing;
 mod variables;
 

@@ -8,9 +8,19 @@ use crate::eval::project::Project;
 
 /// The findings of evaluating `src` as the file `path`, as `(rule, line, warning)`.
 fn run(path: &str, src: &str) -> Vec<(&'static str, usize, bool)> {
+    run_with(path, src, Vec::new())
+}
+
+/// [`run`] with the module path `--modulepath` gives (none: found from `path`).
+fn run_with(
+    path: &str,
+    src: &str,
+    modulepath: Vec<std::path::PathBuf>,
+) -> Vec<(&'static str, usize, bool)> {
     let parsed = crate::syntax::parse(src);
     assert!(!parsed.has_errors(), "{src}");
-    let project = Project::of(&parsed.program);
+    let mut project = Project::of(&parsed.program);
+    project.modulepath = modulepath;
     let no_facts = |n: &str| n == "osfamily";
     let module_path = ModulePath::for_file(Path::new(path), &project);
     let options = Options {
@@ -107,4 +117,99 @@ fn relationships_to_undeclared_resources_only_in_a_closed_catalog() {
     // a warning, since no module path was given).
     let src = "include somewhere\nnotify { 'a': }\nNotify['a'] -> Notify['b']\n";
     assert_eq!(run("t.pp", src), vec![("unknown_class", 1, true)]);
+}
+
+/// A manifest of the fixture module `deepmod` (it has `templates/conf.epp` with a header,
+/// `templates/motd.epp` without one, and `templates/legacy.erb`).
+const IN_DEEPMOD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/deep/modules/deepmod/manifests/calls.pp"
+);
+
+#[test]
+fn template_calls_are_checked_against_the_template() {
+    let src = "$a = epp('deepmod/conf.epp', { 'server' => 'a', 'port' => 80 })\n$b = epp('deepmod/conf.epp', {})\n$c = epp('deepmod/conf.epp', { 'server' => 'a', 'serevr' => 'b' })\n$d = epp('deepmod/conf.epp', { 'server' => 1 })\n$e = epp('deepmod/cnof.epp')\n$f = template('deepmod/legacy.erb', 'deepmod/legacy2.erb')\n$g = epp('deepmod/conf.epp', { 'server' => 'a', 'log-dir' => '/x' })\n";
+    assert_eq!(
+        run(IN_DEEPMOD, src),
+        vec![
+            ("epp_missing_parameter", 2, false),
+            ("epp_unknown_parameter", 3, false),
+            ("type_mismatch", 4, false),
+            ("unknown_template", 5, false),
+            ("unknown_template", 6, false),
+            ("type_mismatch", 7, false),
+        ]
+    );
+}
+
+#[test]
+fn template_calls_rein_cannot_judge_are_left_alone() {
+    // A hash rein does not know, `undef` for a parameter with a default, a template
+    // without a header, an absolute path, a module rein does not see, an unknown name.
+    let src = "$params = $facts['params']\n$a = epp('deepmod/conf.epp', $params)\n$b = epp('deepmod/conf.epp', { 'server' => 'a', 'port' => undef })\n$c = epp('deepmod/motd.epp', { 'anything' => 1 })\n$d = epp('/etc/puppet/x.epp')\n$e = epp('othermod/x.epp', {})\n$f = epp($facts['t'])\n$g = template($facts['t'])\n";
+    assert_eq!(run(IN_DEEPMOD, src), vec![]);
+}
+
+#[test]
+fn inline_templates_are_parsed_and_checked() {
+    let src = "$a = inline_epp('<%- | Integer $n | -%><%= $n %>', { 'n' => 'x' })\n$b = inline_epp('<%= $x')\n$c = inline_epp('<%- | | -%>x', { 'y' => 1 })\n$d = inline_epp('<%= $x %>', { 'x' => 1 })\n";
+    assert_eq!(
+        run("t.pp", src),
+        vec![
+            ("type_mismatch", 1, false),
+            ("evaluation_error", 2, false),
+            ("epp_unknown_parameter", 3, false),
+        ]
+    );
+}
+
+#[test]
+fn with_a_complete_module_path_a_missing_module_has_no_templates() {
+    let src = "$a = epp('othermod/x.epp')\n$b = epp('deepmod/conf.epp', { 'server' => 'a' })\n";
+    let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/deep/modules");
+    assert_eq!(
+        run_with("site.pp", src, vec![modules]),
+        vec![("unknown_template", 1, false)]
+    );
+}
+
+#[test]
+fn a_template_parameter_finding_points_at_the_declaration() {
+    let src = "$a = epp('deepmod/conf.epp', { 'port' => 'x' })\n";
+    let parsed = crate::syntax::parse(src);
+    let project = Project::of(&parsed.program);
+    let module_path = ModulePath::for_file(Path::new(IN_DEEPMOD), &project);
+    let options = Options {
+        project: &project,
+        module_path: &module_path,
+        is_fact: &|_: &str| false,
+    };
+    let related: Vec<(&str, String)> = evaluate(&parsed.program, &options)
+        .into_iter()
+        .flat_map(|f| f.related.into_iter().map(move |r| (f.rule, r)))
+        .map(|(rule, r)| match r.place {
+            Place::Elsewhere { path, line, .. } => (
+                rule,
+                format!(
+                    "{}:{line} {}",
+                    path.file_name().unwrap_or_default().to_string_lossy(),
+                    r.message
+                ),
+            ),
+            Place::Here(_) => (rule, r.message),
+        })
+        .collect();
+    assert_eq!(
+        related,
+        vec![
+            (
+                "epp_missing_parameter",
+                "conf.epp:1 `$server` is declared here".to_string()
+            ),
+            (
+                "type_mismatch",
+                "conf.epp:2 `$port` is declared here".to_string()
+            ),
+        ]
+    );
 }

@@ -43,6 +43,7 @@ pub mod ends_with_value;
 pub mod expression_has_no_effect;
 pub mod function_not_toplevel;
 pub mod future_reserved_word;
+pub mod heredoc_syntax;
 pub mod hostname_chars;
 pub mod hostname_interpolation;
 pub mod illegal_assignment;
