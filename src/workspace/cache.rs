@@ -20,12 +20,12 @@
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use super::write::{clean_stale, write_file};
 use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
@@ -149,9 +149,10 @@ impl Cache {
     /// when it cannot be created: the run goes on without a cache.
     pub fn open(dir: &Path) -> Option<Cache> {
         std::fs::create_dir_all(dir).ok()?;
+        clean_stale(dir);
         let ignore = dir.join(".gitignore");
         if !ignore.is_file() {
-            write_atomic(
+            write_file(
                 &ignore,
                 b"# Created by rein: the cache is not for version control.\n*\n",
             )
@@ -259,7 +260,7 @@ impl Cache {
         if let Ok(body) = serde_json::to_vec(&entry) {
             let mut text = format!("{:016x}\n", digest(&body)).into_bytes();
             text.extend_from_slice(&body);
-            let _ = write_atomic(&self.entry_path(display), &text);
+            let _ = write_file(&self.entry_path(display), &text);
         }
     }
 }
@@ -349,23 +350,6 @@ fn restored(s: &Stored, display: &str) -> Finding {
         span: Span::new(start, end),
         order: s.order,
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file renamed into place.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or("entry".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let res = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        std::fs::rename(&tmp, path)
-    })();
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    res
 }
 
 /// A digest of what this read gives now; `part` gives the digest of a part (a

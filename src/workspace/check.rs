@@ -13,6 +13,7 @@ use super::cache::{self, Cache, Entry};
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
+use super::write::Writer;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
@@ -47,6 +48,8 @@ pub struct CheckOptions {
     /// The cache of unchanged files to use ([`super::cache`]); `None`: no cache. Fixing
     /// never uses it.
     pub cache: Option<PathBuf>,
+    /// `--force`: fixing writes read-only files too.
+    pub force: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -135,14 +138,16 @@ struct Plan {
 }
 
 /// How to check one file.
-#[derive(Clone, Copy, Debug)]
-struct Mode {
+#[derive(Clone, Copy)]
+struct Mode<'a> {
     /// Fix it: `Some(unsafe_fixes)`.
     fix: Option<bool>,
     /// Keep the suppressed findings, marked ignored.
     show_ignored: bool,
     /// Its text is a buffer set in the workspace: fixes change that, not the disk.
     in_buffer: bool,
+    /// What writes the fixed files.
+    writer: &'a Writer,
 }
 
 impl Workspace {
@@ -159,9 +164,15 @@ impl Workspace {
         // From here on the paths are those named, each once under its name.
         let roots = found.roots.clone();
         let paths = roots.as_slice();
-        let Plan { jobs, notes } = self
+        let Plan { jobs, mut notes } = self
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
+        notes.extend(found.notes.iter().cloned());
+        let fixing = jobs
+            .iter()
+            .map(|(p, _)| p)
+            .filter(|_| options.fix.is_some());
+        let writer = self.writer(options.force, &found, fixing);
         let pool = match self.pool() {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -225,7 +236,7 @@ impl Workspace {
             }
             self.project.reads = Some(Arc::default());
         }
-        let (files, project) = (&self.files, &self.project);
+        let (files, project, writer) = (&self.files, &self.project, &writer);
         let deep = rules_evaluate(&jobs);
         let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
             jobs.par_iter()
@@ -252,6 +263,7 @@ impl Workspace {
                         fix: options.fix,
                         show_ignored: show(options, s),
                         in_buffer: files.has_text(p),
+                        writer,
                     };
                     let out = match parsed {
                         Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
@@ -413,7 +425,7 @@ impl Workspace {
     }
 
     /// The worker threads, started on first use.
-    fn pool(&mut self) -> Result<Arc<rayon::ThreadPool>, String> {
+    pub(super) fn pool(&mut self) -> Result<Arc<rayon::ThreadPool>, String> {
         if let Some(p) = &self.pool {
             return Ok(p.clone());
         }
@@ -499,7 +511,7 @@ fn check_file(
                 rule_set,
                 unsafe_fixes,
                 project,
-                mode.in_buffer,
+                (!mode.in_buffer).then_some(mode.writer),
             ) {
                 Ok(f) => {
                     fixed_problems = f.fixed_problems;
