@@ -10,11 +10,14 @@
 //! never reads or writes outside the tree it was given through a link found there. A link
 //! that cannot be followed (broken, or a loop) is an error. Files that are not regular
 //! files (FIFOs, devices, sockets), named or found, are skipped with a note: reading them
-//! could block. Paths are named by [`PathNames`] (each named
+//! could block. A file found under several names (a link and its target, hard links) is
+//! taken once, under the name given on the command line, else its own, else the first. Paths are named by [`PathNames`] (each named
 //! path once, the files walked below it inheriting its name), so every file is found once
 //! however often, and however, it is named.
 
-use std::collections::BTreeSet;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
@@ -50,7 +53,7 @@ pub fn discover(
     names: &PathNames,
     has_text: impl Fn(&Path) -> bool,
 ) -> Discovered {
-    let mut files = BTreeSet::new();
+    let mut files = Found::new();
     let mut found = Discovered::default();
     let mut seen = std::collections::HashSet::new();
     for given in paths {
@@ -61,7 +64,7 @@ pub fn discover(
         found.roots.push(path.clone());
         match std::fs::metadata(&path) {
             Err(_) if has_text(&path) => {
-                files.insert(path.clone());
+                files.insert(path.clone(), (None, Rank::Named));
                 found.named.push(path);
             }
             Err(e) => {
@@ -71,17 +74,66 @@ pub fn discover(
             }
             Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut found),
             Ok(meta) if !meta.is_file() => found.notes.push(not_regular(&path, &meta.file_type())),
-            Ok(_) => {
-                files.insert(path.clone());
+            Ok(meta) => {
+                files.insert(path.clone(), (Some(meta.ino()), Rank::Named));
                 found.named.push(path);
             }
         }
     }
-    found.files = files.into_iter().collect();
+    found.files = once_each(files);
+    found.errors.sort();
+    found.notes.sort();
     found
 }
 
-fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, found: &mut Discovered) {
+/// How a file was found: a name given beats a file's own name, which beats a link's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Named,
+    Walked,
+    Link,
+}
+
+/// The files found: by name, their inode number (when on disk) and how they were found.
+type Found = BTreeMap<PathBuf, (Option<u64>, Rank)>;
+
+/// The names of `files`, sorted, one for each file on disk: of the names of one file (same
+/// device and inode), the best ranked, then the first.
+fn once_each(files: Found) -> Vec<PathBuf> {
+    let mut by_inode: HashMap<u64, Vec<&PathBuf>> = HashMap::new();
+    for (path, (ino, _)) in &files {
+        if let Some(ino) = ino {
+            by_inode.entry(*ino).or_default().push(path);
+        }
+    }
+    let mut dropped = HashSet::new();
+    for names in by_inode.values().filter(|n| n.len() > 1) {
+        let mut ids: HashMap<(u64, u64), (Rank, &PathBuf)> = HashMap::new();
+        for &path in names {
+            let Ok(m) = std::fs::metadata(path) else {
+                continue;
+            };
+            let rank = files.get(path).map_or(Rank::Link, |f| f.1);
+            match ids.entry((m.dev(), m.ino())) {
+                Entry::Vacant(v) => {
+                    v.insert((rank, path));
+                }
+                Entry::Occupied(mut o) => {
+                    let kept = *o.get();
+                    if (rank, path) < kept {
+                        dropped.insert(kept.1.clone());
+                        o.insert((rank, path));
+                    } else {
+                        dropped.insert(path.clone());
+                    }
+                }
+            }
+        }
+    }
+    files.into_keys().filter(|p| !dropped.contains(p)).collect()
+}
+
+fn walk(root: &Path, files: &mut Found, found: &mut Discovered) {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(true)
@@ -110,7 +162,9 @@ fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, found: &mut Discovered) {
         }
         let path = clean(e.path());
         if t.is_file() {
-            files.insert(path);
+            files
+                .entry(path)
+                .or_insert((Some(e.ino().unwrap_or(0)), Rank::Walked));
         } else if !t.is_symlink() {
             found.notes.push(not_regular(&path, &t));
         } else {
@@ -122,11 +176,11 @@ fn walk(root: &Path, files: &mut BTreeSet<PathBuf>, found: &mut Discovered) {
                 )),
                 Ok(m) if m.is_dir() => {}
                 Ok(m) if !m.is_file() => found.notes.push(not_regular(&path, &m.file_type())),
-                Ok(_) => {
+                Ok(m) => {
                     let target = path.canonicalize().ok();
                     match (&target, &inside) {
                         (Some(t), Some(r)) if t.starts_with(r) => {
-                            files.insert(path);
+                            files.entry(path).or_insert((Some(m.ino()), Rank::Link));
                         }
                         _ => found.notes.push(format!(
                             "{}: symbolic link to {}, outside {}; skipped (name it to use it)",

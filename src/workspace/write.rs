@@ -264,13 +264,18 @@ impl Writer {
 
 /// Writes `bytes` to `path` as a whole: through a temporary file renamed into place, with
 /// the mode of the file it replaces (a new file gets the umask's). A failure leaves what
-/// was there. A symbolic link is written through.
+/// was there. A symbolic link is written through; a device or FIFO (`/dev/stdout`) is
+/// written into.
 pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path)?,
         _ => path.to_path_buf(),
     };
     let mode = match std::fs::metadata(&target) {
+        Ok(m) if !m.is_file() => {
+            let mut out = std::fs::OpenOptions::new().write(true).open(&target)?;
+            return out.write_all(bytes).and_then(|()| out.flush());
+        }
         Ok(m) => Some(m.mode() & 0o7777),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(e) => return Err(e),
