@@ -84,6 +84,10 @@ pub struct CheckArgs {
     /// the directory that holds the checked file's module.
     #[arg(long, value_name = "DIR[:DIR...]")]
     pub modulepath: Vec<String>,
+    /// Read the `modulepath` entries of an `environment.conf` that leave the environment
+    /// (`../shared`); without it they are not read, and a warning names each.
+    #[arg(long)]
+    pub allow_outside_modulepath: bool,
     /// Where the findings of unchanged files are cached (default: `$REIN_CACHE_DIR`, else
     /// `.rein_cache` in the current directory).
     #[arg(long, value_name = "DIR")]
@@ -360,6 +364,7 @@ impl Options {
                 relative: args.relative,
                 cache: (!args.no_cache).then(|| cache_dir(args)),
                 force: args.force,
+                allow_outside_modulepath: args.allow_outside_modulepath,
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {

@@ -109,12 +109,14 @@ pub fn key(
     display: &str,
     rules: u64,
     show_ignored: bool,
+    outside_modulepath: bool,
     modulepath: &[PathBuf],
     roots: &[PathBuf],
     layouts: &mut HashMap<PathBuf, [bool; 3]>,
 ) -> u64 {
     let mut h = DefaultHasher::new();
-    (VERSION, display, rules, show_ignored, modulepath, roots).hash(&mut h);
+    let options = (show_ignored, outside_modulepath);
+    (VERSION, display, rules, options, modulepath, roots).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
     // absolute path really is.
     let path = Path::new(display);

@@ -17,6 +17,7 @@ use super::write::Writer;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
+use crate::eval::loader::{environment_of, outside_modulepath};
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet};
 
@@ -50,6 +51,9 @@ pub struct CheckOptions {
     pub cache: Option<PathBuf>,
     /// `--force`: fixing writes read-only files too.
     pub force: bool,
+    /// `--allow-outside-modulepath`: the deep checks read the `modulepath` entries of an
+    /// `environment.conf` that leave the environment (a warning names each otherwise).
+    pub allow_outside_modulepath: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -168,6 +172,9 @@ impl Workspace {
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
         notes.extend(found.notes.iter().cloned());
+        if rules_evaluate(&jobs) && options.modulepath.is_empty() {
+            notes.extend(self.outside_modulepath(&jobs, &found.roots, options));
+        }
         let fixing = jobs
             .iter()
             .map(|(p, _)| p)
@@ -193,7 +200,16 @@ impl Workspace {
                     .entry(Arc::as_ptr(&s.rules))
                     .or_insert_with(|| cache::rules_digest(&s.rules));
                 let (modulepath, show) = (&options.modulepath, show(options, s));
-                cache::key(&display, rules, show, modulepath, paths, &mut layouts)
+                let outside = options.allow_outside_modulepath;
+                cache::key(
+                    &display,
+                    rules,
+                    show,
+                    outside,
+                    modulepath,
+                    paths,
+                    &mut layouts,
+                )
             })
             .collect();
         let mut hits: Vec<Option<Entry>> = match &cache {
@@ -330,6 +346,29 @@ impl Workspace {
         self.check(&[path.to_path_buf()], options)
     }
 
+    /// The warnings about the `modulepath` entries that leave the environments of the
+    /// files of `jobs` (none with `--allow-outside-modulepath`).
+    fn outside_modulepath(
+        &self,
+        jobs: &[(PathBuf, FileSettings)],
+        roots: &[PathBuf],
+        options: &CheckOptions,
+    ) -> Vec<String> {
+        if options.allow_outside_modulepath {
+            return Vec::new();
+        }
+        let roots = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+        let mut envs = HashMap::new();
+        let found: std::collections::BTreeSet<PathBuf> = jobs
+            .iter()
+            .filter_map(|(p, _)| environment_of(p, &roots, &self.project.store, &mut envs))
+            .collect();
+        found
+            .iter()
+            .flat_map(|env| outside_modulepath(env))
+            .collect()
+    }
+
     /// The files of `jobs` without a cache entry (`hits`) read now and parsed (or why
     /// they cannot be read), the parses kept reused for the same bytes.
     fn parse(
@@ -384,6 +423,7 @@ impl Workspace {
         });
         project.modulepath = options.modulepath.clone();
         project.roots = paths.to_vec();
+        project.allow_outside_modulepath = options.allow_outside_modulepath;
         // What was loaded from the module path stays with the workspace across runs.
         project.store = std::mem::take(&mut self.project.store);
         self.project = project;

@@ -694,3 +694,63 @@ fn a_full_disk_loses_nothing() {
     );
     assert!(err.contains(FULL), "{err}");
 }
+
+#[test]
+fn a_modulepath_entry_out_of_the_environment_needs_a_flag() {
+    let dir = temp_dir("faults-modulepath");
+    write(
+        &dir,
+        "control/environment.conf",
+        "modulepath = site:../shared:$basemodulepath\n",
+    );
+    write(
+        &dir,
+        "control/manifests/site.pp",
+        "node default {\n  class { 'shared_mod': q => 1 }\n}\n",
+    );
+    write(&dir, "control/site/.keep", "");
+    write(
+        &dir,
+        "shared/shared_mod/manifests/init.pp",
+        "class shared_mod (String $p) {\n}\n",
+    );
+    let control = dir.join("control");
+    let args = ["check", "--no-cache", "--format", "concise", "."];
+    let (code, out, err) = outcome(&args, &control);
+    assert_eq!(code, 0);
+    assert_eq!(
+        err,
+        "rein: warning: environment.conf:1: modulepath entry `../shared` is outside the environment; \
+         not read (--allow-outside-modulepath reads it)\n"
+    );
+    assert_eq!(
+        out,
+        "manifests/site.pp:2:11: warning[unknown_class] Could not find class ::shared_mod \
+         (unless a module rein cannot see defines it: give --modulepath to be certain)\n"
+    );
+    let (code, out, err) = outcome(
+        &[&args[..4], &["--allow-outside-modulepath", "."]].concat(),
+        &control,
+    );
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert_eq!(
+        out,
+        "manifests/site.pp:2:25: error[unknown_attribute] no parameter named 'q' on class `shared_mod`\n"
+    );
+    // The cache keeps the two apart.
+    let cached = [
+        "check",
+        "--format",
+        "concise",
+        "--cache-dir",
+        "../cache",
+        ".",
+    ];
+    let (code, _, _) = outcome(&cached, &control);
+    assert_eq!(code, 0);
+    let (code, _, _) = outcome(
+        &[&cached[..], &["--allow-outside-modulepath"]].concat(),
+        &control,
+    );
+    assert_eq!(code, 1);
+}
