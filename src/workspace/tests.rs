@@ -264,7 +264,9 @@ fn a_file_changed_during_the_run_or_a_full_disk_loses_nothing() {
         write(&a, "$a=1\n");
         write(&b, "$b = 1   \n");
         let mut ws = Workspace::with_disk(Arc::new(Fault { edit }));
-        let report = ws.format(std::slice::from_ref(&a), &format).expect("format");
+        let report = ws
+            .format(std::slice::from_ref(&a), &format)
+            .expect("format");
         let after = if edit { "$edited = 1\n" } else { "$a=1\n" };
         let why = if edit {
             "changed on disk during the run; not written (run rein again)"

@@ -754,3 +754,28 @@ fn a_modulepath_entry_out_of_the_environment_needs_a_flag() {
     );
     assert_eq!(code, 1);
 }
+
+#[test]
+fn links_planted_at_temporary_names_are_never_followed() {
+    // rein 0.1 wrote `.NAME.rein.PID.tmp` without O_EXCL: links planted at the next PIDs'
+    // names made it overwrite their targets. Plant them for the next thousand PIDs.
+    let dir = temp_dir("faults-planted");
+    write(&dir, "victim", "secret\n");
+    set_mode(&dir.join("victim"), 0o600);
+    write(&dir, "t/a.pp", UGLY);
+    let me = std::process::id();
+    for pid in me..me + 1000 {
+        let _ =
+            std::os::unix::fs::symlink("../victim", dir.join(format!("t/.a.pp.rein.{pid}.tmp")));
+    }
+    let (code, _, err) = outcome(&["fmt", "t"], &dir);
+    assert_eq!(
+        (code, err.as_str()),
+        (0, "1 file reformatted, 0 unchanged\n")
+    );
+    assert_eq!(read(&dir.join("t/a.pp")), PRETTY);
+    assert_eq!(read(&dir.join("victim")), "secret\n");
+    assert_eq!(mode(&dir.join("victim")), 0o600);
+    // The planted links are not regular files: the clean-up leaves them.
+    assert_eq!(tree(&dir.join("t")).len(), 1001);
+}
