@@ -220,7 +220,7 @@ impl Workspace {
                         if self.files.has_text(p) {
                             return None;
                         }
-                        let bytes = std::fs::read(p).ok()?;
+                        let bytes = super::files::read_regular(p).ok()?;
                         c.load(&p.display().to_string(), *key, &bytes)
                     })
                     .collect()
@@ -265,7 +265,10 @@ impl Workspace {
                         let source = if findings.is_empty() {
                             String::new()
                         } else {
-                            std::fs::read_to_string(p).unwrap_or_default()
+                            super::files::read_regular(p)
+                                .ok()
+                                .and_then(|b| String::from_utf8(b).ok())
+                                .unwrap_or_default()
                         };
                         let report = FileReport {
                             path: display,
