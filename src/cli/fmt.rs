@@ -5,9 +5,9 @@
 //! unchanged`) ends standard error unless `--quiet`.
 //!
 //! Exit status: 0 success; 1 when `--check`/`--diff` found files that would change; 2 on
-//! any error (syntax error, I/O, bad config, internal safety-check failure). In-place
-//! writes go through a temporary file in the same directory and a rename; unchanged files
-//! are not touched and permissions are kept.
+//! any error (syntax error, I/O, bad config, internal safety-check failure, a file not
+//! written, standard output not written). In-place writes are those of
+//! [`crate::workspace::write`]; unchanged files are not touched.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;

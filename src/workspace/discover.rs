@@ -11,9 +11,11 @@
 //! that cannot be followed (broken, or a loop) is an error. Files that are not regular
 //! files (FIFOs, devices, sockets), named or found, are skipped with a note: reading them
 //! could block. A file found under several names (a link and its target, hard links) is
-//! taken once, under the name given on the command line, else its own, else the first. Paths are named by [`PathNames`] (each named
-//! path once, the files walked below it inheriting its name), so every file is found once
-//! however often, and however, it is named.
+//! taken once, under the name given on the command line, else its own, else the first.
+//!
+//! Paths are named by [`PathNames`] (each named path once, the files walked below it
+//! inheriting its name), so every file is found once however often, and however, it is
+//! named.
 
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap, HashSet};

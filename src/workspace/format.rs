@@ -5,12 +5,11 @@
 //! ([`super::write`]: atomically, never over a file changed since it was read).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use super::select::select;
 use rayon::prelude::*;
 
-use super::write::{RealDisk, Writer};
+use super::select::select;
+use super::write::Writer;
 use super::Workspace;
 use crate::config::{io_message, ConfigError, FileSettings, Resolver};
 use crate::fmt::{format_source, FormatConfig};
@@ -91,11 +90,7 @@ impl Workspace {
         });
         let mut files = Vec::with_capacity(jobs.len());
         for ((path, _), formatted) in jobs.into_iter().zip(formatted) {
-            if let Formatted::Changed { after, .. } = &formatted {
-                if options.write && self.files.has_text(&path) {
-                    self.files.set_text(&path, after.clone());
-                }
-            }
+            self.keep_buffer(&path, &formatted, options);
             files.push((path, formatted));
         }
         Ok(FormatReport {
@@ -110,15 +105,10 @@ impl Workspace {
     pub fn format_file(&mut self, path: &Path, options: &FormatOptions) -> Formatted {
         match self.resolving(options, |r| r.settings(path, true)) {
             Ok(Some(FileSettings { format, .. })) => {
-                let disk = self.disk.clone().unwrap_or_else(|| Arc::new(RealDisk));
                 let named = [path.to_path_buf()];
-                let writer = Writer::new(options.force, &named, &named, disk);
+                let writer = Writer::new(options.force, &named, &named, self.disk());
                 let formatted = self.format_with(path, &format, options, &writer);
-                if let Formatted::Changed { after, .. } = &formatted {
-                    if options.write && self.files.has_text(path) {
-                        self.files.set_text(path, after.clone());
-                    }
-                }
+                self.keep_buffer(path, &formatted, options);
                 formatted
             }
             Ok(None) => Formatted::Excluded,
@@ -165,6 +155,15 @@ impl Workspace {
         let result = f(&mut resolver);
         self.configs = resolver.into_files();
         result
+    }
+
+    /// A buffer's new text, when it changed and writing was asked, is its text from now on.
+    fn keep_buffer(&mut self, path: &Path, formatted: &Formatted, options: &FormatOptions) {
+        if let Formatted::Changed { after, .. } = formatted {
+            if options.write && self.files.has_text(path) {
+                self.files.set_text(path, after.clone());
+            }
+        }
     }
 
     /// Formats the file `path` with `config`, and writes it with `writer` when asked (a

@@ -88,11 +88,14 @@ impl Workspace {
         for dir in dirs {
             write::clean_stale(dir);
         }
-        let disk = self
-            .disk
+        write::Writer::new(force, &found.roots, &found.named, self.disk())
+    }
+
+    /// Where files are written.
+    fn disk(&self) -> Arc<dyn write::Disk> {
+        self.disk
             .clone()
-            .unwrap_or_else(|| Arc::new(write::RealDisk));
-        write::Writer::new(force, &found.roots, &found.named, disk)
+            .unwrap_or_else(|| Arc::new(write::RealDisk))
     }
 
     /// The manifests named by or below `paths` (a path whose text is set counts as a

@@ -135,64 +135,40 @@ fn a_closed_pipe_ends_the_output_quietly() {
 fn a_report_file_that_cannot_be_written_is_an_error_and_never_empty() {
     let dir = temp_dir("faults-report");
     write(&dir, "a.pp", "class a {}\n");
+    let report = |file: &str| {
+        let args = [
+            "check",
+            "--no-cache",
+            "--codeclimate-report-file",
+            file,
+            "a.pp",
+        ];
+        let (code, _, err) = outcome(&args, &dir);
+        (code, err)
+    };
     // Into a directory that does not exist: nothing is created.
-    let (code, _, err) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--codeclimate-report-file",
-            "no/r.json",
-            "a.pp",
-        ],
-        &dir,
+    let (code, err) = report("no/r.json");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "rein: no/r.json: No such file or directory\n")
     );
-    assert_eq!(code, 2);
-    assert_eq!(err, "rein: no/r.json: No such file or directory\n");
     // A device is written into, not replaced.
-    let (code, _, err) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--codeclimate-report-file",
-            "/dev/full",
-            "a.pp",
-        ],
-        &dir,
+    let (code, err) = report("/dev/full");
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "rein: /dev/full: No space left on device\n")
     );
-    assert_eq!(code, 2);
-    assert_eq!(err, "rein: /dev/full: No space left on device\n");
-    assert!(std::fs::metadata("/dev/full")
-        .expect("stat")
-        .file_type()
-        .is_char_device_like());
+    let full = std::fs::metadata("/dev/full").expect("stat");
+    assert!(std::os::unix::fs::FileTypeExt::is_char_device(
+        &full.file_type()
+    ));
     // An existing report keeps its mode, and the new one is whole.
     write(&dir, "r.json", "old");
     set_mode(&dir.join("r.json"), 0o640);
-    let (code, _, _) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--codeclimate-report-file",
-            "r.json",
-            "a.pp",
-        ],
-        &dir,
-    );
-    assert_eq!(code, 0);
+    assert_eq!(report("r.json"), (0, String::new()));
     assert!(read(&dir.join("r.json")).starts_with('['));
     assert_eq!(mode(&dir.join("r.json")), 0o640);
     assert_eq!(tree(&dir), ["a.pp", "r.json"]);
-}
-
-/// `is_char_device` through the unix extension, spelled so the test reads plainly.
-trait CharDevice {
-    fn is_char_device_like(&self) -> bool;
-}
-
-impl CharDevice for std::fs::FileType {
-    fn is_char_device_like(&self) -> bool {
-        std::os::unix::fs::FileTypeExt::is_char_device(self)
-    }
 }
 
 #[test]

@@ -25,6 +25,13 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
+/// A file `name` in `dir` holding `old\n`.
+fn old_file(dir: &Path, name: &str) -> PathBuf {
+    let f = dir.join(name);
+    std::fs::write(&f, "old\n").unwrap();
+    f
+}
+
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().mode() & 0o7777
 }
@@ -32,8 +39,7 @@ fn mode(path: &Path) -> u32 {
 #[test]
 fn replaces_a_file_keeping_its_mode() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("a.pp");
-    std::fs::write(&f, "old\n").unwrap();
+    let f = old_file(dir.path(), "a.pp");
     std::fs::set_permissions(&f, Permissions::from_mode(0o640)).unwrap();
     real(dir.path()).replace(&f, b"old\n", b"new\n").unwrap();
     assert_eq!(std::fs::read_to_string(&f).unwrap(), "new\n");
@@ -56,8 +62,7 @@ impl Disk for ModeAtWrite {
 #[test]
 fn the_mode_is_set_before_any_content_is_written() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("secret.pp");
-    std::fs::write(&f, "old\n").unwrap();
+    let f = old_file(dir.path(), "secret.pp");
     std::fs::set_permissions(&f, Permissions::from_mode(0o600)).unwrap();
     let disk = Arc::new(ModeAtWrite::default());
     writer(dir.path(), &[], false, disk.clone())
@@ -112,8 +117,7 @@ fn a_symlink_out_of_the_tree_is_written_only_when_named() {
 #[test]
 fn a_read_only_file_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("a.pp");
-    std::fs::write(&f, "old\n").unwrap();
+    let f = old_file(dir.path(), "a.pp");
     std::fs::set_permissions(&f, Permissions::from_mode(0o444)).unwrap();
     let e = real(dir.path())
         .replace(&f, b"old\n", b"new\n")
@@ -152,8 +156,7 @@ fn the_owner_is_kept_when_root_writes_another_users_file() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("a.pp");
-    std::fs::write(&f, "old\n").unwrap();
+    let f = old_file(dir.path(), "a.pp");
     std::os::unix::fs::chown(&f, Some(65534), Some(65534)).unwrap();
     real(dir.path()).replace(&f, b"old\n", b"new\n").unwrap();
     let m = std::fs::metadata(&f).unwrap();
