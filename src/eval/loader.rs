@@ -459,21 +459,31 @@ pub fn environment_of(
     store: &ModuleStore,
     envs: &mut HashMap<PathBuf, Option<PathBuf>>,
 ) -> Option<PathBuf> {
+    // `manifests/site.pp` has the ancestor `.`, not an empty path.
     let anchored = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
         Path::new(".").join(file)
     } else {
         file.to_path_buf()
     };
-    let dir = anchored.parent()?;
-    if let Some(known) = envs.get(dir) {
-        return known.clone();
+    let mut below = Vec::new();
+    let mut found = None;
+    for dir in anchored.ancestors().skip(1) {
+        if dir.as_os_str().is_empty() {
+            break;
+        }
+        if let Some(known) = envs.get(dir) {
+            found = known.clone();
+            break;
+        }
+        below.push(dir);
+        if is_environment(dir, store) {
+            found = Some(dir.to_path_buf()).filter(|d| inside(d, roots));
+            break;
+        }
     }
-    let found = if is_environment(dir, store) {
-        Some(dir.to_path_buf()).filter(|d| inside(d, roots))
-    } else {
-        environment_of(dir, roots, store, envs)
-    };
-    envs.insert(dir.to_path_buf(), found.clone());
+    for dir in below {
+        envs.insert(dir.to_path_buf(), found.clone());
+    }
     found
 }
 
