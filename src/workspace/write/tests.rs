@@ -75,9 +75,8 @@ fn the_mode_is_set_before_any_content_is_written() {
 #[test]
 fn a_symlink_inside_the_tree_is_written_through_and_stays_a_link() {
     let dir = tempfile::tempdir().unwrap();
-    let target = dir.path().join("real.pp");
+    let target = old_file(dir.path(), "real.pp");
     let link = dir.path().join("link.pp");
-    std::fs::write(&target, "old\n").unwrap();
     std::os::unix::fs::symlink("real.pp", &link).unwrap();
     real(dir.path()).replace(&link, b"old\n", b"new\n").unwrap();
     assert!(std::fs::symlink_metadata(&link)
