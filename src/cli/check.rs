@@ -9,6 +9,7 @@
 //! run before any file is checked).
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::{Color, EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
@@ -16,6 +17,7 @@ use crate::config::lintrc::{self, OutputFlags};
 use crate::config::{self, io_message, Op, PathGlobs, Target};
 use crate::diagnostics::{self, Format, Severity};
 use crate::rules::{self, Level};
+use crate::workspace::write::write_file;
 use crate::workspace::{CheckError, CheckOptions, FixSummary, Workspace};
 
 /// The heading of puppet-lint's flags in `rein check --help`.
@@ -70,6 +72,9 @@ pub struct CheckArgs {
     /// `--fix`.
     #[arg(long)]
     pub unsafe_fixes: bool,
+    /// With `--fix`: write read-only files (and files in read-only directories) too.
+    #[arg(long)]
+    pub force: bool,
     /// Also show the findings that `# lint:ignore:` comments suppress, marked as ignored
     /// (they do not count as errors or warnings).
     #[arg(long)]
@@ -79,6 +84,10 @@ pub struct CheckArgs {
     /// the directory that holds the checked file's module.
     #[arg(long, value_name = "DIR[:DIR...]")]
     pub modulepath: Vec<String>,
+    /// Read the `modulepath` entries of an `environment.conf` that leave the environment
+    /// (`../shared`); without it they are not read, and a warning names each.
+    #[arg(long)]
+    pub allow_outside_modulepath: bool,
     /// Where the findings of unchanged files are cached (default: `$REIN_CACHE_DIR`, else
     /// `.rein_cache` in the current directory).
     #[arg(long, value_name = "DIR")]
@@ -183,12 +192,14 @@ pub fn run(mut args: CheckArgs) -> i32 {
         args.paths.clone()
     };
     if args.list_checks {
+        let mut names = String::new();
         for r in rules::registry::all() {
             if r.meta().category != rules::Category::Syntax {
-                println!("{}", r.meta().name);
+                names.push_str(r.meta().name);
+                names.push('\n');
             }
         }
-        return EXIT_OK;
+        return super::output::print(names.as_bytes(), EXIT_OK);
     }
     if args.puppet_lint_mode && !args.no_config {
         if let Some(rc) = lintrc::run_rc(args.config.as_deref()) {
@@ -353,6 +364,8 @@ impl Options {
                 relative: args.relative,
                 cache: (!args.no_cache).then(|| cache_dir(args)),
                 manifests_only: args.puppet_lint_mode,
+                force: args.force,
+                allow_outside_modulepath: args.allow_outside_modulepath,
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {
@@ -411,21 +424,23 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     let puppet_lint = matches!(format, Format::PuppetLint | Format::PuppetLintJson);
     let result = match format {
         Format::PuppetLint => {
-            let mut out = std::io::stdout().lock();
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             diagnostics::puppet_lint::write_text(
                 &mut out,
                 &reports,
                 report.files_checked,
                 &options.puppet_lint_style,
             )
+            .and_then(|()| out.flush())
         }
         Format::PuppetLintJson => {
-            let mut out = std::io::stdout().lock();
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             diagnostics::puppet_lint::write_json(
                 &mut out,
                 &reports,
                 options.puppet_lint_style.with_context,
             )
+            .and_then(|()| out.flush())
         }
         _ => diagnostics::write(
             format,
@@ -435,11 +450,11 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         ),
     };
     // A closed pipe (`rein check | head`) is not an error of the checked code.
-    let _ = result;
+    let output_failed = super::output::failed(result);
     if let Some(path) = &options.codeclimate_report_file {
         let mut text = Vec::new();
         let written = diagnostics::codeclimate::write_codeclimate(&mut text, &reports)
-            .and_then(|()| std::fs::write(path, &text));
+            .and_then(|()| write_file(path, &text));
         if let Err(e) = written {
             eprintln!("rein: {}: {}", path.display(), io_message(&e));
             return EXIT_USAGE;
@@ -453,7 +468,7 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             eprintln!("rein: {}", fix_summary(fix));
         }
     }
-    if !report.io_errors.is_empty() {
+    if !report.io_errors.is_empty() || output_failed.is_some() {
         EXIT_USAGE
     } else if report.errors > 0 || report.failing_warnings {
         EXIT_FINDINGS

@@ -3,8 +3,6 @@
 //! command line is parsed with (clap_complete), so that it completes every command and
 //! option rein has.
 
-use std::io::Write;
-
 use clap::CommandFactory;
 use clap_complete::Shell;
 
@@ -22,8 +20,5 @@ pub struct CompletionsArgs {
 pub fn run(args: &CompletionsArgs) -> i32 {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "rein", &mut script);
-    let mut out = std::io::stdout().lock();
-    // A closed pipe is not an error.
-    let _ = out.write_all(&script).and_then(|()| out.flush());
-    EXIT_OK
+    super::output::print(&script, EXIT_OK)
 }

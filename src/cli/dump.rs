@@ -69,9 +69,7 @@ pub fn run(files: &[PathBuf], format: DumpFormat) -> i32 {
     }
     if printed {
         out.push('\n');
-        let stdout = std::io::stdout();
-        let mut lock = stdout.lock();
-        let _ = lock.write_all(out.as_bytes()).and_then(|_| lock.flush());
+        return super::output::print(out.as_bytes(), status);
     }
     status
 }

@@ -5,14 +5,15 @@
 //! unchanged`) ends standard error unless `--quiet`.
 //!
 //! Exit status: 0 success; 1 when `--check`/`--diff` found files that would change; 2 on
-//! any error (syntax error, I/O, bad config, internal safety-check failure). In-place
-//! writes go through a temporary file in the same directory and a rename; unchanged files
-//! are not touched and permissions are kept.
+//! any error (syntax error, I/O, bad config, internal safety-check failure, a file not
+//! written, standard output not written). In-place writes are those of
+//! [`crate::workspace::write`]; unchanged files are not touched.
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use super::diff::unified_diff;
+use super::output::print;
 use super::{EXIT_FINDINGS, EXIT_OK, EXIT_USAGE};
 use crate::workspace::{FormatOptions, Formatted, Workspace};
 
@@ -38,6 +39,9 @@ pub struct FmtArgs {
     /// `.rein.toml` above each file.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Write read-only files (and files in read-only directories) too.
+    #[arg(long)]
+    pub force: bool,
     /// Print no summary on standard error.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -50,6 +54,7 @@ pub fn run(args: FmtArgs) -> i32 {
         verify: !args.no_verify,
         write: !args.check && !args.diff,
         config: args.config.clone(),
+        force: args.force,
     };
     let stdin_mode = args.paths.iter().any(|p| p.as_os_str() == "-");
     if stdin_mode {
@@ -79,8 +84,12 @@ pub fn run(args: FmtArgs) -> i32 {
         }
         return EXIT_USAGE;
     }
+    for n in &report.notes {
+        eprintln!("rein fmt: warning: {n}");
+    }
     let mut count = Count::default();
-    let mut out = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut written = Ok(());
     for (file, formatted) in &report.files {
         match formatted {
             Formatted::Unchanged => count.unchanged += 1,
@@ -88,9 +97,10 @@ pub fn run(args: FmtArgs) -> i32 {
                 count.changed += 1;
                 let display = file.display().to_string();
                 if args.diff {
-                    let _ = out.write_all(unified_diff(&display, before, after).as_bytes());
+                    let diff = unified_diff(&display, before, after);
+                    written = written.and_then(|()| out.write_all(diff.as_bytes()));
                 } else if args.check {
-                    let _ = writeln!(out, "{display}");
+                    written = written.and_then(|()| writeln!(out, "{display}"));
                 }
             }
             Formatted::Failed(message) => {
@@ -100,7 +110,9 @@ pub fn run(args: FmtArgs) -> i32 {
             Formatted::Excluded => {}
         }
     }
-    let _ = out.flush();
+    if let Some(status) = super::output::failed(written.and_then(|()| out.flush())) {
+        return status;
+    }
     if !args.quiet {
         eprintln!("{}", count.summary(options.write));
     }
@@ -158,24 +170,16 @@ fn run_stdin(workspace: &mut Workspace, args: &FmtArgs, options: &FormatOptions)
     };
     match workspace.format_text(args.stdin_filepath.as_deref(), &display, &src, options) {
         Ok(f) => {
-            let mut out = std::io::stdout().lock();
+            if (args.diff || args.check) && f == src {
+                return EXIT_OK;
+            }
             if args.diff {
-                if f == src {
-                    return EXIT_OK;
-                }
-                let _ = out.write_all(unified_diff(&display, &src, &f).as_bytes());
-                return EXIT_FINDINGS;
+                return print(unified_diff(&display, &src, &f).as_bytes(), EXIT_FINDINGS);
             }
             if args.check {
-                if f == src {
-                    return EXIT_OK;
-                }
-                let _ = writeln!(out, "{display}");
-                return EXIT_FINDINGS;
+                return print(format!("{display}\n").as_bytes(), EXIT_FINDINGS);
             }
-            let _ = out.write_all(f.as_bytes());
-            let _ = out.flush();
-            EXIT_OK
+            print(f.as_bytes(), EXIT_OK)
         }
         Err(message) => {
             eprintln!("rein fmt: {message}");

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::{EXIT_OK, EXIT_USAGE};
 use crate::config::migrate::migrate_lintrc;
 use crate::config::{io_message, starter_config, CONFIG_NAMES};
-use crate::workspace::write::write_atomic;
+use crate::workspace::write::write_file;
 
 /// Arguments of `rein init`.
 #[derive(clap::Args, Debug)]
@@ -65,7 +65,7 @@ pub fn run(args: InitArgs) -> i32 {
     for n in notes {
         eprintln!("rein: warning: {n}");
     }
-    if let Err(e) = write_atomic(&target, &text) {
+    if let Err(e) = write_file(&target, text.as_bytes()) {
         eprintln!("rein: {}: {}", target.display(), io_message(&e));
         return EXIT_USAGE;
     }

@@ -14,7 +14,7 @@ use clap_mangen::Man;
 
 use super::{Cli, EXIT_OK, EXIT_USAGE, PUPPET_LINT_MODE};
 use crate::config::io_message;
-use crate::workspace::write::write_atomic;
+use crate::workspace::write::write_file;
 
 /// Arguments of `rein man`.
 #[derive(clap::Args, Debug)]
@@ -38,10 +38,7 @@ pub fn run(args: &ManArgs) -> i32 {
             eprintln!("rein: cannot render the man page: {e}");
             return EXIT_USAGE;
         }
-        let mut out = std::io::stdout().lock();
-        // A closed pipe is not an error.
-        let _ = out.write_all(&page).and_then(|()| out.flush());
-        return EXIT_OK;
+        return super::output::print(&page, EXIT_OK);
     };
     let written = std::fs::create_dir_all(dir)
         .map_err(|e| format!("{}: {}", dir.display(), io_message(&e)))
@@ -125,6 +122,5 @@ fn write_page(man: &Man, dir: &Path, top: bool) -> Result<(), String> {
         man.render(&mut page)
     };
     rendered.map_err(|e| format!("cannot render {}: {e}", path.display()))?;
-    write_atomic(&path, &String::from_utf8_lossy(&page))
-        .map_err(|e| format!("{}: {}", path.display(), io_message(&e)))
+    write_file(&path, &page).map_err(|e| format!("{}: {}", path.display(), io_message(&e)))
 }

@@ -12,6 +12,7 @@ pub mod dump;
 pub mod fmt;
 pub mod init;
 pub mod man;
+pub mod output;
 pub mod rule;
 pub mod stdin;
 pub mod unfurl;

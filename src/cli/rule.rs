@@ -11,8 +11,6 @@
 //!   page; with `--format json`, the rule's object with its page as `doc`.
 //! - An unknown NAME exits 2 with a message that suggests the closest names.
 
-use std::io::{self, Write};
-
 use serde::Serialize;
 
 use super::{EXIT_OK, EXIT_USAGE};
@@ -224,12 +222,7 @@ pub fn run(args: RuleArgs) -> i32 {
             RuleFormat::Json => json(&metas.iter().map(|m| RuleInfo::of(m)).collect::<Vec<_>>()),
         },
     };
-    let mut stdout = io::stdout().lock();
-    // A closed pipe (`rein rule | head`) is not an error.
-    let _ = stdout
-        .write_all(out.as_bytes())
-        .and_then(|_| stdout.flush());
-    EXIT_OK
+    super::output::print(out.as_bytes(), EXIT_OK)
 }
 
 #[cfg(test)]

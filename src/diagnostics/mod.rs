@@ -323,7 +323,8 @@ pub fn write(
         };
         let stream = StandardStream::stdout(choice);
         let mut lock = stream.lock();
-        return text::write_text(&mut lock, reports, files_checked);
+        text::write_text(&mut lock, reports, files_checked)?;
+        return lock.flush();
     }
     let stdout = std::io::stdout();
     let mut lock = io::BufWriter::new(stdout.lock());

@@ -139,7 +139,8 @@ impl ModulePath {
         if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a, store)) {
             if inside(env, roots) {
                 let own = own.filter(|(_, root)| root != env);
-                return ModulePath::new(environment_modulepath(env), own, store.clone());
+                let dirs = environment_modulepath(env, project.allow_outside_modulepath);
+                return ModulePath::new(dirs, own, store.clone());
             }
         }
         let dirs = module_root(file)
@@ -388,19 +389,13 @@ pub(crate) fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
 
 /// The module directories of environment `env`: the relative entries of its
 /// `environment.conf`'s `modulepath` (`site:modules:$basemodulepath` gives `site`, `modules`),
-/// else `site` and `modules`.
-pub(crate) fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
-    let conf = std::fs::read_to_string(env.join("environment.conf")).unwrap_or_default();
-    let listed = conf.lines().find_map(|l| {
-        let (key, value) = l.split_once('=')?;
-        (key.trim() == "modulepath").then(|| value.trim().to_string())
-    });
-    let entries: Vec<String> = match listed {
-        Some(v) => v
-            .split(':')
-            .map(str::trim)
-            .filter(|e| !e.is_empty() && !e.starts_with('$') && !e.starts_with('/'))
-            .map(str::to_string)
+/// else `site` and `modules`; an entry that leaves the environment (`../shared`, or a link
+/// out of it) only when `allow_outside`.
+pub(crate) fn environment_modulepath(env: &Path, allow_outside: bool) -> Vec<PathBuf> {
+    let entries: Vec<String> = match listed_modulepath(env) {
+        Some((_, listed)) => listed
+            .into_iter()
+            .filter(|e| allow_outside || !leaves(env, e))
             .collect(),
         None => vec!["site".into(), "modules".into()],
     };
@@ -409,6 +404,87 @@ pub(crate) fn environment_modulepath(env: &Path) -> Vec<PathBuf> {
         .map(|e| env.join(e))
         .filter(|d| d.is_dir())
         .collect()
+}
+
+/// The line of the `modulepath` setting of environment `env`'s `environment.conf` and its
+/// relative entries (`$basemodulepath` and absolute paths left out), when it has one.
+fn listed_modulepath(env: &Path) -> Option<(usize, Vec<String>)> {
+    let conf = std::fs::read_to_string(env.join("environment.conf")).ok()?;
+    conf.lines().enumerate().find_map(|(n, l)| {
+        let (key, value) = l.split_once('=')?;
+        let entries = value
+            .split(':')
+            .map(str::trim)
+            .filter(|e| !e.is_empty() && !e.starts_with('$') && !e.starts_with('/'))
+            .map(str::to_string)
+            .collect();
+        (key.trim() == "modulepath").then_some((n + 1, entries))
+    })
+}
+
+/// Whether the module path entry `entry` of environment `env` is a directory outside it.
+fn leaves(env: &Path, entry: &str) -> bool {
+    match (env.join(entry).canonicalize(), env.canonicalize()) {
+        (Ok(dir), Ok(env)) => !dir.starts_with(env),
+        _ => false,
+    }
+}
+
+/// The `modulepath` entries of environment `env` that leave it, as warnings naming them
+/// (`ENV/environment.conf:LINE: ...`); none when `--allow-outside-modulepath` is given.
+pub fn outside_modulepath(env: &Path) -> Vec<String> {
+    let Some((line, listed)) = listed_modulepath(env) else {
+        return Vec::new();
+    };
+    let conf = env.join("environment.conf");
+    let shown = conf.strip_prefix(".").unwrap_or(&conf);
+    listed
+        .iter()
+        .filter(|e| leaves(env, e))
+        .map(|e| {
+            format!(
+                "{}:{line}: modulepath entry `{e}` is outside the environment; not read (--allow-outside-modulepath reads it)",
+                shown.display()
+            )
+        })
+        .collect()
+}
+
+/// The environment (control repo) that `file` belongs to, when it is inside `roots`
+/// (canonical): its nearest ancestor that is one. `envs` remembers the answer by
+/// directory.
+pub fn environment_of(
+    file: &Path,
+    roots: &HashSet<PathBuf>,
+    store: &ModuleStore,
+    envs: &mut HashMap<PathBuf, Option<PathBuf>>,
+) -> Option<PathBuf> {
+    // `manifests/site.pp` has the ancestor `.`, not an empty path.
+    let anchored = if file.is_relative() && !file.starts_with(".") && !file.starts_with("..") {
+        Path::new(".").join(file)
+    } else {
+        file.to_path_buf()
+    };
+    let mut below = Vec::new();
+    let mut found = None;
+    for dir in anchored.ancestors().skip(1) {
+        if dir.as_os_str().is_empty() {
+            break;
+        }
+        if let Some(known) = envs.get(dir) {
+            found = known.clone();
+            break;
+        }
+        below.push(dir);
+        if is_environment(dir, store) {
+            found = Some(dir.to_path_buf()).filter(|d| inside(d, roots));
+            break;
+        }
+    }
+    for dir in below {
+        envs.insert(dir.to_path_buf(), found.clone());
+    }
+    found
 }
 
 /// Whether `dir` is one of `roots` (canonical paths) or below one.

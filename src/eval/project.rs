@@ -65,6 +65,9 @@ pub struct Project {
     /// The paths the run checks (the deep checks read modules only inside them, unless
     /// given a module path).
     pub roots: Vec<std::path::PathBuf>,
+    /// `--allow-outside-modulepath`: an environment's `modulepath` entries that leave it
+    /// (`../shared`) are read too.
+    pub allow_outside_modulepath: bool,
     /// What the deep checks have read from the module path (shared by the run's files and
     /// threads; its owner decides how long it lives).
     pub store: Arc<ModuleStore>,

@@ -36,6 +36,7 @@ fn formatted(workspace: &mut Workspace, doc: &Document) -> Result<String, Refuse
                 verify: true,
                 write: false,
                 config: None,
+                force: false,
             },
         )
         .map_err(|e| {

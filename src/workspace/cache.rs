@@ -20,12 +20,12 @@
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
 
+use super::write::{clean_stale, write_file};
 use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
@@ -109,12 +109,14 @@ pub fn key(
     display: &str,
     rules: u64,
     show_ignored: bool,
+    outside_modulepath: bool,
     modulepath: &[PathBuf],
     roots: &[PathBuf],
     layouts: &mut HashMap<PathBuf, [bool; 3]>,
 ) -> u64 {
     let mut h = DefaultHasher::new();
-    (VERSION, display, rules, show_ignored, modulepath, roots).hash(&mut h);
+    let options = (show_ignored, outside_modulepath);
+    (VERSION, display, rules, options, modulepath, roots).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
     // absolute path really is.
     let path = Path::new(display);
@@ -149,9 +151,10 @@ impl Cache {
     /// when it cannot be created: the run goes on without a cache.
     pub fn open(dir: &Path) -> Option<Cache> {
         std::fs::create_dir_all(dir).ok()?;
+        clean_stale(dir);
         let ignore = dir.join(".gitignore");
         if !ignore.is_file() {
-            write_atomic(
+            write_file(
                 &ignore,
                 b"# Created by rein: the cache is not for version control.\n*\n",
             )
@@ -259,7 +262,7 @@ impl Cache {
         if let Ok(body) = serde_json::to_vec(&entry) {
             let mut text = format!("{:016x}\n", digest(&body)).into_bytes();
             text.extend_from_slice(&body);
-            let _ = write_atomic(&self.entry_path(display), &text);
+            let _ = write_file(&self.entry_path(display), &text);
         }
     }
 }
@@ -349,23 +352,6 @@ fn restored(s: &Stored, display: &str) -> Finding {
         span: Span::new(start, end),
         order: s.order,
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file renamed into place.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map_or("entry".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let res = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        std::fs::rename(&tmp, path)
-    })();
-    if res.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    res
 }
 
 /// A digest of what this read gives now; `part` gives the digest of a part (a

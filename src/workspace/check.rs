@@ -13,9 +13,11 @@ use super::cache::{self, Cache, Entry};
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
+use super::write::Writer;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
+use crate::eval::loader::{environment_of, outside_modulepath};
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet};
 
@@ -50,6 +52,11 @@ pub struct CheckOptions {
     /// Walk directories for manifests only, not EPP templates (puppet-lint's file set: rein
     /// run as puppet-lint); templates named explicitly are still checked.
     pub manifests_only: bool,
+    /// `--force`: fixing writes read-only files too.
+    pub force: bool,
+    /// `--allow-outside-modulepath`: the deep checks read the `modulepath` entries of an
+    /// `environment.conf` that leave the environment (a warning names each otherwise).
+    pub allow_outside_modulepath: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -138,14 +145,16 @@ struct Plan {
 }
 
 /// How to check one file.
-#[derive(Clone, Copy, Debug)]
-struct Mode {
+#[derive(Clone, Copy)]
+struct Mode<'a> {
     /// Fix it: `Some(unsafe_fixes)`.
     fix: Option<bool>,
     /// Keep the suppressed findings, marked ignored.
     show_ignored: bool,
     /// Its text is a buffer set in the workspace: fixes change that, not the disk.
     in_buffer: bool,
+    /// What writes the fixed files.
+    writer: &'a Writer,
 }
 
 impl Workspace {
@@ -169,13 +178,23 @@ impl Workspace {
         // From here on the paths are those named, each once under its name.
         let roots = found.roots.clone();
         let paths = roots.as_slice();
-        let Plan { jobs, notes } = self
+        let Plan { jobs, mut notes } = self
             .plan(&found.named, &found.files, options)
             .map_err(CheckError::Config)?;
         // YAML files are checked after the manifests, against their definitions.
         let (yaml_jobs, jobs): (Vec<_>, Vec<_>) = jobs
             .into_iter()
             .partition(|(p, _)| found.yaml.contains_key(p));
+        notes.extend(found.notes.iter().cloned());
+        if rules_evaluate(&jobs) && options.modulepath.is_empty() {
+            notes.extend(self.outside_modulepath(&jobs, &found.roots, options));
+        }
+        let fixing = jobs
+            .iter()
+            .chain(&yaml_jobs)
+            .map(|(p, _)| p)
+            .filter(|_| options.fix.is_some());
+        let writer = self.writer(options.force, &found, fixing);
         let pool = match self.pool() {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -196,7 +215,16 @@ impl Workspace {
                     .entry(Arc::as_ptr(&s.rules))
                     .or_insert_with(|| cache::rules_digest(&s.rules));
                 let (modulepath, show) = (&options.modulepath, show(options, s));
-                cache::key(&display, rules, show, modulepath, paths, &mut layouts)
+                let outside = options.allow_outside_modulepath;
+                cache::key(
+                    &display,
+                    rules,
+                    show,
+                    outside,
+                    modulepath,
+                    paths,
+                    &mut layouts,
+                )
             })
             .collect();
         let mut hits: Vec<Option<Entry>> = match &cache {
@@ -207,7 +235,7 @@ impl Workspace {
                         if self.files.has_text(p) {
                             return None;
                         }
-                        let bytes = std::fs::read(p).ok()?;
+                        let bytes = super::files::read_regular(p).ok()?;
                         c.load(&p.display().to_string(), *key, &bytes)
                     })
                     .collect()
@@ -239,7 +267,7 @@ impl Workspace {
             }
             self.project.reads = Some(Arc::default());
         }
-        let (files, project) = (&self.files, &self.project);
+        let (files, project, writer) = (&self.files, &self.project, &writer);
         let deep = rules_evaluate(&jobs);
         let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
             jobs.par_iter()
@@ -252,7 +280,10 @@ impl Workspace {
                         let source = if findings.is_empty() {
                             String::new()
                         } else {
-                            std::fs::read_to_string(p).unwrap_or_default()
+                            super::files::read_regular(p)
+                                .ok()
+                                .and_then(|b| String::from_utf8(b).ok())
+                                .unwrap_or_default()
                         };
                         let report = FileReport {
                             path: display,
@@ -266,6 +297,7 @@ impl Workspace {
                         fix: options.fix,
                         show_ignored: show(options, s),
                         in_buffer: files.has_text(p),
+                        writer,
                     };
                     let out = match parsed {
                         Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
@@ -289,7 +321,7 @@ impl Workspace {
                 })
                 .collect()
         });
-        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix);
+        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix, writer);
         let mut report = Report {
             notes,
             files_checked: jobs.len() + yaml_jobs.len(),
@@ -348,6 +380,29 @@ impl Workspace {
         self.check(&[path.to_path_buf()], options)
     }
 
+    /// The warnings about the `modulepath` entries that leave the environments of the
+    /// files of `jobs` (none with `--allow-outside-modulepath`).
+    fn outside_modulepath(
+        &self,
+        jobs: &[(PathBuf, FileSettings)],
+        roots: &[PathBuf],
+        options: &CheckOptions,
+    ) -> Vec<String> {
+        if options.allow_outside_modulepath {
+            return Vec::new();
+        }
+        let roots = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+        let mut envs = HashMap::new();
+        let found: std::collections::BTreeSet<PathBuf> = jobs
+            .iter()
+            .filter_map(|(p, _)| environment_of(p, &roots, &self.project.store, &mut envs))
+            .collect();
+        found
+            .iter()
+            .flat_map(|env| outside_modulepath(env))
+            .collect()
+    }
+
     /// The files of `jobs` without a cache entry (`hits`) read now and parsed (or why
     /// they cannot be read), the parses kept reused for the same bytes.
     fn parse(
@@ -402,6 +457,7 @@ impl Workspace {
         });
         project.modulepath = options.modulepath.clone();
         project.roots = paths.to_vec();
+        project.allow_outside_modulepath = options.allow_outside_modulepath;
         // What was loaded from the module path stays with the workspace across runs.
         project.store = std::mem::take(&mut self.project.store);
         self.project = project;
@@ -443,7 +499,7 @@ impl Workspace {
     }
 
     /// The worker threads, started on first use.
-    fn pool(&mut self) -> Result<Arc<rayon::ThreadPool>, String> {
+    pub(super) fn pool(&mut self) -> Result<Arc<rayon::ThreadPool>, String> {
         if let Some(p) = &self.pool {
             return Ok(p.clone());
         }
@@ -529,7 +585,7 @@ fn check_file(
                 rule_set,
                 unsafe_fixes,
                 project,
-                mode.in_buffer,
+                (!mode.in_buffer).then_some(mode.writer),
             ) {
                 Ok(f) => {
                     fixed_problems = f.fixed_problems;

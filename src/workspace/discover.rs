@@ -1,18 +1,32 @@
 //! Finding the files to check: walks directories for `.pp` manifests and `.epp` templates
-//! (and the YAML files that [`super::yaml_files`] keeps: Hiera's) with the `ignore`
+//! (and the YAML files that [`super::yaml_files`] keeps: Hiera's, Unfurl's) with the `ignore`
 //! crate (honours `.gitignore` and `.ignore` even outside a git repository; skips hidden
 //! entries such as `.git`, and `vendor/` and `spec/fixtures/` directories). A file named
 //! explicitly is always checked, whatever its name, and so is one whose text the workspace
-//! was given even when it is not on disk. Paths are named by [`PathNames`] (each named
-//! path once, the files walked below it inheriting its name), so every file is found once
-//! however often, and however, it is named.
+//! was given even when it is not on disk.
+//!
+//! The walk does not follow symbolic links to directories (their files are found under
+//! their own path, or are outside the tree); a symbolic link to a file is taken when its
+//! target is inside the walked directory, and skipped with a note otherwise, so that rein
+//! never reads or writes outside the tree it was given through a link found there. A link
+//! that cannot be followed (broken, or a loop) is an error. Files that are not regular
+//! files (FIFOs, devices, sockets), named or found, are skipped with a note: reading them
+//! could block. A file found under several names (a link and its target, hard links) is
+//! taken once, under the name given on the command line, else its own, else the first.
+//!
+//! Paths are named by [`PathNames`] (each named path once, the files walked below it
+//! inheriting its name), so every file is found once however often, and however, it is
+//! named.
 
-use std::collections::BTreeSet;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
 
 use super::paths::PathNames;
+use super::write::kind;
 use super::yaml_files::{self, YamlClaim};
 use crate::config::io_message;
 use crate::rules::yaml_context::YamlKind;
@@ -32,8 +46,10 @@ pub struct Discovered {
     pub roots: Vec<PathBuf>,
     /// The files among `roots` (always checked, whatever the configuration excludes).
     pub named: Vec<PathBuf>,
+    /// What was skipped and why (links out of the tree, FIFOs), as messages.
+    pub notes: Vec<String>,
     /// The YAML files among `files`, with what each is.
-    pub yaml: std::collections::BTreeMap<PathBuf, YamlKind>,
+    pub yaml: BTreeMap<PathBuf, YamlKind>,
 }
 
 /// Finds the manifests named by or below `paths`, named by `names`, sorted and without
@@ -54,7 +70,7 @@ pub fn discover_claiming(
     has_text: impl Fn(&Path) -> bool,
     claim: Option<YamlClaim<'_>>,
 ) -> Discovered {
-    let mut files = BTreeSet::new();
+    let mut files = Found::new();
     let mut yaml = BTreeSet::new();
     let mut found = Discovered::default();
     let mut seen = std::collections::HashSet::new();
@@ -66,7 +82,7 @@ pub fn discover_claiming(
         found.roots.push(path.clone());
         match std::fs::metadata(&path) {
             Err(_) if has_text(&path) => {
-                files.insert(path.clone());
+                files.insert(path.clone(), (None, Rank::Named));
                 found.named.push(path);
             }
             Err(e) => {
@@ -74,14 +90,15 @@ pub fn discover_claiming(
                 found.missing.push(message.clone());
                 found.errors.push(message);
             }
-            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found.errors),
-            Ok(_) => {
-                files.insert(path.clone());
+            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found),
+            Ok(meta) if !meta.is_file() => found.notes.push(not_regular(&path, &meta.file_type())),
+            Ok(meta) => {
+                files.insert(path.clone(), (Some(meta.ino()), Rank::Named));
                 found.named.push(path);
             }
         }
     }
-    let candidates: Vec<PathBuf> = yaml.into_iter().collect();
+    let candidates: Vec<PathBuf> = yaml.iter().cloned().collect();
     let configs: Vec<(PathBuf, Vec<PathBuf>)> = candidates
         .iter()
         .chain(&found.named)
@@ -92,17 +109,68 @@ pub fn discover_claiming(
         })
         .collect();
     found.yaml = yaml_files::classify(&configs, &candidates, &found.named, claim);
-    files.extend(found.yaml.keys().cloned());
-    found.files = files.into_iter().collect();
+    // A walked YAML file is checked only when it is Hiera's or claimed.
+    files.retain(|p, _| !yaml.contains(p) || found.yaml.contains_key(p));
+    found.files = once_each(files);
+    found.errors.sort();
+    found.notes.sort();
     found
 }
 
-fn walk(
-    root: &Path,
-    files: &mut BTreeSet<PathBuf>,
-    yaml: &mut BTreeSet<PathBuf>,
-    errors: &mut Vec<String>,
-) {
+/// How a file was found: a name given beats a file's own name, which beats a link's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rank {
+    Named,
+    Walked,
+    Link,
+}
+
+/// The files found: by name, their inode number (when on disk) and how they were found.
+type Found = BTreeMap<PathBuf, (Option<u64>, Rank)>;
+
+/// The names of `files`, sorted, one for each file on disk: of the names of one file (same
+/// device and inode), the best ranked, then the first.
+fn once_each(files: Found) -> Vec<PathBuf> {
+    let mut by_inode: HashMap<u64, Vec<&PathBuf>> = HashMap::new();
+    for (path, (ino, _)) in &files {
+        if let Some(ino) = ino {
+            by_inode.entry(*ino).or_default().push(path);
+        }
+    }
+    let mut dropped = HashSet::new();
+    for names in by_inode.values().filter(|n| n.len() > 1) {
+        let mut ids: HashMap<(u64, u64), (Rank, &PathBuf)> = HashMap::new();
+        for &path in names {
+            let Ok(m) = std::fs::metadata(path) else {
+                continue;
+            };
+            let rank = files.get(path).map_or(Rank::Link, |f| f.1);
+            match ids.entry((m.dev(), m.ino())) {
+                Entry::Vacant(v) => {
+                    v.insert((rank, path));
+                }
+                Entry::Occupied(mut o) => {
+                    let kept = *o.get();
+                    if (rank, path) < kept {
+                        dropped.insert(kept.1.clone());
+                        o.insert((rank, path));
+                    } else {
+                        dropped.insert(path.clone());
+                    }
+                }
+            }
+        }
+    }
+    files.into_keys().filter(|p| !dropped.contains(p)).collect()
+}
+
+/// Whether the walk takes the file at `path`: a manifest, a template, or a YAML file that
+/// may be Hiera's or Unfurl's (decided once all are found).
+fn wanted(path: &Path) -> bool {
+    path.extension().is_some_and(|x| x == "pp" || x == "epp") || yaml_files::is_yaml(path)
+}
+
+fn walk(root: &Path, files: &mut Found, yaml: &mut BTreeSet<PathBuf>, found: &mut Discovered) {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(true)
@@ -112,25 +180,72 @@ fn walk(
         .ignore(true)
         .parents(true)
         .require_git(false)
-        .follow_links(true)
+        .follow_links(false)
         .filter_entry(|e| !is_skipped_dir(e));
+    let inside = root.canonicalize().ok();
     for entry in builder.build() {
-        match entry {
-            Ok(e) => {
-                let is_file = e.file_type().is_some_and(|t| t.is_file());
-                if is_file
-                    && e.path()
-                        .extension()
-                        .is_some_and(|x| x == "pp" || x == "epp")
-                {
-                    files.insert(clean(e.path()));
-                } else if is_file && yaml_files::is_yaml(e.path()) {
-                    yaml.insert(clean(e.path()));
+        let e = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                found.errors.push(e.to_string());
+                continue;
+            }
+        };
+        let Some(t) = e.file_type() else {
+            continue;
+        };
+        if e.depth() == 0 || t.is_dir() || !wanted(e.path()) {
+            continue;
+        }
+        let path = clean(e.path());
+        let is_yaml = yaml_files::is_yaml(&path);
+        if t.is_file() {
+            if is_yaml {
+                yaml.insert(path.clone());
+            }
+            files
+                .entry(path)
+                .or_insert((Some(e.ino().unwrap_or(0)), Rank::Walked));
+        } else if !t.is_symlink() {
+            found.notes.push(not_regular(&path, &t));
+        } else {
+            match std::fs::metadata(&path) {
+                Err(err) => found.errors.push(format!(
+                    "{}: symbolic link that cannot be followed: {}",
+                    path.display(),
+                    io_message(&err)
+                )),
+                Ok(m) if m.is_dir() => {}
+                Ok(m) if !m.is_file() => found.notes.push(not_regular(&path, &m.file_type())),
+                Ok(m) => {
+                    let target = path.canonicalize().ok();
+                    match (&target, &inside) {
+                        (Some(t), Some(r)) if t.starts_with(r) => {
+                            if is_yaml {
+                                yaml.insert(path.clone());
+                            }
+                            files.entry(path).or_insert((Some(m.ino()), Rank::Link));
+                        }
+                        _ => found.notes.push(format!(
+                            "{}: symbolic link to {}, outside {}; skipped (name it to use it)",
+                            path.display(),
+                            target.as_deref().unwrap_or(Path::new("?")).display(),
+                            root.display()
+                        )),
+                    }
                 }
             }
-            Err(e) => errors.push(e.to_string()),
         }
     }
+}
+
+/// The note on a path that is not a regular file (of type `t`).
+fn not_regular(path: &Path, t: &std::fs::FileType) -> String {
+    format!(
+        "{}: not a regular file ({}); skipped",
+        path.display(),
+        kind(t)
+    )
 }
 
 /// `vendor/`, `spec/fixtures/` and `.git/` below a walked root are not checked.

@@ -105,7 +105,7 @@ impl Files {
     pub fn read(&self, path: &Path) -> std::io::Result<Cow<'_, [u8]>> {
         match self.texts.get(&*self.names.name(path)) {
             Some(t) => Ok(Cow::Borrowed(t.as_bytes())),
-            None => std::fs::read(path).map(Cow::Owned),
+            None => read_regular(path).map(Cow::Owned),
         }
     }
 
@@ -139,4 +139,23 @@ impl Files {
         let key = self.names.name(path);
         self.parses.remove(&*key);
     }
+}
+
+/// The bytes of the regular file `path`; an error for anything else (opened without
+/// blocking, so that a FIFO put where a file was does not hang the run).
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    use rustix::fs::{Mode, OFlags};
+    use std::io::Read;
+    let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let mut file = std::fs::File::from(rustix::fs::open(path, flags, Mode::empty())?);
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        let kind = super::write::kind(&meta.file_type());
+        return Err(std::io::Error::other(format!(
+            "not a regular file ({kind})"
+        )));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }

@@ -5,8 +5,7 @@
 use std::path::Path;
 
 use super::files::Parse;
-use super::write::write_atomic;
-use crate::config::io_message;
+use super::write::Writer;
 use crate::eval::project::Project;
 use crate::rules::fix::FixedProblem;
 use crate::rules::{self, engine::RuleSet, Diagnostic};
@@ -32,8 +31,8 @@ pub struct FixedFile {
 }
 
 /// Fixes the file `path` (displayed as `display`), parsed in `parse`, with the rules of
-/// `rule_set` and the definitions of `project`, and writes it unless it is a buffer
-/// (`in_buffer`); or the message of why it cannot be written.
+/// `rule_set` and the definitions of `project`, and writes it with `writer` (`None` for a
+/// buffer, whose text is not on disk); or the message of why it cannot be written.
 pub fn fix_file(
     path: &Path,
     display: &str,
@@ -41,9 +40,15 @@ pub fn fix_file(
     rule_set: &RuleSet,
     unsafe_fixes: bool,
     project: &Project,
-    in_buffer: bool,
+    writer: Option<&Writer>,
 ) -> Result<FixedFile, String> {
     let (raw, parsed) = parse.into_parts();
+    // The bytes read, compared with the file's before it is replaced.
+    let old = match (&raw, writer) {
+        (_, None) => Vec::new(),
+        (Some(r), Some(_)) => r.clone(),
+        (None, Some(_)) => parsed.source.as_bytes().to_vec(),
+    };
     let out = rules::fix::fix_parsed(display, parsed, rule_set, unsafe_fixes, Some(project));
     let mut fixed = Fixed::default();
     if out.rejected {
@@ -51,10 +56,10 @@ pub fn fix_file(
             "{display}: fixes not applied: the fixed text would not parse (a bug in rein: please report it)"
         ));
     } else if out.fixed > 0 {
-        if !in_buffer {
-            write_atomic(path, &out.text).map_err(|e| {
-                format!("{display}: cannot write the fixed file: {}", io_message(&e))
-            })?;
+        if let Some(writer) = writer {
+            writer
+                .replace(path, &old, out.text.as_bytes())
+                .map_err(|e| format!("{display}: {e}"))?;
         }
         fixed.fixes = out.fixed;
         if out.unsettled {

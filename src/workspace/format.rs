@@ -1,13 +1,16 @@
 //! The format pipeline: the manifests named or found, selected and configured exactly as
 //! for a check ([`super::select`]: the same configuration files, `[files]` and
 //! `ignore_paths` honoured), each formatted with the `[format]` settings of its
-//! configuration and written in place (atomically) when asked and when it changed.
+//! configuration, in parallel, and written in place when asked and when it changed
+//! ([`super::write`]: atomically, never over a file changed since it was read).
 
 use crate::syntax::epp::is_template_path;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use super::select::select;
-use super::write::write_atomic;
+use super::write::Writer;
 use super::Workspace;
 use crate::config::{io_message, ConfigError, FileSettings, Resolver};
 use crate::fmt::{format_source, FormatConfig};
@@ -21,6 +24,8 @@ pub struct FormatOptions {
     pub write: bool,
     /// `--config`: this configuration file for every file.
     pub config: Option<PathBuf>,
+    /// `--force`: write read-only files too.
+    pub force: bool,
 }
 
 /// What formatting did to one file.
@@ -44,6 +49,8 @@ pub struct FormatReport {
     /// Paths that could not be read (a missing path, an unreadable directory), as
     /// messages: when there are any, no file was formatted.
     pub io_errors: Vec<String>,
+    /// What was skipped and why (links out of the tree, FIFOs), as messages.
+    pub notes: Vec<String>,
 }
 
 impl Workspace {
@@ -64,19 +71,37 @@ impl Workspace {
             return Ok(FormatReport {
                 files: Vec::new(),
                 io_errors: found.errors,
+                notes: found.notes,
             });
         }
         let jobs = self.resolving(options, |r| select(r, &found.named, &found.files, None))?;
-        let files = jobs
-            .into_iter()
-            .map(|(path, settings)| {
-                let formatted = self.format_with(&path, settings.format, options);
-                (path, formatted)
-            })
-            .collect();
+        let writing = jobs.iter().map(|(p, _)| p).filter(|_| options.write);
+        let writer = self.writer(options.force, &found, writing);
+        let pool = match self.pool() {
+            Ok(p) => p,
+            Err(e) => {
+                return Ok(FormatReport {
+                    files: Vec::new(),
+                    io_errors: vec![format!("cannot start worker threads: {e}")],
+                    notes: found.notes,
+                })
+            }
+        };
+        let this = &*self;
+        let formatted: Vec<Formatted> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(path, settings)| this.format_with(path, &settings.format, options, &writer))
+                .collect()
+        });
+        let mut files = Vec::with_capacity(jobs.len());
+        for ((path, _), formatted) in jobs.into_iter().zip(formatted) {
+            self.keep_buffer(&path, &formatted, options);
+            files.push((path, formatted));
+        }
         Ok(FormatReport {
             files,
             io_errors: Vec::new(),
+            notes: found.notes,
         })
     }
 
@@ -84,7 +109,13 @@ impl Workspace {
     /// line: [`Formatted::Excluded`] when its configuration leaves it out.
     pub fn format_file(&mut self, path: &Path, options: &FormatOptions) -> Formatted {
         match self.resolving(options, |r| r.settings(path, true)) {
-            Ok(Some(FileSettings { format, .. })) => self.format_with(path, format, options),
+            Ok(Some(FileSettings { format, .. })) => {
+                let named = [path.to_path_buf()];
+                let writer = Writer::new(options.force, &named, &named, self.disk());
+                let formatted = self.format_with(path, &format, options, &writer);
+                self.keep_buffer(path, &formatted, options);
+                formatted
+            }
             Ok(None) => Formatted::Excluded,
             Err(errors) => Formatted::Failed(one_message(&errors)),
         }
@@ -134,12 +165,23 @@ impl Workspace {
         result
     }
 
-    /// Formats the file `path` with `config`.
+    /// A buffer's new text, when it changed and writing was asked, is its text from now on.
+    fn keep_buffer(&mut self, path: &Path, formatted: &Formatted, options: &FormatOptions) {
+        if let Formatted::Changed { after, .. } = formatted {
+            if options.write && self.files.has_text(path) {
+                self.files.set_text(path, after.clone());
+            }
+        }
+    }
+
+    /// Formats the file `path` with `config`, and writes it with `writer` when asked (a
+    /// buffer's new text is for the caller to set).
     fn format_with(
-        &mut self,
+        &self,
         path: &Path,
-        config: FormatConfig,
+        config: &FormatConfig,
         options: &FormatOptions,
+        writer: &Writer,
     ) -> Formatted {
         if is_template_path(path) {
             return Formatted::Unchanged;
@@ -152,18 +194,16 @@ impl Workspace {
         let Ok(before) = String::from_utf8(bytes) else {
             return Formatted::Failed(format!("{display}: not valid UTF-8"));
         };
-        let after = match format_source(&before, &config, options.verify) {
+        let after = match format_source(&before, config, options.verify) {
             Ok(f) => f,
             Err(e) => return Formatted::Failed(format!("{display}:{e}")),
         };
         if after == before {
             return Formatted::Unchanged;
         }
-        if options.write {
-            if self.files.has_text(path) {
-                self.files.set_text(path, after.clone());
-            } else if let Err(e) = write_atomic(path, &after) {
-                return Formatted::Failed(format!("{display}: cannot write: {e}"));
+        if options.write && !self.files.has_text(path) {
+            if let Err(e) = writer.replace(path, before.as_bytes(), after.as_bytes()) {
+                return Formatted::Failed(format!("{display}: {e}"));
             }
         }
         Formatted::Changed { before, after }

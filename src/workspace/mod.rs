@@ -54,12 +54,51 @@ pub struct Workspace {
     project: Project,
     /// The worker threads, started by the first check.
     pool: Option<Arc<rayon::ThreadPool>>,
+    /// Where files are written ([`write::RealDisk`] when `None`).
+    disk: Option<Arc<dyn write::Disk>>,
 }
 
 impl Workspace {
     /// A workspace that has read nothing yet.
     pub fn new() -> Workspace {
         Workspace::default()
+    }
+
+    /// A workspace that writes files through `disk` (tests inject faults so).
+    pub fn with_disk(disk: Arc<dyn write::Disk>) -> Workspace {
+        Workspace {
+            disk: Some(disk),
+            ..Workspace::default()
+        }
+    }
+
+    /// The writer of a run over what `found` lists (`force`: write read-only files too);
+    /// the temporary files a killed run left beside `files` are removed first.
+    fn writer<'a>(
+        &self,
+        force: bool,
+        found: &Discovered,
+        files: impl Iterator<Item = &'a PathBuf>,
+    ) -> write::Writer {
+        let dirs: std::collections::BTreeSet<&Path> = files
+            .filter(|p| !self.files.has_text(p))
+            .map(|p| {
+                p.parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."))
+            })
+            .collect();
+        for dir in dirs {
+            write::clean_stale(dir);
+        }
+        write::Writer::new(force, &found.roots, &found.named, self.disk())
+    }
+
+    /// Where files are written.
+    fn disk(&self) -> Arc<dyn write::Disk> {
+        self.disk
+            .clone()
+            .unwrap_or_else(|| Arc::new(write::RealDisk))
     }
 
     /// The manifests named by or below `paths` (a path whose text is set counts as a

@@ -225,3 +225,72 @@ fn a_parse_is_reused_for_the_same_bytes_only() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Edits a file just before rein replaces it (another program saving it), or fills the
+/// disk while rein writes.
+struct Fault {
+    edit: bool,
+}
+
+impl write::Disk for Fault {
+    fn write(&self, file: &mut std::fs::File, bytes: &[u8]) -> std::io::Result<()> {
+        if self.edit {
+            return std::io::Write::write_all(file, bytes);
+        }
+        std::io::Write::write_all(file, bytes.get(..bytes.len() / 2).unwrap_or(bytes))?;
+        Err(std::io::Error::from_raw_os_error(28))
+    }
+
+    fn before_commit(&self, target: &Path) {
+        if self.edit {
+            write(target, "$edited = 1\n");
+        }
+    }
+}
+
+#[test]
+fn a_file_changed_during_the_run_or_a_full_disk_loses_nothing() {
+    let dir = temp_dir("faults", "");
+    let (a, b) = (dir.join("a.pp"), dir.join("b.pp"));
+    let format = FormatOptions {
+        write: true,
+        ..FormatOptions::default()
+    };
+    let fix = CheckOptions {
+        fix: Some(false),
+        ..CheckOptions::default()
+    };
+    for edit in [true, false] {
+        write(&a, "$a=1\n");
+        write(&b, "$b = 1   \n");
+        let mut ws = Workspace::with_disk(Arc::new(Fault { edit }));
+        let report = ws
+            .format(std::slice::from_ref(&a), &format)
+            .expect("format");
+        let after = if edit { "$edited = 1\n" } else { "$a=1\n" };
+        let why = if edit {
+            "changed on disk during the run; not written (run rein again)"
+        } else {
+            "cannot write: No space left on device"
+        };
+        assert_eq!(
+            report.files,
+            [(
+                a.clone(),
+                Formatted::Failed(format!("{}: {why}", a.display()))
+            )]
+        );
+        assert_eq!(read(&a), after);
+        let report = check(&mut ws, &b, &fix).expect("check");
+        assert_eq!(report.io_errors, [format!("{}: {why}", b.display())]);
+        let after = if edit { "$edited = 1\n" } else { "$b = 1   \n" };
+        assert_eq!(read(&b), after);
+        let mut left: Vec<_> = std::fs::read_dir(&dir)
+            .expect("read_dir")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["a.pp", "b.pp", "rein.toml"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::check::file_report;
 use super::fix::{unsafe_fixes_of, Fixed};
-use super::write::write_atomic;
+use super::write::Writer;
 use super::Workspace;
 use crate::config::{io_message, FileSettings};
 use crate::diagnostics::FileReport;
@@ -31,6 +31,7 @@ impl Workspace {
         jobs: &[(PathBuf, FileSettings)],
         kinds: &BTreeMap<PathBuf, YamlKind>,
         fix: Option<bool>,
+        writer: &Writer,
     ) -> Vec<YamlOutcome> {
         let (files, project) = (&self.files, &self.project);
         pool.install(|| {
@@ -49,7 +50,7 @@ impl Workspace {
                         &settings.rules,
                         project,
                         fix,
-                        in_buffer,
+                        (!in_buffer).then_some(writer),
                     )
                 })
                 .collect()
@@ -65,8 +66,9 @@ fn check_one(
     rules: &RuleSet,
     project: &Project,
     fix: Option<bool>,
-    in_buffer: bool,
+    writer: Option<&Writer>,
 ) -> YamlOutcome {
+    let in_buffer = writer.is_none();
     let display = path.display().to_string();
     let mut file = yaml::parse_bytes(bytes);
     let check = |f: &yaml::YamlFile| {
@@ -106,10 +108,10 @@ fn check_one(
             file = next;
             diagnostics = check(&file);
         }
-        if fixed.fixes > 0 && !in_buffer {
-            write_atomic(path, &file.source).map_err(|e| {
-                format!("{display}: cannot write the fixed file: {}", io_message(&e))
-            })?;
+        if let Some(writer) = writer.filter(|_| fixed.fixes > 0) {
+            writer
+                .replace(path, bytes, file.source.as_bytes())
+                .map_err(|e| format!("{display}: {e}"))?;
         }
         if !unsafe_fixes {
             fixed.unsafe_left = unsafe_fixes_of(&diagnostics);

@@ -21,6 +21,7 @@ mod duplicate_resource;
 mod editor_session;
 mod emacs;
 mod epp;
+mod faults;
 mod fix;
 mod fmt;
 mod hiera;

@@ -100,7 +100,7 @@ pub fn layer_modules(layer: &Path, project: &Project) -> ModulePath {
     let dirs = if !project.modulepath.is_empty() {
         project.modulepath.clone()
     } else if environment {
-        environment_modulepath(dir)
+        environment_modulepath(dir, project.allow_outside_modulepath)
     } else {
         Vec::new()
     };
