@@ -49,8 +49,8 @@ pub struct CheckOptions {
     /// The cache of unchanged files to use ([`super::cache`]); `None`: no cache. Fixing
     /// never uses it.
     pub cache: Option<PathBuf>,
-    /// Walk directories for manifests only, not EPP templates (puppet-lint's file set: rein
-    /// run as puppet-lint); templates named explicitly are still checked.
+    /// Walk directories for manifests only, not EPP templates nor YAML (puppet-lint's file
+    /// set: rein run as puppet-lint); templates and YAML named explicitly are still checked.
     pub manifests_only: bool,
     /// `--force`: fixing writes read-only files too.
     pub force: bool,
@@ -168,9 +168,12 @@ impl Workspace {
             self.discover_with_unfurl(paths, options.config.as_deref(), !options.no_config);
         if options.manifests_only {
             let named = &found.named;
-            found
-                .files
-                .retain(|f| !crate::syntax::epp::is_template_path(f) || named.contains(f));
+            let yaml = &found.yaml;
+            found.files.retain(|f| {
+                named.contains(f)
+                    || !(crate::syntax::epp::is_template_path(f) || yaml.contains_key(f))
+            });
+            found.yaml.retain(|f, _| named.contains(f));
         }
         if !found.missing.is_empty() {
             return Err(CheckError::Missing(found.missing));

@@ -119,8 +119,9 @@ fn fix_changes_the_code_in_tags_and_keeps_the_text() {
 }
 
 #[test]
-fn rein_as_puppet_lint_walks_manifests_only() {
-    // puppet-lint lints `**/*.pp`: run as puppet-lint, rein leaves walked templates out.
+fn rein_as_puppet_lint_walks_manifests_only_no_templates_nor_yaml() {
+    // puppet-lint lints `**/*.pp`: run as puppet-lint, rein leaves walked templates and
+    // YAML out.
     let dir = temp_dir("epp-lint-mode");
     write(
         &dir,
@@ -128,6 +129,13 @@ fn rein_as_puppet_lint_walks_manifests_only() {
         "# M.\nclass m {\n  $x = \"a\"\n}\n",
     );
     write(&dir, "m/templates/t.epp", "<%= \"z\" %>\n");
+    // Nor Hiera's YAML (with a finding rein would report in it).
+    write(
+        &dir,
+        "m/hiera.yaml",
+        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+    );
+    write(&dir, "m/data/common.yaml", "---\nm::x: '%{::osfamily}'\n");
     let (code, out, _) = outcome(&["m"], &dir);
     assert_eq!(code, 0);
     assert_eq!(
