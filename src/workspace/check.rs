@@ -173,7 +173,7 @@ impl Workspace {
             .and_then(Cache::open);
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
-        let mut layouts = HashMap::new();
+        let mut layouts = cache::Layouts::default();
         let keys: Vec<u64> = jobs
             .iter()
             .map(|(p, s)| {
@@ -185,7 +185,7 @@ impl Workspace {
                 cache::key(&display, rules, show, modulepath, paths, &mut layouts)
             })
             .collect();
-        let mut hits: Vec<Option<Entry>> = match &cache {
+        let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
             Some(c) => pool.install(|| {
                 jobs.par_iter()
                     .zip(&keys)
@@ -193,8 +193,7 @@ impl Workspace {
                         if self.files.has_text(p) {
                             return None;
                         }
-                        let bytes = std::fs::read(p).ok()?;
-                        c.load(&p.display().to_string(), *key, &bytes)
+                        c.load(&p.display().to_string(), p, *key)
                     })
                     .collect()
             }),
@@ -275,6 +274,9 @@ impl Workspace {
                 })
                 .collect()
         });
+        if let Some(c) = &cache {
+            c.save();
+        }
         let mut report = Report {
             notes,
             files_checked: jobs.len(),
@@ -324,7 +326,7 @@ impl Workspace {
         &mut self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
-        hits: &[Option<Entry>],
+        hits: &[Option<Arc<Entry>>],
     ) -> Vec<Option<Result<Parse, String>>> {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let files = &self.files;
@@ -345,7 +347,7 @@ impl Workspace {
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
         parsed: &[Option<Result<Parse, String>>],
-        hits: &[Option<Entry>],
+        hits: &[Option<Arc<Entry>>],
         paths: &[PathBuf],
         options: &CheckOptions,
     ) {
