@@ -22,7 +22,7 @@ pub struct SyntaxError {
 
 /// The result of parsing one file. Always produced, even for broken input: `errors` then
 /// says what is wrong, and `program` holds what could be lowered.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ParsedFile {
     pub source: String,
     pub program: Program,

@@ -18,6 +18,7 @@ use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet};
+use crate::syntax::ParsedFile;
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
 pub const WORKER_STACK: usize = 64 * 1024 * 1024;
@@ -377,11 +378,20 @@ impl Workspace {
         // What was loaded from the module path stays with the workspace across runs.
         project.store = std::mem::take(&mut self.project.store);
         self.project = project;
-        // The deep rules follow classes into other files: those of the run are parsed.
+        // The deep rules follow classes into other files: those of the run are parsed, and
+        // shared with the evaluator (copied when fixing: a fix takes its parse over).
         if rules_evaluate(jobs) {
+            let copy = options.fix.is_some();
             pool.install(|| {
                 let store = &self.project.store;
-                clean().for_each(|(p, f)| store.preload(p, f));
+                clean().for_each(|(p, f)| {
+                    let f = if copy {
+                        Arc::new(ParsedFile::clone(f))
+                    } else {
+                        f.clone()
+                    };
+                    store.preload(p, f)
+                });
             });
         }
     }
