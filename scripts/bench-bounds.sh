@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Resource bounds (issues 16 item 3 and 19 item 4): CPU seconds and peak memory of
-# `rein check` and `rein fmt` on generated inputs at two sizes each, so that growth can be
-# read off (time should grow linearly with the size; peak memory should stay under 20x
-# the largest file plus a bounded index):
-#   - one big manifest: real manifests concatenated (S MB and 2S MB; S=25 by default, so
-#     the larger one is the issue's 50 MB file);
+# `rein check` and `rein fmt` on generated inputs at two sizes each (half and whole), so
+# that growth can be read off (time should grow linearly with the size; peak memory should
+# stay under 20x the largest file plus a bounded index). At SCALE 1, the issue's sizes:
+#   - one 50 MB manifest: real manifests concatenated (and a 25 MB one);
 #   - one 1,000,000-line manifest (and one of 500,000 lines);
 #   - one 10 MB single-line string with 2 M interpolations (and a 5 MB one);
 #   - 100,000 small files (and 50,000).
+# Every size is multiplied by SCALE: mind the memory of the machine (at about 140 bytes
+# per source byte, SCALE 1 needs some 7 GB); SCALE 0.05 runs in a minute.
 # Prints, per run: CPU s, wall s, peak MB, and peak / input size.
 #
-# Usage: scripts/bench-bounds.sh [CORPUS] [S]   (default /usr/share/puppet/modules.available, 25)
+# Usage: scripts/bench-bounds.sh [CORPUS] [SCALE]   (default /usr/share/puppet/modules.available, 1)
 set -euo pipefail
 DIR=${1:-/usr/share/puppet/modules.available}
-S=${2:-25}
+SCALE=${2:-1}
+# scaled N: N times SCALE, as an integer.
+scaled() { awk -v n="$1" -v s="$SCALE" 'BEGIN { printf "%d", n * s }'; }
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 REIN=$PWD/target/release/rein
@@ -57,33 +60,33 @@ size() { stat -c %s "$1"; }
 both() { # LABEL FILE
   local f=$2 b
   b=$(size "$f")
-  run "check $1 ($((b / 1048576)) MB)" "$b" "$REIN" check --no-cache --format concise "$f"
+  run "check $1 ($((b / 1024)) KB)" "$b" "$REIN" check --no-cache --format concise "$f"
   run "fmt - $1" "$b" sh -c "'$REIN' fmt - <'$f'"
 }
 
 echo "one big manifest (real code, concatenated):"
-for mb in "$S" $((2 * S)); do
-  grow "$tmp/big$mb.pp" $((mb * 1048576))
-  both "${mb} MB manifest" "$tmp/big$mb.pp"
-  rm -f "$tmp/big$mb.pp"
+for kb in $(scaled 25600) $(scaled 51200); do
+  grow "$tmp/big$kb.pp" $((kb * 1024))
+  both "$kb KB manifest" "$tmp/big$kb.pp"
+  rm -f "$tmp/big$kb.pp"
 done
 
 echo "one long manifest:"
-for n in 500000 1000000; do
+for n in $(scaled 500000) $(scaled 1000000); do
   lines "$tmp/lines$n.pp" "$n"
   both "$n-line manifest" "$tmp/lines$n.pp"
   rm -f "$tmp/lines$n.pp"
 done
 
 echo "one single-line string with interpolations:"
-for n in 1000000 2000000; do
+for n in $(scaled 1000000) $(scaled 2000000); do
   awk -v n="$n" 'BEGIN { printf "$a = 1\n$s = \""; for (i = 0; i < n; i++) printf "${a}x"; print "\"" }' >"$tmp/str$n.pp"
   both "string, $n interpolations" "$tmp/str$n.pp"
   rm -f "$tmp/str$n.pp"
 done
 
 echo "many small files:"
-for n in 50000 100000; do
+for n in $(scaled 50000) $(scaled 100000); do
   mkdir -p "$tmp/many$n"
   awk -v n="$n" -v d="$tmp/many$n" 'BEGIN {
     for (i = 0; i < n; i++) {

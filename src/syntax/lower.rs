@@ -80,6 +80,7 @@ fn empty_file(source: String, error: SyntaxError) -> ParsedFile {
         line_index: LineIndex::new(&source),
         source,
         tree: None,
+        packed: None,
     }
 }
 
@@ -125,5 +126,6 @@ pub fn parse_str(source: &str) -> ParsedFile {
         errors,
         line_index: LineIndex::new(source),
         tree: Some(tree),
+        packed: None,
     }
 }

@@ -3,6 +3,7 @@
 
 use super::ast::{Comment, Program, Span};
 use super::source_map::LineIndex;
+use super::tokens::Packed;
 
 /// How bad a syntax finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,9 +34,20 @@ pub struct ParsedFile {
     pub line_index: LineIndex,
     /// The concrete tree, kept for [`crate::syntax::tokens::tokens`]; private to the syntax layer.
     pub(crate) tree: Option<tree_sitter::Tree>,
+    /// The tokens, packed, once the tree was dropped ([`ParsedFile::drop_tree`]).
+    pub(crate) packed: Option<Vec<Packed>>,
 }
 
 impl ParsedFile {
+    /// Drops the concrete tree (most of the memory of a parse: a run that holds the parses
+    /// of many files at once calls this), keeping its tokens packed: everything else
+    /// reads the AST.
+    pub fn drop_tree(&mut self) {
+        if let Some(tree) = self.tree.take() {
+            self.packed = Some(super::tokens::pack(&tree));
+        }
+    }
+
     pub fn has_errors(&self) -> bool {
         self.errors.iter().any(|e| e.severity == Severity::Error)
     }

@@ -23,9 +23,11 @@ pub struct Parse {
 }
 
 impl Parse {
-    /// `bytes` parsed.
+    /// `bytes` parsed (the concrete tree dropped: a workspace holds the parses of many
+    /// files at once).
     pub fn of(bytes: Vec<u8>) -> Parse {
-        let tree = syntax::parse_bytes(&bytes);
+        let mut tree = syntax::parse_bytes(&bytes);
+        tree.drop_tree();
         let raw = (tree.source.as_bytes() != bytes.as_slice()).then_some(bytes);
         Parse::from_parts(raw, tree)
     }
