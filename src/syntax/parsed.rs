@@ -48,6 +48,12 @@ impl ParsedFile {
         }
     }
 
+    /// Drops the concrete tree without keeping the tokens, for code that reads the AST
+    /// only (the formatter): [`crate::syntax::tokens::tokens`] gives none afterwards.
+    pub fn forget_tree(&mut self) {
+        self.tree = None;
+    }
+
     pub fn has_errors(&self) -> bool {
         self.errors.iter().any(|e| e.severity == Severity::Error)
     }
