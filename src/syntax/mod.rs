@@ -8,6 +8,7 @@ pub mod ast;
 pub mod errors;
 pub mod grammar;
 pub mod lower;
+mod packed;
 mod parsed;
 pub mod pn;
 pub mod source_map;

@@ -2,8 +2,8 @@
 //! ([`ParsedFile`]), and the errors' severities.
 
 use super::ast::{Comment, Program, Span};
+use super::packed::{pack, Packed};
 use super::source_map::LineIndex;
-use super::tokens::Packed;
 
 /// How bad a syntax finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +44,7 @@ impl ParsedFile {
     /// reads the AST.
     pub fn drop_tree(&mut self) {
         if let Some(tree) = self.tree.take() {
-            self.packed = Some(super::tokens::pack(&tree));
+            self.packed = Some(pack(&tree));
         }
     }
 

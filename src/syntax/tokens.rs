@@ -10,10 +10,11 @@
 //! it lies between token spans.
 //!
 //! A parse may drop its concrete tree (most of its memory: [`ParsedFile::drop_tree`]) and
-//! keep the tokens packed instead ([`Packed`], 12 bytes each); [`tokens`] gives the same
+//! keep the tokens packed instead ([`super::packed`], 12 bytes each); [`tokens`] gives the same
 //! either way.
 
 use super::ast::Span;
+use super::packed::pack;
 use super::parsed::ParsedFile;
 
 /// One token.
@@ -43,18 +44,6 @@ fn kind_names() -> &'static [&'static str] {
     })
 }
 
-/// Kinds emitted whole, without their inner tokens.
-const ATOMIC: &[&str] = &["double_quoted_string", "heredoc_body", "heredoc"];
-
-/// A token as a parse keeps it without its tree: the kind's id, whether it is named, and
-/// its span.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Packed {
-    kind: u16,
-    named: bool,
-    span: Span,
-}
-
 /// The tokens of `file` in source order (empty when the file was not parsed, e.g. for
 /// invalid UTF-8). Zero-width tokens (inserted by error recovery) are left out.
 pub fn tokens(file: &ParsedFile) -> Vec<Token> {
@@ -72,39 +61,6 @@ pub fn tokens(file: &ParsedFile) -> Vec<Token> {
             span: p.span,
         })
         .collect()
-}
-
-/// The tokens of `tree`, packed, in source order.
-pub(crate) fn pack(tree: &tree_sitter::Tree) -> Vec<Packed> {
-    let mut out = Vec::new();
-    let mut cursor = tree.walk();
-    'walk: loop {
-        let node = cursor.node();
-        let atomic = ATOMIC.contains(&node.kind());
-        if (atomic || node.child_count() == 0)
-            && node.end_byte() > node.start_byte()
-            && node.kind() != "manifest"
-        {
-            out.push(Packed {
-                kind: node.kind_id(),
-                named: node.is_named(),
-                span: Span::new(node.start_byte(), node.end_byte()),
-            });
-        }
-        if !atomic && cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                continue 'walk;
-            }
-            if !cursor.goto_parent() {
-                break 'walk;
-            }
-        }
-    }
-    out.sort_by_key(|t| (t.span.start, t.span.end));
-    out
 }
 
 #[cfg(test)]
