@@ -118,17 +118,12 @@ pub fn digest(data: impl Hash) -> u64 {
 
 /// The key of a file's entry: everything its findings depend on besides its bytes and,
 /// for deep findings, the project and what the evaluation read.
-/// `rules` ([`rules_digest`]), `layouts` what was seen of directories so far.
-pub fn key(
-    display: &str,
-    rules: u64,
-    show_ignored: bool,
-    modulepath: &[PathBuf],
-    roots: &[PathBuf],
-    layouts: &mut Layouts,
-) -> u64 {
+/// `rules` ([`rules_digest`]), `run` a digest of the run's module path and roots (taken
+/// once: with every file named, the roots are as many as the files), `layouts` what was
+/// seen of directories so far.
+pub fn key(display: &str, rules: u64, show_ignored: bool, run: u64, layouts: &mut Layouts) -> u64 {
     let mut h = DefaultHasher::new();
-    (VERSION, display, rules, show_ignored, modulepath, roots).hash(&mut h);
+    (VERSION, display, rules, show_ignored, run).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
     // absolute path really is.
     let path = Path::new(display);

@@ -175,6 +175,7 @@ impl Workspace {
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
         let mut layouts = cache::Layouts::default();
+        let run = cache::digest((&options.modulepath, paths));
         let keys: Vec<u64> = jobs
             .iter()
             .map(|(p, s)| {
@@ -182,8 +183,7 @@ impl Workspace {
                 let rules = *rule_digests
                     .entry(Arc::as_ptr(&s.rules))
                     .or_insert_with(|| cache::rules_digest(&s.rules));
-                let (modulepath, show) = (&options.modulepath, show(options, s));
-                cache::key(&display, rules, show, modulepath, paths, &mut layouts)
+                cache::key(&display, rules, show(options, s), run, &mut layouts)
             })
             .collect();
         let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
