@@ -9,8 +9,14 @@
 #   - puppet-lint 3.0.1 (every check on, batches of 200 files) and `puppet parser validate`
 #     (batches of 200 files) on the same files, and on the single file;
 #   - linearity: one generated manifest with 50,000 and 100,000 findings, and 1,000 and
-#     2,000 files named as arguments: the CPU per finding and per file should stay flat.
-# Peak memory (max RSS) is shown for the rein runs.
+#     2,000 files named as arguments: the CPU per finding and per file should stay flat;
+#   - one core (`taskset -c 0`) and two: lines per second, and the scaling;
+#   - a synthetic control repo of over 1,000,000 lines (scripts/gen-control-repo.sh: the
+#     corpus copied 7 times with its modules renamed): CPU and peak memory per line against
+#     the corpus's (within 10% is linear).
+# Peak memory (max RSS) is shown for the rein runs. The load average is printed: the CPU
+# seconds of a loaded machine are higher (see scripts/bench-callgrind.sh for instruction
+# counts, which do not depend on the load).
 #
 # Usage: scripts/bench-speed.sh [DIR]   (default /usr/share/puppet/modules.available)
 set -euo pipefail
@@ -26,7 +32,7 @@ find -L "$DIR" -name '*.pp' -type f -not -path '*/spec/fixtures/*' -not -path '*
   | sort >"$list"
 files=$(wc -l <"$list")
 lines=$(tr '\n' '\0' <"$list" | xargs -0 cat | wc -l)
-echo "corpus: $DIR: $files files, $lines lines; $(nproc) cores"
+echo "corpus: $DIR: $files files, $lines lines; $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # cpu LABEL CMD...: runs CMD (output discarded), prints its CPU seconds and peak memory,
 # and keeps the CPU seconds in $CPU.
@@ -120,3 +126,36 @@ for n in 1000 2000; do
   cpu "rein check, $n files named, cold" "$REIN" check --no-cache --format concise "${some[@]}"
   echo "    $(awk -v c="$CPU" -v f="$n" 'BEGIN { printf "%.2f", c / f * 1000 }') ms per file"
 done
+
+echo
+echo "cores (rein check --no-cache on the directory):"
+cpu_wall() { # LABEL CMD...: like cpu, also keeps the wall seconds in $WALL.
+  local label=$1
+  shift
+  /usr/bin/time -f '%U %S %e %M' -o "$tmp/time" "$@" >/dev/null 2>&1 || true
+  read -r u s e m < <(tail -n 1 "$tmp/time")
+  CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+  WALL=$e
+  MEM=$m
+  printf '%-44s %7.2f s CPU %7.2f s wall %7.1f MB peak\n' "$label" "$CPU" "$e" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
+}
+cpu_wall "one core (taskset -c 0)" taskset -c 0 "$REIN" check --no-cache --format concise "$DIR"
+one=$WALL
+echo "    $(awk -v l="$lines" -v c="$CPU" 'BEGIN { printf "%.0f", l / c }') lines per CPU second"
+if [ "$(nproc)" -ge 2 ]; then
+  cpu_wall "two cores (taskset -c 0,1)" taskset -c 0,1 "$REIN" check --no-cache --format concise "$DIR"
+  echo "    scaling: $(awk -v a="$one" -v b="$WALL" 'BEGIN { printf "%.2f", a / b }')x wall time with two cores"
+fi
+
+echo
+echo "synthetic control repo (the corpus copied 7 times, renamed):"
+scripts/gen-control-repo.sh 7 "$tmp/control" "$DIR" >"$tmp/gen.out"
+cat "$tmp/gen.out"
+big_lines=$(find "$tmp/control" -name '*.pp' -print0 | xargs -0 cat | wc -l)
+cpu_wall "rein check, corpus ($lines lines)" "$REIN" check --no-cache --format concise "$DIR"
+c1=$CPU
+m1=$MEM
+cpu_wall "rein check, control repo ($big_lines lines)" "$REIN" check --no-cache --format concise "$tmp/control"
+awk -v c1="$c1" -v c2="$CPU" -v m1="$m1" -v m2="$MEM" -v l1="$lines" -v l2="$big_lines" 'BEGIN {
+  printf "    CPU per line: %.2f us (corpus) vs %.2f us (control repo): %+.0f%%\n", c1 / l1 * 1e6, c2 / l2 * 1e6, ((c2 / l2) / (c1 / l1) - 1) * 100
+  printf "    peak memory: %.1f MB vs %.1f MB for %.1fx the lines (%.2fx the memory)\n", m1 / 1024, m2 / 1024, l2 / l1, m2 / m1 }'

@@ -16,6 +16,7 @@ use super::custom_types::CustomType;
 use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
 use super::project::Project;
 use super::reads::{Read, ReadLog};
+use crate::eval::names::trim_colons;
 use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
@@ -193,7 +194,7 @@ impl ModulePath {
     /// The file that must define class or defined type `name` (`a::b` →
     /// `a/manifests/b.pp`), when module `a` is on the module path.
     pub fn manifest_for(&self, name: &str) -> Option<PathBuf> {
-        let mut parts = name.trim_start_matches("::").split("::");
+        let mut parts = trim_colons(name).split("::");
         let module = parts.next()?;
         let root = self.module(module)?;
         let rest: Vec<&str> = parts.collect();
@@ -214,7 +215,7 @@ impl ModulePath {
 
     /// The file of function or type alias `name` in the module's `functions/` or `types/`.
     pub fn autoload_file(&self, name: &str, dir: &str) -> Option<PathBuf> {
-        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let lower = trim_colons(name).to_ascii_lowercase();
         let mut parts = lower.split("::");
         let module = parts.next()?;
         let root = self.module(module)?;
@@ -233,7 +234,7 @@ impl ModulePath {
     }
 
     fn find_ruby_function(&self, name: &str) -> bool {
-        let lower = name.trim_start_matches("::").to_ascii_lowercase();
+        let lower = trim_colons(name).to_ascii_lowercase();
         let legacy = !lower.contains("::");
         self.all_modules().iter().any(|root| {
             let ruby = self.ruby_files(root);
@@ -337,14 +338,15 @@ impl ModulePath {
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
         self.record_all(true);
-        let facts = self.store.facts(&self.key, || {
-            let mut set = HashSet::new();
-            for root in self.all_modules().iter() {
+        // Collected once per module (many module paths share a module).
+        self.all_modules().iter().any(|root| {
+            let facts = self.store.facts(&root.to_string_lossy(), || {
+                let mut set = HashSet::new();
                 collect_facts(&root.join("lib/facter"), &mut set, 0);
-            }
-            set
-        });
-        facts.contains(name)
+                set
+            });
+            facts.contains(name)
+        })
     }
 
     /// The module roots of the path in search order (listed once per store).
@@ -620,7 +622,7 @@ pub fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p crate::synt
     ) -> Option<&'p crate::syntax::ClassDef> {
         for s in stmts {
             if let crate::syntax::ExprKind::Class(c) = &s.kind {
-                if c.name.trim_start_matches("::").eq_ignore_ascii_case(key) {
+                if trim_colons(&c.name).eq_ignore_ascii_case(key) {
                     return Some(c);
                 }
                 if let Some(inner) = walk(&c.body.statements, key) {
@@ -636,9 +638,7 @@ pub fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p crate::synt
 /// The defined type named `key` (lower case, no leading `::`) at top level of `program`.
 pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syntax::DefineDef> {
     program.body.iter().find_map(|s| match &s.kind {
-        crate::syntax::ExprKind::Define(d)
-            if d.name.trim_start_matches("::").eq_ignore_ascii_case(key) =>
-        {
+        crate::syntax::ExprKind::Define(d) if trim_colons(&d.name).eq_ignore_ascii_case(key) => {
             Some(&**d)
         }
         _ => None,

@@ -5,13 +5,14 @@
 //! searches), [`three_valued`] (answers that may be unknown), [`loader`] (the module path)
 //! and [`module_store`] (what was read from it), [`schema`] and [`custom_types`] (resource
 //! type schemas), [`project`] (what the files of a run define) and [`reads`] (what an
-//! evaluation read, for caches).
+//! evaluation read, for caches); [`names`] strips a name's leading `::`.
 
 pub mod custom_types;
 pub mod evaluator;
 pub mod functions;
 pub mod loader;
 pub mod module_store;
+pub mod names;
 pub mod ops;
 pub mod project;
 pub mod reads;

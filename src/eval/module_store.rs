@@ -22,19 +22,34 @@ use crate::syntax::{ParsedFile, Program};
 /// A parsed manifest of the module path.
 pub struct Loaded {
     pub path: PathBuf,
-    pub program: Program,
-    /// Its text, for the positions of what findings point at in it.
-    pub source: String,
+    /// The file parsed (shared with the run's own parse of it when it is a checked file).
+    file: Arc<ParsedFile>,
 }
 
 impl Loaded {
+    /// The file at `path`, parsed as `file`.
+    pub fn new(path: PathBuf, file: Arc<ParsedFile>) -> Loaded {
+        Loaded { path, file }
+    }
+
+    /// The code.
+    pub fn program(&self) -> &Program {
+        &self.file.program
+    }
+
+    /// Its text, for the positions of what findings point at in it.
+    pub fn source(&self) -> &str {
+        &self.file.source
+    }
+
     /// The 1-based line and column (in characters) of byte `offset`.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.source.len());
-        while !self.source.is_char_boundary(offset) {
+        let source = self.source();
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
             offset -= 1;
         }
-        crate::syntax::LineIndex::new(&self.source).line_col(&self.source, offset)
+        self.file.line_index.line_col(source, offset)
     }
 }
 
@@ -62,7 +77,7 @@ pub struct ModuleStore {
     indexes: Mutex<HashMap<PathBuf, Arc<ModuleIndex>>>,
     /// Answers about a module path (has it a Ruby function `f`, ...), by question.
     answers: Mutex<HashMap<String, bool>>,
-    /// The custom facts of the modules of a module path.
+    /// The custom facts of each module, by root.
     facts: Mutex<HashMap<String, Arc<HashSet<String>>>>,
     /// Custom types by the file that defines them.
     custom_types: Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>,
@@ -111,12 +126,12 @@ fn manifest_key(path: &Path) -> PathBuf {
 }
 
 impl ModuleStore {
-    /// Records a file the owner has parsed already, so following it costs no second parse.
-    pub fn preload(&self, path: &Path, parsed: &ParsedFile) {
+    /// Records a file the owner has parsed already, so following it costs no second parse
+    /// (the parse is shared, not copied).
+    pub fn preload(&self, path: &Path, parsed: Arc<ParsedFile>) {
         let loaded = Arc::new(Loaded {
             path: path.to_path_buf(),
-            program: parsed.program.clone(),
-            source: parsed.source.clone(),
+            file: parsed,
         });
         if let Ok(mut m) = self.manifests.lock() {
             m.insert(manifest_key(path), Some(loaded));
@@ -139,8 +154,7 @@ impl ModuleStore {
             }
             Some(Arc::new(Loaded {
                 path: path.clone(),
-                program: parsed.program,
-                source: parsed.source,
+                file: Arc::new(parsed),
             }))
         })
     }
@@ -175,7 +189,7 @@ impl ModuleStore {
         remembered(&self.answers, question, find)
     }
 
-    /// The custom facts of the module path `key`, collected by `collect` once.
+    /// The custom facts of the module at the root `key`, collected by `collect` once.
     pub fn facts(
         &self,
         key: &str,
@@ -238,7 +252,7 @@ mod tests {
     use super::*;
 
     fn statements(store: &ModuleStore, path: &Path) -> Option<usize> {
-        store.load(path).map(|l| l.program.body.len())
+        store.load(path).map(|l| l.program().body.len())
     }
 
     #[test]
@@ -259,7 +273,7 @@ mod tests {
         store.clear();
         assert_eq!(statements(&store, &file), None, "does not parse");
         let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
-        store.preload(&file, &parsed);
+        store.preload(&file, Arc::new(parsed));
         assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         store.forget(&file);

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::module_store::ModuleStore;
 use super::reads::Recorder;
+use crate::eval::names::trim_colons;
 use crate::syntax::visit::{for_each_child, for_each_top_statement};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
 
@@ -37,7 +38,7 @@ impl Define {
     /// The defined type `d` as the project records it.
     pub fn of(d: &crate::syntax::DefineDef) -> Define {
         Define {
-            name: d.name.trim_start_matches("::").to_ascii_lowercase(),
+            name: trim_colons(&d.name).to_ascii_lowercase(),
             params: d.params.iter().map(param).collect(),
         }
     }
@@ -122,7 +123,7 @@ impl Project {
     pub fn add(&mut self, program: &Program) {
         for_each_top_statement(program, &mut |stmt, _| {
             if let ExprKind::Define(d) = &stmt.kind {
-                let name = d.name.trim_start_matches("::").to_ascii_lowercase();
+                let name = trim_colons(&d.name).to_ascii_lowercase();
                 let define = Define {
                     name: name.clone(),
                     params: d.params.iter().map(param).collect(),
@@ -139,7 +140,7 @@ impl Project {
     /// Whether some file of the run defines class `name` (any case).
     pub fn class(&self, name: &str) -> bool {
         self.classes
-            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+            .contains(&trim_colons(name).to_ascii_lowercase())
     }
 
     fn walk(&mut self, e: &Expr) {
@@ -155,11 +156,11 @@ impl Project {
         match &e.kind {
             ExprKind::Class(c) => {
                 self.classes
-                    .insert(c.name.trim_start_matches("::").to_ascii_lowercase());
+                    .insert(trim_colons(&c.name).to_ascii_lowercase());
             }
             ExprKind::Function(f) => {
                 self.functions
-                    .insert(f.name.trim_start_matches("::").to_ascii_lowercase());
+                    .insert(trim_colons(&f.name).to_ascii_lowercase());
             }
             _ => {}
         }
@@ -223,19 +224,19 @@ impl Project {
     /// more.
     pub fn has_define(&self, name: &str) -> bool {
         self.defines
-            .contains_key(&name.trim_start_matches("::").to_ascii_lowercase())
+            .contains_key(&trim_colons(name).to_ascii_lowercase())
     }
 
     /// Whether some file of the run defines the Puppet function `name` (any case).
     pub fn function(&self, name: &str) -> bool {
         self.functions
-            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+            .contains(&trim_colons(name).to_ascii_lowercase())
     }
 
     /// The defined type named `name` (any case), when exactly one file defines it.
     pub fn define(&self, name: &str) -> Option<&Define> {
         self.defines
-            .get(&name.trim_start_matches("::").to_ascii_lowercase())?
+            .get(&trim_colons(name).to_ascii_lowercase())?
             .as_ref()
     }
 
@@ -243,7 +244,7 @@ impl Project {
     /// type `name`.
     pub fn has_defaults_for(&self, name: &str) -> bool {
         self.defaulted
-            .contains(&name.trim_start_matches("::").to_ascii_lowercase())
+            .contains(&trim_colons(name).to_ascii_lowercase())
     }
 }
 

@@ -57,7 +57,9 @@ pub fn format_source(
     } else {
         source
     };
-    let parsed = syntax::parse(text);
+    let mut parsed = syntax::parse(text);
+    // The formatter reads the AST only: the concrete tree's memory is given back now.
+    parsed.forget_tree();
     if let Some((line, column, e)) = parsed.first_error() {
         return Err(FormatError::Syntax {
             line,
@@ -106,7 +108,8 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
 
 /// The safety check: `out` parses, has the same PN and the same comments as `input`.
 pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError> {
-    let again = syntax::parse(out);
+    let mut again = syntax::parse(out);
+    again.forget_tree();
     if let Some((l, c, e)) = again.first_error() {
         return Err(FormatError::Internal(format!(
             "formatted output does not parse ({l}:{c}: {})",

@@ -90,6 +90,7 @@ fn empty_file(source: String, error: SyntaxError) -> ParsedFile {
         line_index: LineIndex::new(&source),
         source,
         tree: None,
+        packed: None,
     }
 }
 
@@ -139,6 +140,7 @@ fn parse_with(source: &str, language: &tree_sitter::Language) -> ParsedFile {
         errors,
         line_index: LineIndex::new(source),
         tree: Some(tree),
+        packed: None,
     }
 }
 

@@ -10,6 +10,7 @@ pub mod epp;
 pub mod errors;
 pub mod grammar;
 pub mod lower;
+mod packed;
 mod parsed;
 pub mod pn;
 pub mod source_map;

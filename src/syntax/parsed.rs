@@ -2,6 +2,7 @@
 //! ([`ParsedFile`]), and the errors' severities.
 
 use super::ast::{Comment, Program, Span};
+use super::packed::{pack, Packed};
 use super::source_map::LineIndex;
 
 /// How bad a syntax finding is.
@@ -22,7 +23,7 @@ pub struct SyntaxError {
 
 /// The result of parsing one file. Always produced, even for broken input: `errors` then
 /// says what is wrong, and `program` holds what could be lowered.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ParsedFile {
     pub source: String,
     pub program: Program,
@@ -33,9 +34,26 @@ pub struct ParsedFile {
     pub line_index: LineIndex,
     /// The concrete tree, kept for [`crate::syntax::tokens::tokens`]; private to the syntax layer.
     pub(crate) tree: Option<tree_sitter::Tree>,
+    /// The tokens, packed, once the tree was dropped ([`ParsedFile::drop_tree`]).
+    pub(crate) packed: Option<Vec<Packed>>,
 }
 
 impl ParsedFile {
+    /// Drops the concrete tree (most of the memory of a parse: a run that holds the parses
+    /// of many files at once calls this), keeping its tokens packed: everything else
+    /// reads the AST.
+    pub fn drop_tree(&mut self) {
+        if let Some(tree) = self.tree.take() {
+            self.packed = Some(pack(&tree));
+        }
+    }
+
+    /// Drops the concrete tree without keeping the tokens, for code that reads the AST
+    /// only (the formatter): [`crate::syntax::tokens::tokens`] gives none afterwards.
+    pub fn forget_tree(&mut self) {
+        self.tree = None;
+    }
+
     pub fn has_errors(&self) -> bool {
         self.errors.iter().any(|e| e.severity == Severity::Error)
     }

@@ -2,97 +2,111 @@
 //! each checked file, stored with what they were computed from, and reused while all of it
 //! is the same.
 //!
-//! An entry is one file per checked file (named by a digest of the working directory and
-//! the file's path as displayed): a line with a digest of the rest, then JSON holding:
-//! - rein's version, the path as displayed, and a key of everything else a finding depends on: the path as shown,
-//!   the file's effective rules (levels and options), `--show-ignored`, the module path and
-//!   roots of the run, and the files beside the module's `manifests/` that rules look for;
-//! - a digest of the file's bytes;
+//! The cache is one index file per working directory and build of rein (named by a digest
+//! of both): a line with a digest of the rest, then JSON holding rein's version, a table of
+//! what evaluations read (each [`Read`] once, with a digest of what it gave and, for a
+//! file, its [`Stamp`] when settled), and an entry per checked file holding:
+//! - the path as displayed, and a key of everything else a finding depends on: the path as
+//!   shown, the file's effective rules (levels and options), `--show-ignored`, the module
+//!   path and roots of the run, and the files beside the module's `manifests/` that rules
+//!   look for;
+//! - a digest of the file's bytes, and its [`Stamp`] when settled: while the file's stamp
+//!   is the same, its bytes are not read again (a changed stamp falls back to the digest);
 //! - the definitions the file adds to the run's project (so a warm run need not parse it);
-//! - when deep rules ran: a digest of the run's whole project and every [`Read`] its
-//!   evaluation made, each with a digest of what it read.
+//! - when deep rules ran: a digest of the run's whole project and the reads (rows of the
+//!   table) its evaluation made;
+//! - the findings, and which run stored it.
 //!
 //! An entry is used only when all of these are equal now; a missing, unreadable, corrupt,
-//! truncated or foreign-version entry is a miss (the file is checked and the entry
-//! rewritten). Entries are written to a temporary file and renamed into place, so
-//! concurrent runs see whole entries only. The directory holds a `.gitignore` (`*`).
+//! truncated or foreign-version index is empty (every file is checked and the index
+//! rewritten). A run that checked some file again writes the index anew: the entries of
+//! this run, and those of files it did not check that still exist; it is written to a
+//! temporary file and renamed into place, so concurrent runs see whole indexes only (the
+//! last one written wins). The directory holds a `.gitignore` (`*`).
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use super::cache_finding::{restored, stored, Stored};
+use super::stamp::{Stamp, Stamps};
 use super::write::{clean_stale, write_file};
-use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
+use crate::diagnostics::Finding;
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
 use crate::rules::engine::RuleSet;
-use crate::rules::Applicability;
-use crate::syntax::Span;
 
 /// The cache directory's name at the project root.
 pub const DEFAULT_DIR: &str = ".rein_cache";
 
 /// rein's version and the entries' format: an entry of another is never read.
-const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+entries-3");
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+index-1");
 
-/// An open cache directory.
+/// An open cache directory: the index read, and the entries this run stored.
 #[derive(Debug)]
 pub struct Cache {
-    dir: PathBuf,
-    /// Digest of the working directory and of the running program (entries are per
-    /// working directory, and per build: a rebuilt rein with the same version number, as
-    /// in development, never reads the entries of another build).
-    cwd: u64,
+    /// The index file (per working directory, and per build: a rebuilt rein with the same
+    /// version number, as in development, never reads the index of another build).
+    index: PathBuf,
+    /// This run (a number stored in the entries it writes).
+    run: u64,
+    /// The entries read, by displayed path.
+    entries: HashMap<String, Arc<Entry>>,
+    /// The reads of the index read, and whether each still gives the same (decided once).
+    table: Vec<Row>,
+    holds: Vec<OnceLock<bool>>,
+    /// The entries stored by this run, with their project digest and reads.
+    fresh: Mutex<Vec<(Entry, Option<FreshDeep>)>>,
     /// What each read gives now, digested once per run.
     reads: Mutex<HashMap<Read, u64>>,
     /// The module roots of directories, listed once per run.
     modules: Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>,
+    /// When a file's stamp is settled enough to be stored.
+    stamps: Stamps,
 }
 
-/// What a stored entry holds (see the module documentation).
+/// A read, the digest of what it gave, and for a file its stamp when settled.
+type Row = (Read, u64, Option<Stamp>);
+
+/// The project digest and the reads of an entry stored by this run.
+type FreshDeep = (u64, Vec<Row>);
+
+/// The index as stored.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Index {
+    version: String,
+    /// The reads of the entries' evaluations, each once.
+    reads: Vec<Row>,
+    entries: Vec<Entry>,
+}
+
+/// What the index holds of one file (see the module documentation).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Entry {
-    version: String,
     /// The file's path as displayed.
     path: String,
     key: u64,
     content: u64,
+    /// The file's stamp when its bytes were read, when settled ([`Stamps::settled`]).
+    stamp: Option<Stamp>,
     /// The file parsed without errors (its definitions count, others may load it).
     pub clean: bool,
     pub definitions: Definitions,
     deep: Option<Deep>,
     findings: Vec<Stored>,
+    /// The run that stored it.
+    run: u64,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Deep {
     project: u64,
-    reads: Vec<(Read, u64)>,
-}
-
-/// An edit of a fix as stored: line, column, end line, end column, and replacement.
-type StoredEdit = ([usize; 4], String);
-
-/// A finding as stored.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct Stored {
-    at: [usize; 6],
-    rule: String,
-    error: bool,
-    message: String,
-    help: Option<String>,
-    /// Safe, and the edits: positions and replacement.
-    fix: Option<(bool, Vec<StoredEdit>)>,
-    ignored: Option<String>,
-    /// Related places: file, line, column, message.
-    related: Vec<(String, usize, usize, String)>,
-    /// [`Finding::order`] (puppet-lint's output keeps some checks' own order).
-    #[serde(default)]
-    order: usize,
+    /// The rows of the index's table of reads.
+    reads: Vec<u32>,
 }
 
 /// A digest of `data`.
@@ -104,19 +118,12 @@ pub fn digest(data: impl Hash) -> u64 {
 
 /// The key of a file's entry: everything its findings depend on besides its bytes and,
 /// for deep findings, the project and what the evaluation read.
-/// `rules` ([`rules_digest`]), `layouts` the module layouts seen so far.
-pub fn key(
-    display: &str,
-    rules: u64,
-    show_ignored: bool,
-    outside_modulepath: bool,
-    modulepath: &[PathBuf],
-    roots: &[PathBuf],
-    layouts: &mut HashMap<PathBuf, [bool; 3]>,
-) -> u64 {
+/// `rules` ([`rules_digest`]), `run` a digest of the run's module path, roots and options
+/// (taken once: with every file named, the roots are as many as the files), `layouts` what
+/// was seen of directories so far.
+pub fn key(display: &str, rules: u64, show_ignored: bool, run: u64, layouts: &mut Layouts) -> u64 {
     let mut h = DefaultHasher::new();
-    let options = (show_ignored, outside_modulepath);
-    (VERSION, display, rules, options, modulepath, roots).hash(&mut h);
+    (VERSION, display, rules, show_ignored, run).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
     // absolute path really is.
     let path = Path::new(display);
@@ -126,15 +133,44 @@ pub fn key(
         .find(|a| a.file_name().is_some_and(|n| n == "manifests"))
         .and_then(Path::parent);
     if let Some(m) = module {
-        let layout = layouts.entry(m.to_path_buf()).or_insert_with(|| {
+        let layout = layouts.modules.entry(m.to_path_buf()).or_insert_with(|| {
             ["environment.conf", "Puppetfile", "metadata.json"].map(|f| m.join(f).exists())
         });
         layout.hash(&mut h);
     }
     if path.is_absolute() {
-        std::fs::canonicalize(path).ok().hash(&mut h);
+        layouts.canonical(path).hash(&mut h);
     }
     h.finish()
+}
+
+/// What [`key`] saw of directories in a run: the layout of each module (which of
+/// `environment.conf`, `Puppetfile` and `metadata.json` it has), and where each directory
+/// really is.
+#[derive(Debug, Default)]
+pub struct Layouts {
+    modules: HashMap<PathBuf, [bool; 3]>,
+    dirs: HashMap<PathBuf, Option<PathBuf>>,
+}
+
+impl Layouts {
+    /// Where `path` really is (as `canonicalize`), its directory resolved once per run.
+    fn canonical(&mut self, path: &Path) -> Option<PathBuf> {
+        let is_link = std::fs::symlink_metadata(path)
+            .ok()?
+            .file_type()
+            .is_symlink();
+        match (path.parent(), path.file_name()) {
+            (Some(dir), Some(name)) if !is_link => {
+                let real = self
+                    .dirs
+                    .entry(dir.to_path_buf())
+                    .or_insert_with(|| std::fs::canonicalize(dir).ok());
+                real.as_ref().map(|d| d.join(name))
+            }
+            _ => std::fs::canonicalize(path).ok(),
+        }
+    }
 }
 
 /// A digest of the rules, levels and options of `rules`.
@@ -147,8 +183,9 @@ pub fn rules_digest(rules: &RuleSet) -> u64 {
 }
 
 impl Cache {
-    /// Opens (creating it and its `.gitignore` when missing) the cache at `dir`; `None`
-    /// when it cannot be created: the run goes on without a cache.
+    /// Opens (creating it and its `.gitignore` when missing) the cache at `dir`, reading
+    /// its index when there is a sound one; `None` when it cannot be created: the run goes
+    /// on without a cache.
     pub fn open(dir: &Path) -> Option<Cache> {
         std::fs::create_dir_all(dir).ok()?;
         clean_stale(dir);
@@ -161,34 +198,38 @@ impl Cache {
             .ok()?;
         }
         let cwd = std::env::current_dir().ok()?;
+        let index = dir.join(format!("index-{:016x}.json", digest((&cwd, build_stamp()))));
+        let Index { reads, entries, .. } = read_index(&index).unwrap_or_default();
+        let holds = reads.iter().map(|_| OnceLock::new()).collect();
+        let run = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| digest((d.as_nanos(), std::process::id())));
         Some(Cache {
-            dir: dir.to_path_buf(),
-            cwd: digest((&cwd, build_stamp())),
+            index,
+            run,
+            entries: entries
+                .into_iter()
+                .map(|e| (e.path.clone(), Arc::new(e)))
+                .collect(),
+            table: reads,
+            holds,
+            fresh: Mutex::default(),
             reads: Mutex::default(),
             modules: Mutex::default(),
+            stamps: Stamps::new(),
         })
     }
 
-    fn entry_path(&self, display: &str) -> PathBuf {
-        self.dir
-            .join(format!("{:016x}.json", digest((self.cwd, display))))
-    }
-
-    /// The entry of `display` for `key` and the bytes `content`, when one is stored whole.
-    pub fn load(&self, display: &str, key: u64, content: &[u8]) -> Option<Entry> {
-        let text = std::fs::read(self.entry_path(display)).ok()?;
-        // A line with the digest of the rest, then the entry: damage is seen, not trusted.
-        let split = text.iter().position(|&b| b == b'\n')?;
-        let (sum, body) = (text.get(..split)?, text.get(split + 1..)?);
-        if sum != format!("{:016x}", digest(body)).as_bytes() {
-            return None;
-        }
-        let entry: Entry = serde_json::from_slice(body).ok()?;
-        let same = entry.version == VERSION
-            && entry.path == display
-            && entry.key == key
-            && entry.content == digest(content);
-        same.then_some(entry)
+    /// The entry of `display` (the file at `path`) for `key`, when one is stored and the
+    /// file still has the bytes it was stored for: its stamp is the one stored, or else a
+    /// digest of its bytes now is.
+    pub fn load(&self, display: &str, path: &Path, key: u64) -> Option<Arc<Entry>> {
+        let entry = self.entries.get(display)?;
+        let content = || {
+            (entry.stamp.is_some() && Stamp::of(path) == entry.stamp)
+                || super::files::read_regular(path).is_ok_and(|b| digest(b) == entry.content)
+        };
+        (entry.key == key && content()).then(|| entry.clone())
     }
 
     /// Whether the deep findings of `entry` still hold in a project of digest `project`.
@@ -196,7 +237,24 @@ impl Cache {
         let Some(deep) = &entry.deep else {
             return true;
         };
-        deep.project == project && deep.reads.iter().all(|(r, d)| self.read_now(r) == *d)
+        deep.project == project && deep.reads.iter().all(|&i| self.row_holds(i))
+    }
+
+    /// Whether the read of row `i` of the index's table gives what it gave then (decided
+    /// once per run).
+    fn row_holds(&self, i: u32) -> bool {
+        let (Some((read, d, stamp)), Some(once)) =
+            (self.table.get(i as usize), self.holds.get(i as usize))
+        else {
+            return false;
+        };
+        *once.get_or_init(|| {
+            let same_file = match read {
+                Read::File(p) => stamp.is_some() && Stamp::of(p) == *stamp,
+                _ => false,
+            };
+            same_file || self.read_now(read) == *d
+        })
     }
 
     /// What `read` gives now, digested once per run.
@@ -225,9 +283,9 @@ impl Cache {
         m
     }
 
-    /// Stores the findings of `display` (with `key`, bytes `content`, its definitions and,
-    /// when deep rules ran, the project digest and its reads). Failures are ignored: the
-    /// file is checked again next time.
+    /// Keeps the findings of `display` (with `key`, bytes `content`, its definitions and,
+    /// when deep rules ran, the project digest and its reads) for the index that
+    /// [`Cache::save`] writes.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -239,118 +297,113 @@ impl Cache {
         deep: Option<(u64, Vec<Read>)>,
         findings: &[Finding],
     ) {
-        let deep = deep.map(|(project, reads)| Deep {
-            project,
-            reads: reads
+        let deep = deep.map(|(project, reads)| {
+            let rows = reads
                 .into_iter()
                 .map(|r| {
                     let d = self.read_now(&r);
-                    (r, d)
+                    let stamp = match &r {
+                        Read::File(p) => self.stamps.settled(p),
+                        _ => None,
+                    };
+                    (r, d, stamp)
                 })
-                .collect(),
+                .collect();
+            (project, rows)
         });
         let entry = Entry {
-            version: VERSION.to_string(),
             path: display.to_string(),
             key,
             content: digest(content),
+            stamp: self.stamps.settled(Path::new(display)),
             clean,
             definitions,
-            deep,
+            deep: None,
             findings: findings.iter().map(stored).collect(),
+            run: self.run,
         };
-        if let Ok(body) = serde_json::to_vec(&entry) {
-            let mut text = format!("{:016x}\n", digest(&body)).into_bytes();
-            text.extend_from_slice(&body);
-            let _ = write_file(&self.entry_path(display), &text);
+        if let Ok(mut fresh) = self.fresh.lock() {
+            fresh.push((entry, deep));
         }
     }
+
+    /// Writes the index anew when this run stored entries: those, and the entries read of
+    /// other files that still exist. Failures are ignored: the files are checked again
+    /// next time.
+    pub fn save(&self) {
+        let fresh = match self.fresh.lock() {
+            Ok(mut f) => std::mem::take(&mut *f),
+            Err(_) => return,
+        };
+        if fresh.is_empty() {
+            return;
+        }
+        let mut rows: Vec<Row> = Vec::new();
+        let mut numbers: HashMap<Row, u32> = HashMap::new();
+        let mut number = |row: &Row| -> u32 {
+            *numbers.entry(row.clone()).or_insert_with(|| {
+                rows.push(row.clone());
+                (rows.len() - 1) as u32
+            })
+        };
+        let renewed: HashSet<&str> = fresh.iter().map(|(e, _)| e.path.as_str()).collect();
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut kept: Vec<&Arc<Entry>> = self
+            .entries
+            .values()
+            .filter(|e| !renewed.contains(e.path.as_str()) && Path::new(&e.path).exists())
+            .collect();
+        kept.sort_by(|a, b| a.path.cmp(&b.path));
+        for old in kept {
+            let mut e = Entry::clone(old);
+            if let Some(d) = &mut e.deep {
+                let table = &self.table;
+                d.reads = d
+                    .reads
+                    .iter()
+                    .filter_map(|&i| table.get(i as usize))
+                    .map(&mut number)
+                    .collect();
+            }
+            entries.push(e);
+        }
+        for (mut e, deep) in fresh {
+            e.deep = deep.map(|(project, reads)| Deep {
+                project,
+                reads: reads.iter().map(&mut number).collect(),
+            });
+            entries.push(e);
+        }
+        let index = Index {
+            version: VERSION.to_string(),
+            reads: rows,
+            entries,
+        };
+        if let Ok(body) = serde_json::to_vec(&index) {
+            let mut text = format!("{:016x}\n", digest(&body)).into_bytes();
+            text.extend_from_slice(&body);
+            let _ = write_file(&self.index, &text);
+        }
+    }
+}
+
+/// The index at `path`, when it is whole and of this version of rein.
+fn read_index(path: &Path) -> Option<Index> {
+    let text = std::fs::read(path).ok()?;
+    // A line with the digest of the rest, then the index: damage is seen, not trusted.
+    let split = text.iter().position(|&b| b == b'\n')?;
+    let (sum, body) = (text.get(..split)?, text.get(split + 1..)?);
+    if sum != format!("{:016x}", digest(body)).as_bytes() {
+        return None;
+    }
+    let index: Index = serde_json::from_slice(body).ok()?;
+    (index.version == VERSION).then_some(index)
 }
 
 impl Entry {
     /// The stored findings, for the file shown as `display`.
     pub fn findings(&self, display: &str) -> Vec<Finding> {
         self.findings.iter().map(|s| restored(s, display)).collect()
-    }
-}
-
-fn stored(f: &Finding) -> Stored {
-    Stored {
-        at: [
-            f.line,
-            f.column,
-            f.end_line,
-            f.end_column,
-            f.span.start(),
-            f.span.end(),
-        ],
-        rule: f.rule.clone(),
-        error: f.severity == Severity::Error,
-        message: f.message.clone(),
-        help: f.help.clone(),
-        fix: f.fix.as_ref().map(|x| {
-            let edits = x.edits.iter().map(|e| {
-                let at = [e.line, e.column, e.end_line, e.end_column];
-                (at, e.replacement.clone())
-            });
-            (x.applicability == Applicability::Safe, edits.collect())
-        }),
-        ignored: f.ignored.clone(),
-        related: f
-            .related
-            .iter()
-            .map(|r| (r.file.clone(), r.line, r.column, r.message.clone()))
-            .collect(),
-        order: f.order,
-    }
-}
-
-fn restored(s: &Stored, display: &str) -> Finding {
-    let [line, column, end_line, end_column, start, end] = s.at;
-    Finding {
-        file: display.to_string(),
-        line,
-        column,
-        end_line,
-        end_column,
-        rule: s.rule.clone(),
-        severity: if s.error {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        message: s.message.clone(),
-        help: s.help.clone(),
-        fix: s.fix.as_ref().map(|(safe, edits)| FindingFix {
-            applicability: if *safe {
-                Applicability::Safe
-            } else {
-                Applicability::Unsafe
-            },
-            edits: edits
-                .iter()
-                .map(|([line, column, end_line, end_column], r)| FindingEdit {
-                    line: *line,
-                    column: *column,
-                    end_line: *end_line,
-                    end_column: *end_column,
-                    replacement: r.clone(),
-                })
-                .collect(),
-        }),
-        ignored: s.ignored.clone(),
-        related: s
-            .related
-            .iter()
-            .map(|(file, line, column, message)| FindingRelated {
-                file: file.clone(),
-                line: *line,
-                column: *column,
-                message: message.clone(),
-            })
-            .collect(),
-        span: Span::new(start, end),
-        order: s.order,
     }
 }
 

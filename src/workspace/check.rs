@@ -20,6 +20,7 @@ use crate::diagnostics::{self, FileReport, Finding, Severity};
 use crate::eval::loader::{environment_of, outside_modulepath};
 use crate::eval::project::Project;
 use crate::rules::{self, engine::RuleSet};
+use crate::syntax::ParsedFile;
 
 /// Stack size of the worker threads: deep nesting in a manifest must not overflow.
 pub const WORKER_STACK: usize = 64 * 1024 * 1024;
@@ -209,7 +210,8 @@ impl Workspace {
             .and_then(Cache::open);
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
-        let mut layouts = HashMap::new();
+        let mut layouts = cache::Layouts::default();
+        let run = cache::digest((&options.modulepath, paths, options.allow_outside_modulepath));
         let keys: Vec<u64> = jobs
             .iter()
             .map(|(p, s)| {
@@ -217,20 +219,10 @@ impl Workspace {
                 let rules = *rule_digests
                     .entry(Arc::as_ptr(&s.rules))
                     .or_insert_with(|| cache::rules_digest(&s.rules));
-                let (modulepath, show) = (&options.modulepath, show(options, s));
-                let outside = options.allow_outside_modulepath;
-                cache::key(
-                    &display,
-                    rules,
-                    show,
-                    outside,
-                    modulepath,
-                    paths,
-                    &mut layouts,
-                )
+                cache::key(&display, rules, show(options, s), run, &mut layouts)
             })
             .collect();
-        let mut hits: Vec<Option<Entry>> = match &cache {
+        let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
             Some(c) => pool.install(|| {
                 jobs.par_iter()
                     .zip(&keys)
@@ -238,8 +230,7 @@ impl Workspace {
                         if self.files.has_text(p) {
                             return None;
                         }
-                        let bytes = super::files::read_regular(p).ok()?;
-                        c.load(&p.display().to_string(), *key, &bytes)
+                        c.load(&p.display().to_string(), p, *key)
                     })
                     .collect()
             }),
@@ -325,6 +316,9 @@ impl Workspace {
                 .collect()
         });
         let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix, writer);
+        if let Some(c) = &cache {
+            c.save();
+        }
         let mut report = Report {
             notes,
             files_checked: jobs.len() + yaml_jobs.len(),
@@ -412,7 +406,7 @@ impl Workspace {
         &mut self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
-        hits: &[Option<Entry>],
+        hits: &[Option<Arc<Entry>>],
     ) -> Vec<Option<Result<Parse, String>>> {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let files = &self.files;
@@ -433,7 +427,7 @@ impl Workspace {
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
         parsed: &[Option<Result<Parse, String>>],
-        hits: &[Option<Entry>],
+        hits: &[Option<Arc<Entry>>],
         paths: &[PathBuf],
         options: &CheckOptions,
     ) {
@@ -464,11 +458,20 @@ impl Workspace {
         // What was loaded from the module path stays with the workspace across runs.
         project.store = std::mem::take(&mut self.project.store);
         self.project = project;
-        // The deep rules follow classes into other files: those of the run are parsed.
+        // The deep rules follow classes into other files: those of the run are parsed, and
+        // shared with the evaluator (copied when fixing: a fix takes its parse over).
         if rules_evaluate(jobs) {
+            let copy = options.fix.is_some();
             pool.install(|| {
                 let store = &self.project.store;
-                clean().for_each(|(p, f)| store.preload(p, f));
+                clean().for_each(|(p, f)| {
+                    let f = if copy {
+                        Arc::new(ParsedFile::clone(f))
+                    } else {
+                        f.clone()
+                    };
+                    store.preload(p, f)
+                });
             });
         }
     }

@@ -23,9 +23,15 @@ pub struct Parse {
 }
 
 impl Parse {
-    /// `bytes` of the file `path` parsed (as a template when it is a `.epp`).
+    /// `bytes` of the file `path` parsed (as a template when it is a `.epp`). A manifest's
+    /// concrete tree is dropped (a workspace holds the parses of many files at once); a
+    /// template keeps it, as its packed tokens would be read with the manifest grammar's
+    /// kind names.
     pub fn of(path: &Path, bytes: Vec<u8>) -> Parse {
-        let tree = syntax::parse_file_bytes(path, &bytes);
+        let mut tree = syntax::parse_file_bytes(path, &bytes);
+        if !syntax::epp::is_template_path(path) {
+            tree.drop_tree();
+        }
         let raw = (tree.source.as_bytes() != bytes.as_slice()).then_some(bytes);
         Parse::from_parts(raw, tree)
     }

@@ -20,6 +20,7 @@
 //! files in a [`cache`] directory.
 
 pub mod cache;
+pub mod cache_finding;
 pub mod check;
 pub mod discover;
 pub mod files;
@@ -27,6 +28,7 @@ pub mod fix;
 pub mod format;
 pub mod paths;
 pub mod select;
+pub mod stamp;
 pub mod unfurl_files;
 pub mod write;
 pub mod yaml_check;

@@ -4,7 +4,6 @@
 //! `--no-cache`, and fixes stay right when files change between runs.
 
 use std::collections::BTreeMap;
-use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 use std::process::Command;
 
@@ -42,28 +41,35 @@ fn check(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
     (o.status.code(), stdout(&o))
 }
 
-/// The entries of the cache at `cache`: displayed path -> inode (a rewritten entry is a
-/// new file, renamed into place).
+/// The index file of the cache at `cache` (there is one: one working directory).
+fn index_file(cache: &Path) -> std::path::PathBuf {
+    let mut found: Vec<_> = std::fs::read_dir(cache)
+        .expect("cache dir")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found.remove(0)
+}
+
+/// The entries of the cache at `cache`: displayed path -> the run that stored it.
 fn entries(cache: &Path) -> BTreeMap<String, u64> {
     let mut out = BTreeMap::new();
-    for e in std::fs::read_dir(cache).expect("cache dir").flatten() {
-        let p = e.path();
-        if p.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        let v = entry(&p);
-        let path = v["path"].as_str().expect("path").to_string();
-        out.insert(path, std::fs::metadata(&p).expect("meta").ino());
+    let index = index(&index_file(cache));
+    for e in index["entries"].as_array().expect("entries") {
+        let path = e["path"].as_str().expect("path").to_string();
+        out.insert(path, e["run"].as_u64().expect("run"));
     }
     out
 }
 
-/// The JSON of the entry at `p` (after its digest line).
-fn entry(p: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(p).expect("entry");
+/// The JSON of the index at `p` (after its digest line).
+fn index(p: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(p).expect("index");
     let (sum, body) = text.split_once('\n').expect("digest line");
     assert_eq!(sum.len(), 16, "{text}");
-    serde_json::from_str(body).expect("entry is JSON")
+    serde_json::from_str(body).expect("index is JSON")
 }
 
 /// The paths whose entries were rewritten between `before` and `after`.
@@ -159,39 +165,82 @@ fn cache_findings_equal_uncached_ones_and_an_edit_rechecks_only_its_dependants()
 }
 
 #[test]
-fn corrupt_truncated_and_foreign_entries_are_ignored_and_rewritten() {
+fn corrupt_truncated_and_foreign_indexes_are_ignored_and_rewritten() {
     let dir = tree("cache-corrupt");
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
     let cache = dir.join(".rein_cache");
-    let files: Vec<_> = std::fs::read_dir(&cache)
-        .expect("cache")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    assert_eq!(files.len(), 4);
-    for (i, p) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(p).expect("entry");
-        let broken = match i {
-            0 => text[..text.len() / 2].to_string(),
-            1 => "\u{0}\u{1}not json at all".to_string(),
-            2 => text.replace("\"version\":\"", "\"version\":\"9"),
-            // Findings that were never found: a foreign entry must not be trusted.
-            _ => text.replace("class not documented", "forged finding"),
-        };
-        std::fs::write(p, broken).expect("write");
-    }
-    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
-    // Every broken entry was rewritten whole.
-    for p in &files {
-        let v = entry(p);
-        assert_eq!(
-            v["version"],
-            concat!(env!("CARGO_PKG_VERSION"), "+entries-3")
-        );
+    let file = index_file(&cache);
+    let good = std::fs::read_to_string(&file).expect("index");
+    let (_, body) = good.split_once('\n').expect("digest line");
+    let breakages = [
+        good[..good.len() / 2].to_string(),
+        "\u{0}\u{1}not json at all".to_string(),
+        good.replace("\"version\":\"", "\"version\":\"9"),
+        // Findings that were never found: a damaged index must not be trusted.
+        good.replace("class not documented", "forged finding"),
+        // Nor one whose digest line was made to match, from another version.
+        {
+            let forged = body.replace("\"version\":\"", "\"version\":\"9");
+            let sum = format!("{:016x}", 0u64);
+            format!("{sum}\n{forged}")
+        },
+    ];
+    for broken in breakages {
+        std::fs::write(&file, &broken).expect("write");
+        assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+        // The broken index was rewritten whole, by this run.
+        let v = index(&file);
+        assert_eq!(v["version"], concat!(env!("CARGO_PKG_VERSION"), "+index-1"));
         assert!(!v.to_string().contains("forged"));
+        assert_eq!(entries(&cache).len(), 4);
     }
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+}
+
+/// A file whose stamp (inode, size, times) was stored is not read again while the stamp
+/// is the same; a new stamp with the same bytes keeps the entry (its digest is the truth),
+/// new bytes under any stamp are checked again.
+#[test]
+fn stamps_spare_reading_and_the_digest_decides_when_they_change() {
+    let dir = tree("cache-stamp");
+    // Files last changed long before the run: their stamps are stored.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+    let set_old = |rel: &str| {
+        let f = std::fs::File::options()
+            .write(true)
+            .open(dir.join(rel))
+            .expect("open");
+        f.set_modified(old).expect("mtime");
+    };
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    let v = index(&index_file(&dir.join(".rein_cache")));
+    let stamped = v["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| !e["stamp"].is_null())
+        .count();
+    assert_eq!(stamped, 4, "{v}");
+    // Same bytes, new times (a checkout): the digest says unchanged, nothing is rechecked.
+    let before = entries(&dir.join(".rein_cache"));
+    let b = "modules/m/manifests/b.pp";
+    let text = std::fs::read(dir.join(b)).expect("read");
+    std::fs::write(dir.join(b), &text).expect("write");
+    set_old(b);
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    assert_eq!(entries(&dir.join(".rein_cache")), before);
+    // New bytes of the same size, with the old modification time put back: the change
+    // time moved, so the stamp differs and the file is checked again.
+    std::fs::write(dir.join(b), "class m::b {\n  notice('b')\n}\n").expect("write");
+    set_old(b);
+    let (code, out) = check(&dir, &[]);
+    assert_eq!(code, Some(1));
+    assert!(!out.contains("double_quoted_strings"), "{out}");
+    assert_eq!(
+        rewritten(&before, &entries(&dir.join(".rein_cache"))),
+        vec![b.to_string()]
+    );
 }
 
 #[test]

@@ -151,7 +151,7 @@ impl<'a> Evaluator<'a> {
         if lname.contains("::") {
             let file = self.modulepath.autoload_file(&lname, "functions");
             if let Some(l) = file.as_deref().and_then(|f| self.modulepath.load(f)) {
-                let found = l.program.body.iter().find_map(|s| match &s.kind {
+                let found = l.program().body.iter().find_map(|s| match &s.kind {
                     ExprKind::Function(f) if norm(&f.name) == lname => Some(&**f),
                     _ => None,
                 });

@@ -100,7 +100,7 @@ impl<'a> Evaluator<'a> {
         let file = self.modulepath.manifest_for(&key);
         let loaded = file.as_ref().and_then(|f| self.modulepath.load(f));
         if let Some(l) = loaded {
-            let found = find_class(&l.program, &key);
+            let found = find_class(l.program(), &key);
             if let Some(c) = found {
                 let origin = Some(l.clone());
                 let complete = self.in_definition(false, |ev| {
@@ -118,11 +118,14 @@ impl<'a> Evaluator<'a> {
         if self.class_missing(&key, file.as_deref()) {
             let before = self.findings.len();
             self.report("unknown_class", span, message);
-            let module = key.split("::").next().unwrap_or_default();
-            let names = self.modulepath.manifest_names(module);
-            let help = closest(&key, names.iter().map(String::as_str))
-                .map(|c| format!("did you mean `{c}`?"));
-            self.with_help(before, help);
+            // The help is looked for only when the finding is kept.
+            if self.findings.len() > before {
+                let module = key.split("::").next().unwrap_or_default();
+                let names = self.modulepath.manifest_names(module);
+                let help = closest(&key, names.iter().map(String::as_str))
+                    .map(|c| format!("did you mean `{c}`?"));
+                self.with_help(before, help);
+            }
         } else if file.is_none() && !key.contains("::") {
             // Un-namespaced, and no module of that name: missing with a complete module
             // path, likely missing without one.
@@ -161,8 +164,8 @@ impl<'a> Evaluator<'a> {
         match self.modulepath.load(file) {
             // A manifest without any class or define (generated, say) is not judged.
             Some(l) => {
-                find_class(&l.program, key).is_none()
-                    && l.program
+                find_class(l.program(), key).is_none()
+                    && l.program()
                         .body
                         .iter()
                         .any(|s| matches!(s.kind, ExprKind::Class(_) | ExprKind::Define(_)))

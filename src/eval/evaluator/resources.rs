@@ -288,7 +288,7 @@ impl<'a> Evaluator<'a> {
         }
         if let Some(file) = self.modulepath.manifest_for(type_name) {
             if let Some(l) = self.modulepath.load(&file) {
-                let found = l.program.body.iter().find_map(|s| match &s.kind {
+                let found = l.program().body.iter().find_map(|s| match &s.kind {
                     ExprKind::Define(d) if norm(&d.name) == type_name => Some(&**d),
                     _ => None,
                 });

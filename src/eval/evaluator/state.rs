@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
+use crate::eval::names::trim_colons;
 use crate::eval::project::Project;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
@@ -68,7 +69,7 @@ impl Options<'_> {
 }
 
 pub(super) fn norm(name: &str) -> String {
-    name.trim_start_matches("::").to_ascii_lowercase()
+    trim_colons(name).to_ascii_lowercase()
 }
 
 /// `apache::vhost` → `Apache::Vhost`.

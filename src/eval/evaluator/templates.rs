@@ -97,11 +97,10 @@ impl<'a> Evaluator<'a> {
                     self.report("evaluation_error", at, message);
                     return rendered;
                 }
-                let loaded = Arc::new(Loaded {
-                    path: std::path::PathBuf::from(INLINE),
-                    program: parsed.program,
-                    source: parsed.source,
-                });
+                let loaded = Arc::new(Loaded::new(
+                    std::path::PathBuf::from(INLINE),
+                    Arc::new(parsed),
+                ));
                 self.check_template_args("inline_epp", "inline_epp()", &loaded, call, args);
                 rendered
             }
@@ -150,7 +149,7 @@ impl<'a> Evaluator<'a> {
         args: &[Value],
     ) {
         let name_span = call.functor.span;
-        let Some(params) = crate::syntax::epp::parameters(&loaded.program) else {
+        let Some(params) = crate::syntax::epp::parameters(loaded.program()) else {
             return;
         };
         let given: Vec<(Value, Value)> = match args.get(1) {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use super::state::{norm, Evaluator};
+use crate::eval::names::trim_colons;
 use crate::eval::schema::{core_types, VENDORED_TYPES};
 use crate::eval::types::{self, PType};
 use crate::eval::value::Value;
@@ -30,7 +31,7 @@ impl<'a> Evaluator<'a> {
     /// The type named by a capitalised reference: a core type, an alias, a resource type
     /// rein knows; any other name is a type rein does not know.
     pub(super) fn resolve_type(&mut self, name: &str) -> PType {
-        let bare = name.trim_start_matches("::");
+        let bare = trim_colons(name);
         if self.aliases.get(bare).is_none() && bare.contains("::") {
             self.load_alias(bare);
         }
@@ -59,7 +60,7 @@ impl<'a> Evaluator<'a> {
         let Some(l) = self.modulepath.load(&file) else {
             return;
         };
-        let found = l.program.body.iter().find_map(|s| match &s.kind {
+        let found = l.program().body.iter().find_map(|s| match &s.kind {
             ExprKind::TypeAlias(t) if t.name.name.eq_ignore_ascii_case(name) => Some(&t.value),
             _ => None,
         });
@@ -102,7 +103,7 @@ impl<'a> Evaluator<'a> {
             return Some(false);
         }
         let l = self.modulepath.load(&file)?;
-        let defined = l.program.body.iter().any(|s| match &s.kind {
+        let defined = l.program().body.iter().any(|s| match &s.kind {
             ExprKind::Define(d) => norm(&d.name) == name,
             _ => false,
         });

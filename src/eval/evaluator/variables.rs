@@ -76,9 +76,6 @@ impl<'a> Evaluator<'a> {
             return Ok(Value::any());
         }
         let before = self.findings.len();
-        let names = self.visible_variables();
-        let help = closest(name, names.iter().map(String::as_str))
-            .map(|c| format!("did you mean `${c}`?"));
         if !self.main && !self.modulepath.dependencies_visible() {
             // A custom fact of a dependency rein cannot see may well define it.
             return Ok(Value::any());
@@ -97,7 +94,13 @@ impl<'a> Evaluator<'a> {
                 format!("Unknown variable: '${name}'"),
             );
         }
-        self.with_help(before, help);
+        // The help is looked for only when the finding is kept (code of the checked file).
+        if self.findings.len() > before {
+            let names = self.visible_variables();
+            let help = closest(name, names.iter().map(String::as_str))
+                .map(|c| format!("did you mean `${c}`?"));
+            self.with_help(before, help);
+        }
         Ok(Value::any())
     }
 

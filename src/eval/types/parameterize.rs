@@ -7,6 +7,7 @@ use super::infer::{generalize, infer};
 use super::ptype::{
     accepts_undef_plain, alias_key, Aliases, PType, StructMember, INT_MAX, INT_MIN,
 };
+use crate::eval::names::trim_colons;
 use crate::eval::value::Value;
 
 /// The core type names Puppet 7's type parser knows, lower-cased, with what they stand for
@@ -99,7 +100,7 @@ fn other_name(lower: &str, written: &str) -> String {
 
 /// `foo::bar` → `Foo::Bar` (each segment's first letter upper-cased, the rest lower).
 fn capitalize_name(name: &str) -> String {
-    name.trim_start_matches("::")
+    trim_colons(name)
         .split("::")
         .map(|seg| {
             let mut chars = seg.chars();
@@ -119,7 +120,7 @@ fn capitalize_name(name: &str) -> String {
 /// without parameters), an alias in `aliases` (`PType::Alias`), otherwise a resource type
 /// (`Foo::Bar` is `Resource['foo::bar']`). Names match case-insensitively, as in Puppet.
 pub fn from_reference(name: &str, aliases: &Aliases) -> PType {
-    let trimmed = name.trim_start_matches("::");
+    let trimmed = trim_colons(name);
     let lower = trimmed.to_lowercase();
     match core_type(&lower) {
         Some(Some(t)) => return t,
@@ -603,9 +604,7 @@ fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
                 ));
             }
             match args {
-                [Value::Str(s)] => Ok(PType::Class(Some(
-                    s.trim_start_matches("::").to_lowercase(),
-                ))),
+                [Value::Str(s)] => Ok(PType::Class(Some(trim_colons(s).to_lowercase()))),
                 _ => Ok(other_with("Class", args)),
             }
         }

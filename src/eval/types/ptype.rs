@@ -3,6 +3,7 @@
 //! plain facts about a type that need no question answered (whether it takes `undef`
 //! without resolving aliases, the sizes of a collection type).
 
+use crate::eval::names::trim_colons;
 use std::collections::HashMap;
 
 /// Integer bounds meaning "unbounded".
@@ -178,17 +179,24 @@ impl Aliases {
 /// The alias's name as stored in `aliases`, matching `name` case-insensitively (Puppet
 /// looks names up lower-cased).
 pub(super) fn alias_key(name: &str, aliases: &Aliases) -> Option<String> {
+    if aliases.map.is_empty() {
+        return None;
+    }
     if aliases.map.contains_key(name) {
         return Some(name.to_string());
     }
-    let lower = name.trim_start_matches("::").to_lowercase();
-    let mut keys: Vec<&String> = aliases
-        .map
-        .keys()
-        .filter(|k| k.trim_start_matches("::").to_lowercase() == lower)
-        .collect();
-    keys.sort();
-    keys.first().map(|k| (*k).clone())
+    let name = trim_colons(name);
+    let lower = std::cell::OnceCell::new();
+    // ASCII names (all that Puppet's grammar writes) compare without allocating.
+    let same = |k: &str| {
+        let k = trim_colons(k);
+        if k.is_ascii() && name.is_ascii() {
+            k.eq_ignore_ascii_case(name)
+        } else {
+            k.to_lowercase() == *lower.get_or_init(|| name.to_lowercase())
+        }
+    };
+    aliases.map.keys().filter(|k| same(k)).min().cloned()
 }
 
 /// Whether `t` accepts `undef`, without resolving aliases (an alias counts as not).

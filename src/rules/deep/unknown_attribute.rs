@@ -91,7 +91,7 @@ impl UnknownAttribute {
                         continue;
                     };
                     loaded = l;
-                    match loader::find_class(&loaded.program, &key) {
+                    match loader::find_class(loaded.program(), &key) {
                         Some(c) => c,
                         None => continue,
                     }
@@ -128,7 +128,7 @@ impl UnknownAttribute {
                 let Some(l) = cx.module_path().load(&file) else {
                     return;
                 };
-                let Some(d) = loader::find_define(&l.program, ty) else {
+                let Some(d) = loader::find_define(l.program(), ty) else {
                     return;
                 };
                 loaded = Define::of(d);

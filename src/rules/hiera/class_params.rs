@@ -47,7 +47,9 @@ pub fn resolve(modules: &ModulePath, key: &str) -> Resolved {
     };
     let exists = modules.is_file(&file);
     let loaded = exists.then(|| modules.load(&file)).flatten();
-    let def = loaded.as_ref().and_then(|l| find_class(&l.program, &class));
+    let def = loaded
+        .as_ref()
+        .and_then(|l| find_class(l.program(), &class));
     let missing = match (def, &loaded) {
         (Some(def), Some(loaded)) => {
             if def.params.iter().any(|p| p.name.name == param) {

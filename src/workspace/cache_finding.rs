@@ -1,0 +1,109 @@
+//! A finding as the cache stores it ([`Stored`]): positions, rule, message, fix and
+//! related places, without the file's name (the entry is the file's).
+
+use serde::{Deserialize, Serialize};
+
+use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
+use crate::rules::Applicability;
+use crate::syntax::Span;
+
+/// An edit of a fix as stored: line, column, end line, end column, and replacement.
+type StoredEdit = ([usize; 4], String);
+
+/// A finding as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Stored {
+    at: [usize; 6],
+    rule: String,
+    error: bool,
+    message: String,
+    help: Option<String>,
+    /// Safe, and the edits: positions and replacement.
+    fix: Option<(bool, Vec<StoredEdit>)>,
+    ignored: Option<String>,
+    /// Related places: file, line, column, message.
+    related: Vec<(String, usize, usize, String)>,
+    /// [`Finding::order`] (puppet-lint's output keeps some checks' own order).
+    #[serde(default)]
+    order: usize,
+}
+
+pub fn stored(f: &Finding) -> Stored {
+    Stored {
+        at: [
+            f.line,
+            f.column,
+            f.end_line,
+            f.end_column,
+            f.span.start(),
+            f.span.end(),
+        ],
+        rule: f.rule.clone(),
+        error: f.severity == Severity::Error,
+        message: f.message.clone(),
+        help: f.help.clone(),
+        fix: f.fix.as_ref().map(|x| {
+            let edits = x.edits.iter().map(|e| {
+                let at = [e.line, e.column, e.end_line, e.end_column];
+                (at, e.replacement.clone())
+            });
+            (x.applicability == Applicability::Safe, edits.collect())
+        }),
+        ignored: f.ignored.clone(),
+        related: f
+            .related
+            .iter()
+            .map(|r| (r.file.clone(), r.line, r.column, r.message.clone()))
+            .collect(),
+        order: f.order,
+    }
+}
+
+pub fn restored(s: &Stored, display: &str) -> Finding {
+    let [line, column, end_line, end_column, start, end] = s.at;
+    Finding {
+        file: display.to_string(),
+        line,
+        column,
+        end_line,
+        end_column,
+        rule: s.rule.clone(),
+        severity: if s.error {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        message: s.message.clone(),
+        help: s.help.clone(),
+        fix: s.fix.as_ref().map(|(safe, edits)| FindingFix {
+            applicability: if *safe {
+                Applicability::Safe
+            } else {
+                Applicability::Unsafe
+            },
+            edits: edits
+                .iter()
+                .map(|([line, column, end_line, end_column], r)| FindingEdit {
+                    line: *line,
+                    column: *column,
+                    end_line: *end_line,
+                    end_column: *end_column,
+                    replacement: r.clone(),
+                })
+                .collect(),
+        }),
+        ignored: s.ignored.clone(),
+        related: s
+            .related
+            .iter()
+            .map(|(file, line, column, message)| FindingRelated {
+                file: file.clone(),
+                line: *line,
+                column: *column,
+                message: message.clone(),
+            })
+            .collect(),
+        span: Span::new(start, end),
+        order: s.order,
+    }
+}

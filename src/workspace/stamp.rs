@@ -1,0 +1,81 @@
+//! A file's stamp: its device, inode, size and modification and change times, as the
+//! cache's fast path (as ruff and git do): a file whose stamp is the one stored with a
+//! digest of its bytes still has those bytes, so a warm run need not read it.
+//!
+//! A stamp is only stored when it is *settled*: its change time is well before the run
+//! began, so that a write during the run (or within the clock's granularity of the moment
+//! the bytes were read) cannot give new bytes under the stamp stored. The change time
+//! cannot be set by a user (`touch -d` sets the modification time only), and any write
+//! moves it, so a stamp that matches is a file nobody wrote since. Where stamps cannot be
+//! read (not Unix), there are none and the bytes are always digested.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use serde::{Deserialize, Serialize};
+
+/// How long before the start of the run a file must have last changed for its stamp to
+/// be stored (more than any file system's timestamp granularity).
+const SETTLED: Duration = Duration::from_secs(2);
+
+/// A file's device, inode, size, and modification and change times (nanoseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Stamp([i64; 5]);
+
+impl Stamp {
+    /// The stamp of `path` now (following symbolic links), `None` when it cannot be read.
+    #[cfg(unix)]
+    pub fn of(path: &Path) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(path).ok()?;
+        let ns = |s: i64, n: i64| s.saturating_mul(1_000_000_000).saturating_add(n);
+        Some(Stamp([
+            m.dev() as i64,
+            m.ino() as i64,
+            m.size() as i64,
+            ns(m.mtime(), m.mtime_nsec()),
+            ns(m.ctime(), m.ctime_nsec()),
+        ]))
+    }
+
+    #[cfg(not(unix))]
+    pub fn of(_path: &Path) -> Option<Stamp> {
+        None
+    }
+
+    /// The change time, in nanoseconds since the epoch.
+    fn changed(&self) -> i64 {
+        self.0[4]
+    }
+}
+
+/// The stamps a run stores: the moment before which a file's last change must lie for
+/// its stamp to be stored.
+#[derive(Debug)]
+pub struct Stamps {
+    /// Nanoseconds since the epoch: the start of the run less [`SETTLED`].
+    settled_before: i64,
+}
+
+impl Stamps {
+    /// Stamps for a run starting now.
+    pub fn new() -> Stamps {
+        let settled_before = SystemTime::now()
+            .checked_sub(SETTLED)
+            .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+            .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX));
+        Stamps { settled_before }
+    }
+
+    /// The stamp of `path` to store beside a digest of the bytes read from it in this
+    /// run: `None` when the file changed too recently for the stamp to be trusted.
+    pub fn settled(&self, path: &Path) -> Option<Stamp> {
+        Stamp::of(path).filter(|s| s.changed() < self.settled_before)
+    }
+}
+
+impl Default for Stamps {
+    fn default() -> Stamps {
+        Stamps::new()
+    }
+}
