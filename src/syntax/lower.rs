@@ -57,10 +57,12 @@ pub fn parse_bytes(bytes: &[u8]) -> ParsedFile {
         Ok(s) => parse_str(s),
         Err(e) => {
             let at = e.valid_up_to();
+            // The source is the lossy text: the bad byte is a replacement character there
+            // (at the same offset: everything before it is valid).
             empty_file(
                 String::from_utf8_lossy(bytes).into_owned(),
                 SyntaxError {
-                    span: Span::new(at, at + 1),
+                    span: Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
                     message: "invalid byte sequence in UTF-8".to_string(),
                     severity: Severity::Error,
                 },

@@ -91,7 +91,7 @@ impl<'a> Evaluator<'a> {
                     }
                     out.push(self.eval(i)?);
                 }
-                Ok(Value::array(out))
+                Ok(self.built(Value::array(out)))
             }
             ExprKind::Hash { entries, .. } => {
                 let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
@@ -107,7 +107,7 @@ impl<'a> Evaluator<'a> {
                         out.push((k, v));
                     }
                 }
-                Ok(Value::hash(out))
+                Ok(self.built(Value::hash(out)))
             }
             ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
             ExprKind::Unary { op, operand } => {
@@ -256,6 +256,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.steps += (s.len() / 64) as u64;
+        self.budget.steps += (s.len() / 64) as u64;
         Ok(if known {
             Value::str(s)
         } else {
