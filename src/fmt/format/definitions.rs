@@ -53,7 +53,7 @@ impl<'a> Formatter<'a> {
             let Some(p) = params.get(i) else {
                 return cat(vec![]);
             };
-            let t = p.type_expr.as_ref().map(|t| me.param_type(t));
+            let t = p.type_expr.as_ref().map(|t| me.one_line_param_type(t));
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
             // The width of `Type $name`, `None` after a multi-line type.
@@ -88,6 +88,20 @@ impl<'a> Formatter<'a> {
         let l = l.map_docs(|d| pad_params(d, target));
         let body = self.braced_lines(l, "(", ")", ",", true);
         cat(vec![txt(" "), body])
+    }
+
+    /// The type of a parameter in a parameter list: on one line when it has no line break
+    /// and fits on a line of its own. (A long default does not break it: that would not
+    /// shorten the line, and the broken type would be laid out differently the next time,
+    /// out of the `=` column.)
+    fn one_line_param_type(&mut self, t: &Expr) -> Doc {
+        let d = self.param_type(t);
+        let at = (self.depth + 1) * self.config.indent_width;
+        if !d.forces_break() && at + d.flat_width() <= self.config.line_width {
+            d.flat()
+        } else {
+            d
+        }
     }
 
     /// The type of a parameter.
