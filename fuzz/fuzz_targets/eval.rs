@@ -2,6 +2,8 @@
 //! test suite also runs on every input fuzzing found) on every input.
 #![no_main]
 
+// Each target uses one of the properties.
+#[allow(dead_code)]
 #[path = "../../tests/fuzz/properties.rs"]
 mod properties;
 

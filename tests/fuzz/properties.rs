@@ -51,7 +51,8 @@ pub fn fmt(data: &[u8]) {
     let config = FormatConfig::default();
     let once = match format_source(text, &config, true) {
         Ok(out) => out,
-        Err(FormatError::Syntax { .. }) => return,
+        // Code Puppet rejects, or nested past what the formatter lays out: refused.
+        Err(FormatError::Syntax { .. } | FormatError::TooDeep { .. }) => return,
         Err(e @ FormatError::Internal(_)) => panic!("formatting a valid file failed: {e}"),
     };
     match format_source(&once, &config, true) {

@@ -3,13 +3,14 @@
 //! `$m`, however `$m` is stored), so that a two-line class doubling an array in a loop ends
 //! quickly and small. A value bigger than [`MAX_VALUE_SIZE`] or deeper than
 //! [`MAX_VALUE_DEPTH`], or built once [`SIZE_BUDGET`] is spent, becomes an unknown of its
-//! type; a root past its own steps ([`super::state::STEP_BUDGET`]) or the evaluation past
+//! type, and so does an expression nested deeper than [`MAX_EXPR_DEPTH`]; a root past its own steps ([`super::state::STEP_BUDGET`]) or the evaluation past
 //! [`TOTAL_STEPS`] stops (its catalog is then open). Both are counts, never times: the
 //! outcome of an evaluation does not depend on the machine.
 
-use super::state::Evaluator;
+use super::state::{Evaluator, R};
 use crate::eval::types::PType;
 use crate::eval::value::Value;
+use crate::syntax::Expr;
 
 /// Steps all the roots of one evaluation may take together.
 pub(super) const TOTAL_STEPS: u64 = 8_000_000;
@@ -24,6 +25,10 @@ pub(super) const SIZE_BUDGET: u64 = 32 << 20;
 /// Nesting of arrays, hashes and `Sensitive` wrappers one value may have.
 pub(super) const MAX_VALUE_DEPTH: usize = 1_000;
 
+/// Expressions nested deeper than this (counted through calls) evaluate to unknowns, so
+/// evaluation fits on an 8 MB stack however deep the code nests.
+pub(super) const MAX_EXPR_DEPTH: usize = 200;
+
 /// The bytes of a string that count as one size unit.
 const STRING_UNIT: usize = 32;
 
@@ -36,6 +41,8 @@ pub(super) struct Budget {
     pub(super) total_steps: u64,
     /// Size units of the values built.
     pub(super) built: u64,
+    /// How deeply the expressions being evaluated nest now.
+    pub(super) depth: usize,
 }
 
 impl Default for Budget {
@@ -44,6 +51,7 @@ impl Default for Budget {
             steps: 0,
             total_steps: TOTAL_STEPS,
             built: 0,
+            depth: 0,
         }
     }
 }
@@ -95,6 +103,18 @@ fn unknown_like(v: &Value) -> Value {
 }
 
 impl Evaluator<'_> {
+    /// Evaluates `e`; an unknown past [`MAX_EXPR_DEPTH`] levels of nesting.
+    pub(super) fn eval(&mut self, e: &Expr) -> R {
+        if self.budget.depth >= MAX_EXPR_DEPTH {
+            self.open = true;
+            return Ok(Value::any());
+        }
+        self.budget.depth += 1;
+        let r = self.eval_expr(e);
+        self.budget.depth -= 1;
+        r
+    }
+
     /// `v`, just built, counted against the budget; or an unknown of its type when it is too
     /// big or too deep to keep, or when the evaluation has built all it may.
     pub(super) fn built(&mut self, v: Value) -> Value {

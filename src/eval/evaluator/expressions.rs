@@ -53,7 +53,8 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
-    pub(super) fn eval(&mut self, e: &Expr) -> R {
+    /// Evaluates `e` (through [`Evaluator::eval`], which bounds the nesting).
+    pub(super) fn eval_expr(&mut self, e: &Expr) -> R {
         self.tick()?;
         let span = e.span;
         match &e.kind {
