@@ -18,6 +18,7 @@ mod config_strict;
 mod deep;
 mod dump;
 mod duplicate_resource;
+mod eval_safety;
 mod fix;
 mod fmt;
 mod hygiene;
