@@ -120,44 +120,33 @@ fn unknown_test(code: &str, test: &str) -> bool {
     }
 }
 
-const DOUBLED: &str = "$a = 30.reduce([1]) |$m, $i| { [$m, $m] }";
-const DOUBLED_SMALL: &str = "$a = 3.reduce([1]) |$m, $i| { [$m, $m] }";
+/// `$a` doubled `n` times in a loop (2^n items if nothing were shared), then `rest`.
+fn doubled(n: u32, rest: &str) -> String {
+    format!("$a = {n}.reduce([1]) |$m, $i| {{ [$m, $m] }} {rest}")
+}
 
 #[test]
 fn a_value_doubled_through_sharing_becomes_unknown() {
-    // 2^30 items if nothing were shared: the array becomes unknown, and so its text.
-    assert!(unknown_test(
-        &format!("{DOUBLED} $s = \"${{a}}\""),
-        "$s == ''"
-    ));
+    // 2^30 items: the array becomes unknown, and so its text.
+    let text = "$s = \"${a}\"";
+    assert!(unknown_test(&doubled(30, text), "$s == ''"));
     // Small enough: known (and not empty).
-    assert!(!unknown_test(
-        &format!("{DOUBLED_SMALL} $s = \"${{a}}\""),
-        "$s == ''"
-    ));
-    assert!(!unknown_test(
-        &format!("{DOUBLED_SMALL} $s = \"${{a}}\""),
-        "$s != '[[[[1], [1]], [[1], [1]]], [[[1], [1]], [[1], [1]]]]'"
-    ));
+    assert!(!unknown_test(&doubled(3, text), "$s == ''"));
+    let known = "$s != '[[[[1], [1]], [[1], [1]]], [[[1], [1]], [[1], [1]]]]'";
+    assert!(!unknown_test(&doubled(3, text), known));
 }
 
 #[test]
 fn flatten_compare_and_assert_type_of_a_doubled_value_end() {
-    assert!(unknown_test(
-        &format!("{DOUBLED} $f = flatten($a)"),
-        "$f == []"
-    ));
-    assert!(!unknown_test(
-        &format!("{DOUBLED_SMALL} $f = flatten($a)"),
-        "$f == []"
-    ));
-    let twice = format!("{DOUBLED} $b = 30.reduce([1]) |$m, $i| {{ [$m, $m] }} $e = $a == $b");
-    assert!(unknown_test(&twice, "!$e"));
-    let small = format!("{DOUBLED_SMALL} $b = 3.reduce([1]) |$m, $i| {{ [$m, $m] }} $e = $a == $b");
-    assert!(!unknown_test(&small, "!$e"));
+    assert!(unknown_test(&doubled(30, "$f = flatten($a)"), "$f == []"));
+    assert!(!unknown_test(&doubled(3, "$f = flatten($a)"), "$f == []"));
+    for (n, unknown) in [(30, true), (3, false)] {
+        let b = format!("$b = {n}.reduce([1]) |$m, $i| {{ [$m, $m] }} $e = $a == $b");
+        assert_eq!(unknown_test(&doubled(n, &b), "!$e"), unknown);
+    }
     // The type of the unknown is known: the assertion holds.
-    let asserted = format!("{DOUBLED} $t = assert_type(Array[Array], $a) $n = $t =~ Array");
-    assert!(!unknown_test(&asserted, "!$n"));
+    let asserted = "$t = assert_type(Array[Array], $a) $n = $t =~ Array";
+    assert!(!unknown_test(&doubled(30, asserted), "!$n"));
 }
 
 #[test]
