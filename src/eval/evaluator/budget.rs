@@ -3,14 +3,17 @@
 //! `$m`, however `$m` is stored), so that a two-line class doubling an array in a loop ends
 //! quickly and small. A value bigger than [`MAX_VALUE_SIZE`] or deeper than
 //! [`MAX_VALUE_DEPTH`], or built once [`SIZE_BUDGET`] is spent, becomes an unknown of its
-//! type, and so does an expression nested deeper than [`MAX_EXPR_DEPTH`]; a root past its own steps ([`super::state::STEP_BUDGET`]) or the evaluation past
-//! [`TOTAL_STEPS`] stops (its catalog is then open). Both are counts, never times: the
-//! outcome of an evaluation does not depend on the machine.
+//! type, and so does an expression nested deeper than [`MAX_EXPR_DEPTH`]; a root past its
+//! own steps ([`STEP_BUDGET`]) or the evaluation past [`TOTAL_STEPS`] stops (its catalog is
+//! then open). Both are counts, never times: the outcome of an evaluation does not depend
+//! on the machine.
 
-use super::state::{Evaluator, R};
 use crate::eval::types::PType;
 use crate::eval::value::Value;
-use crate::syntax::Expr;
+
+/// Steps one root (the main manifest, or a class, defined type or function evaluated on
+/// its own) may take.
+pub(super) const STEP_BUDGET: u64 = 2_000_000;
 
 /// Steps all the roots of one evaluation may take together.
 pub(super) const TOTAL_STEPS: u64 = 8_000_000;
@@ -102,19 +105,7 @@ fn unknown_like(v: &Value) -> Value {
     }
 }
 
-impl Evaluator<'_> {
-    /// Evaluates `e`; an unknown past [`MAX_EXPR_DEPTH`] levels of nesting.
-    pub(super) fn eval(&mut self, e: &Expr) -> R {
-        if self.budget.depth >= MAX_EXPR_DEPTH {
-            self.open = true;
-            return Ok(Value::any());
-        }
-        self.budget.depth += 1;
-        let r = self.eval_expr(e);
-        self.budget.depth -= 1;
-        r
-    }
-
+impl Budget {
     /// `v`, just built, counted against the budget; or an unknown of its type when it is too
     /// big or too deep to keep, or when the evaluation has built all it may.
     pub(super) fn built(&mut self, v: Value) -> Value {
@@ -124,22 +115,30 @@ impl Evaluator<'_> {
         ) {
             return v;
         }
-        let left = SIZE_BUDGET.saturating_sub(self.budget.built);
+        let left = SIZE_BUDGET.saturating_sub(self.built);
         match size_within(&v, MAX_VALUE_SIZE.min(left)) {
             Ok(units) => {
-                self.budget.built += units;
+                self.built += units;
                 v
             }
             Err(looked_at) => {
-                self.budget.built = self.budget.built.saturating_add(looked_at);
+                self.built = self.built.saturating_add(looked_at);
                 unknown_like(&v)
             }
         }
     }
 
-    /// Whether this root or the whole evaluation has taken all the steps it may.
-    pub(super) fn out_of_steps(&self) -> bool {
-        self.steps > super::state::STEP_BUDGET || self.budget.steps > self.budget.total_steps
+    /// Counts `n` steps of a root that has taken `root_steps` (these included); whether
+    /// the root or the whole evaluation has now taken all the steps it may.
+    pub(super) fn spend(&mut self, n: u64, root_steps: u64) -> bool {
+        self.steps += n;
+        self.out_of_steps(root_steps)
+    }
+
+    /// Whether a root that has taken `root_steps`, or the whole evaluation, has taken all
+    /// the steps it may.
+    pub(super) fn out_of_steps(&self, root_steps: u64) -> bool {
+        root_steps > STEP_BUDGET || self.steps > self.total_steps
     }
 }
 

@@ -192,7 +192,7 @@ impl<'a> Evaluator<'a> {
 
     /// Ends a root: the reference checks, then the findings.
     fn finish_root(&mut self, main: bool) -> Vec<Finding> {
-        if main && !self.open && !self.out_of_steps() {
+        if main && !self.open && !self.budget.out_of_steps(self.steps) {
             let refs = std::mem::take(&mut self.references);
             for r in refs {
                 let key = (r.type_name.clone(), r.title.clone());

@@ -178,8 +178,6 @@ pub(super) enum RefKind {
     Realize,
 }
 
-pub(super) const STEP_BUDGET: u64 = 2_000_000;
-
 pub(super) const MAX_DEPTH: usize = 48;
 
 pub(super) struct Evaluator<'a> {
@@ -527,9 +525,9 @@ impl<'a> Evaluator<'a> {
 
     /// Counts the work of building `v` (one step per 64 bytes or 16 items) against the
     /// budget, so loops over big values end too; a value too big to keep is an unknown
-    /// ([`Evaluator::built`]).
+    /// ([`Budget::built`]).
     pub(super) fn charge(&mut self, v: Value) -> R {
-        let v = self.built(v);
+        let v = self.budget.built(v);
         let cost = match &v {
             Value::Str(s) => s.len() / 64,
             Value::Array(a) => a.len() / 16,
@@ -537,8 +535,7 @@ impl<'a> Evaluator<'a> {
             _ => 0,
         };
         self.steps += cost as u64;
-        self.budget.steps += cost as u64;
-        if self.out_of_steps() {
+        if self.budget.spend(cost as u64, self.steps) {
             self.open = true;
             return Err(Flow::Abort);
         }
@@ -547,8 +544,7 @@ impl<'a> Evaluator<'a> {
 
     pub(super) fn tick(&mut self) -> Result<(), Flow> {
         self.steps += 1;
-        self.budget.steps += 1;
-        if self.out_of_steps() {
+        if self.budget.spend(1, self.steps) {
             self.open = true;
             return Err(Flow::Abort);
         }
