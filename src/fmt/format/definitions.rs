@@ -91,17 +91,11 @@ impl<'a> Formatter<'a> {
     }
 
     /// The type of a parameter in a parameter list: on one line when it has no line break
-    /// and fits on a line of its own. (A long default does not break it: that would not
-    /// shorten the line, and the broken type would be laid out differently the next time,
-    /// out of the `=` column.)
+    /// and fits on a line of its own ([`Formatter::one_line_if_it_fits`]: a long default
+    /// does not break it).
     fn one_line_param_type(&mut self, t: &Expr) -> Doc {
         let d = self.param_type(t);
-        let at = (self.depth + 1) * self.config.indent_width;
-        if !d.forces_break() && at + d.flat_width() <= self.config.line_width {
-            d.flat()
-        } else {
-            d
-        }
+        self.one_line_if_it_fits(d)
     }
 
     /// The type of a parameter.

@@ -66,7 +66,9 @@ impl<'a> Formatter<'a> {
         };
         self.guarded(e.span, |me| {
             let l = me.expr(lhs);
-            let marker = if l.forces_break() {
+            let l = me.one_line_if_it_fits(l);
+            // A target that may still break (too wide for a line) is out of the `=` run.
+            let marker = if l.can_break() {
                 cat(vec![])
             } else {
                 Doc::Text(format!("\u{0}{}", l.flat_width()))
