@@ -44,8 +44,9 @@ impl<'a> Formatter<'a> {
         align_assignments(l)
     }
 
-    /// The statement `i` of `stmts`. Before a statement that starts with `-`, `*` or `{`, a
-    /// `;` stays: on a line of its own, that would continue this one (`$x - 1`, `$x * [1]`)
+    /// The statement `i` of `stmts`. Before a statement that starts with `-`, `*`, `/` or `{`, a
+    /// `;` stays: on a line of its own, that would continue this one (`$x - 1`, `$x * [1]`,
+    /// `1 /a/` read as divisions)
     /// or make it a resource title (`$x { ... }`).
     fn statement_of(&mut self, stmts: &[&Expr], i: usize) -> Doc {
         let Some(e) = stmts.get(i) else {
@@ -53,7 +54,9 @@ impl<'a> Formatter<'a> {
         };
         let d = self.statement(e);
         match stmts.get(i + 1) {
-            Some(next) if self.s(next.span).starts_with(['-', '*', '{']) => cat(vec![d, txt(";")]),
+            Some(next) if self.s(next.span).starts_with(['-', '*', '{', '/']) => {
+                cat(vec![d, txt(";")])
+            }
             _ => d,
         }
     }
