@@ -20,8 +20,17 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `property` on every input in `found/<target>/`, on a thread with an 8 MB stack (a
-/// library user's main thread); there must be some.
+/// Whether `property` holds on `data`, run on a thread with an 8 MB stack (a library
+/// user's main thread).
+fn holds(property: Property, data: Vec<u8>) -> bool {
+    let ran = std::thread::Builder::new()
+        .stack_size(8 << 20)
+        .spawn(move || property(&data))
+        .map(|h| h.join());
+    matches!(ran, Ok(Ok(())))
+}
+
+/// Runs `property` on every input in `found/<target>/`; there must be some.
 fn replay(target: &str, property: Property) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fuzz/found")
@@ -30,11 +39,7 @@ fn replay(target: &str, property: Property) {
     assert!(!inputs.is_empty(), "no inputs in {}", dir.display());
     for path in inputs {
         let data = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let ran = std::thread::Builder::new()
-            .stack_size(8 << 20)
-            .spawn(move || property(&data))
-            .map(|h| h.join());
-        assert!(matches!(ran, Ok(Ok(()))), "{} fails", path.display());
+        assert!(holds(property, data), "{} fails", path.display());
     }
 }
 
@@ -79,12 +84,7 @@ fn corpus_holds() {
             continue;
         };
         for (name, property) in properties {
-            let data = data.clone();
-            let ran = std::thread::Builder::new()
-                .stack_size(8 << 20)
-                .spawn(move || property(&data))
-                .map(|h| h.join());
-            if !matches!(ran, Ok(Ok(()))) {
+            if !holds(property, data.clone()) {
                 failed.push(format!("{name}: {}", path.display()));
             }
         }

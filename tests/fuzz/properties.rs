@@ -12,7 +12,14 @@ use rein::rules::engine::RuleSet;
 use rein::rules::fix::fix_until_stable;
 use rein::rules::meta::{Category, Level};
 use rein::rules::registry;
-use rein::syntax;
+use rein::syntax::{self, ParsedFile};
+
+/// `data` as text and its parse, when it is text that parses without error.
+fn valid(data: &[u8]) -> Option<(&str, ParsedFile)> {
+    let text = std::str::from_utf8(data).ok()?;
+    let parsed = syntax::parse(text);
+    (!parsed.has_errors()).then_some((text, parsed))
+}
 
 /// Parsing and lowering any bytes: every syntax error has a message and a span inside the
 /// source on character boundaries; the PN printer takes what parses.
@@ -66,13 +73,9 @@ pub fn fmt(data: &[u8]) {
 /// rules that check valid code (all but the validation rules, whose fixes turn code Puppet
 /// rejects into code it accepts: `private` into `'private'`) never change the PN.
 pub fn fix(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some((text, before)) = valid(data) else {
         return;
     };
-    let before = syntax::parse(text);
-    if before.has_errors() {
-        return;
-    }
     let rules_where = |keep: &dyn Fn(Category) -> bool| {
         RuleSet::new(
             registry::all()
@@ -111,13 +114,9 @@ pub fn fix(data: &[u8]) {
 /// The static evaluator on any text that parses ends without panicking (its budget bounds
 /// the steps and the values; the fuzzer's time and memory limits catch what escapes it).
 pub fn eval(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some((_, parsed)) = valid(data) else {
         return;
     };
-    let parsed = syntax::parse(text);
-    if parsed.has_errors() {
-        return;
-    }
     let project = Project::of(&parsed.program);
     // A path with no module around it: nothing is read from disk.
     let module_path = ModulePath::for_file(Path::new("/nonexistent/rein-fuzz/init.pp"), &project);
