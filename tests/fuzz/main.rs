@@ -1,6 +1,7 @@
 //! The fuzz targets' properties (`properties.rs`, shared with `fuzz/fuzz_targets/`) on every
 //! input fuzzing found a problem with, each now fixed: `found/<target>/<name>` (the name
-//! says what went wrong). `REIN_FUZZ_CORPUS=DIR` runs every target's property on every file
+//! says what went wrong). `open/<target>/` holds what fuzzing found that is not fixed yet
+//! (not replayed: rein refuses those inputs safely, but it should not). `REIN_FUZZ_CORPUS=DIR` runs every target's property on every file
 //! of `DIR` too (the seed corpus, say: `scripts/fuzz.sh seeds`).
 
 mod properties;
