@@ -143,28 +143,33 @@ impl Project {
             .contains(&trim_colons(name).to_ascii_lowercase())
     }
 
+    /// Records what `e` and the expressions in it define (iteratively: the code may nest
+    /// deeper than the stack allows).
     fn walk(&mut self, e: &Expr) {
-        let target = match &e.kind {
-            ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
-            ExprKind::ResourceOverride(o) => reference_name(&o.resources),
-            ExprKind::Collect(c) if !c.ops.is_empty() => reference_name(&c.type_expr),
-            _ => None,
-        };
-        if let Some(t) = target {
-            self.defaulted.insert(t);
-        }
-        match &e.kind {
-            ExprKind::Class(c) => {
-                self.classes
-                    .insert(trim_colons(&c.name).to_ascii_lowercase());
+        let mut stack = vec![e];
+        while let Some(e) = stack.pop() {
+            let target = match &e.kind {
+                ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
+                ExprKind::ResourceOverride(o) => reference_name(&o.resources),
+                ExprKind::Collect(c) if !c.ops.is_empty() => reference_name(&c.type_expr),
+                _ => None,
+            };
+            if let Some(t) = target {
+                self.defaulted.insert(t);
             }
-            ExprKind::Function(f) => {
-                self.functions
-                    .insert(trim_colons(&f.name).to_ascii_lowercase());
+            match &e.kind {
+                ExprKind::Class(c) => {
+                    self.classes
+                        .insert(trim_colons(&c.name).to_ascii_lowercase());
+                }
+                ExprKind::Function(f) => {
+                    self.functions
+                        .insert(trim_colons(&f.name).to_ascii_lowercase());
+                }
+                _ => {}
             }
-            _ => {}
+            for_each_child(e, &mut |c, _| stack.push(c));
         }
-        for_each_child(e, &mut |c, _| self.walk(c));
     }
 
     /// The paths the run checks, canonical (each resolved once; the ones that do not

@@ -87,6 +87,19 @@ impl Doc {
         }
     }
 
+    /// The doc as it prints flat, with no line break left to take (for a doc that does not
+    /// force one).
+    pub fn flat(self) -> Doc {
+        match self {
+            Doc::Line => Doc::Text(" ".into()),
+            Doc::SoftLine => Doc::Concat(Vec::new()),
+            Doc::Concat(v) => Doc::Concat(v.into_iter().map(Doc::flat).collect()),
+            Doc::Group { doc, .. } | Doc::LocalGroup { doc, .. } | Doc::Indent(doc) => doc.flat(),
+            Doc::IfBreak(_, flat) => flat.flat(),
+            other => other,
+        }
+    }
+
     /// Whether printing this doc can start a new line (a line break, a group, a trailing
     /// comment, multi-line text).
     pub fn can_break(&self) -> bool {

@@ -26,7 +26,19 @@ pub enum FormatError {
     },
     /// The formatter produced output that failed its own checks (a bug in rein).
     Internal(String),
+    /// The code nests deeper than [`MAX_DEPTH`] (line and column of the first expression
+    /// that deep, and its depth).
+    TooDeep {
+        line: usize,
+        column: usize,
+        depth: usize,
+    },
 }
+
+/// The deepest nesting of expressions the formatter lays out. Deeper code is refused: its
+/// indentation alone would grow with the square of the depth, and laying it out recurses
+/// with it (this much fits on an 8 MB stack).
+pub const MAX_DEPTH: usize = 500;
 
 impl std::fmt::Display for FormatError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -37,6 +49,14 @@ impl std::fmt::Display for FormatError {
                 message,
             } => write!(f, "{line}:{column}: syntax error: {message}"),
             FormatError::Internal(m) => write!(f, "internal error: {m}"),
+            FormatError::TooDeep {
+                line,
+                column,
+                depth,
+            } => write!(
+                f,
+                "{line}:{column}: nesting too deep to format: {depth} levels (the formatter lays out up to {MAX_DEPTH})"
+            ),
         }
     }
 }
@@ -76,6 +96,15 @@ pub fn format_source(
 
 /// Formats an already parsed, error-free file (no verification).
 pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<String, FormatError> {
+    let (depth, at) = syntax::visit::nesting_depth(&parsed.program);
+    if depth > MAX_DEPTH {
+        let (line, column) = parsed.line_index.line_col(&parsed.source, at.start());
+        return Err(FormatError::TooDeep {
+            line,
+            column,
+            depth,
+        });
+    }
     let mut f = format::Formatter::new(parsed, config);
     let d = f.program(&parsed.program);
     let printed = doc::print(&d, config.line_width, config.indent_width);

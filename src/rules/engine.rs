@@ -7,7 +7,7 @@ use super::directives;
 use super::registry;
 use super::{Diagnostic, Level, Rule, RuleMeta, Severity};
 use crate::eval::project::Project;
-use crate::syntax::visit::{for_each_child, for_each_top_statement, NodeKind, Slot};
+use crate::syntax::visit::{for_each_child, for_each_top_statement, nesting_depth, NodeKind, Slot};
 use crate::syntax::{Expr, ParsedFile, SyntaxError};
 
 /// One enabled rule with its severity and options.
@@ -148,14 +148,35 @@ pub fn check_file_in(
     keep_ignored: bool,
     project: Option<&Project>,
 ) -> Vec<Diagnostic> {
-    check_nested(path, parsed, rules, keep_ignored, project, 0)
+    let here = || check_nested(path, parsed, rules, keep_ignored, project, 0);
+    // The rules and the evaluator recurse with the nesting of the code: a deeply nested
+    // file (up to the lowering's limit) is checked on a thread with a stack to match, so
+    // a caller's 8 MB main thread is enough.
+    if nesting_depth(&parsed.program).0 <= SHALLOW {
+        return here();
+    }
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(s, here)
+        {
+            Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Err(_) => here(),
+        }
+    })
 }
+
+/// Nesting up to which a file is checked on the caller's stack.
+const SHALLOW: usize = 200;
+
+/// The stack of the thread that checks a more deeply nested file (reserved, not used).
+const DEEP_STACK: usize = 1 << 30;
 
 /// How deep Puppet code embedded in heredocs is checked (a `:pp` heredoc inside the text of
 /// a `:pp` heredoc is at depth 2).
 const EMBEDDED_DEPTH: usize = 4;
 
-/// [`check_file_in`] of code embedded `depth` levels deep in heredocs.
+/// [`check_file_in`] of code embedded `depth` levels deep in heredocs, on this thread's stack.
 fn check_nested(
     path: &str,
     parsed: &ParsedFile,

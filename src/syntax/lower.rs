@@ -67,10 +67,12 @@ fn parse_bytes_with(bytes: &[u8], language: &tree_sitter::Language) -> ParsedFil
         Ok(s) => parse_with(s, language),
         Err(e) => {
             let at = e.valid_up_to();
+            // The source is the lossy text: the bad byte is a replacement character there
+            // (at the same offset: everything before it is valid).
             empty_file(
                 String::from_utf8_lossy(bytes).into_owned(),
                 SyntaxError {
-                    span: Span::new(at, at + 1),
+                    span: Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
                     message: "invalid byte sequence in UTF-8".to_string(),
                     severity: Severity::Error,
                 },

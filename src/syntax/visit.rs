@@ -422,3 +422,22 @@ impl ExprKind {
         }
     }
 }
+
+/// How deeply the expressions of `program` nest (a top-level statement is at depth 1),
+/// with the span of the first expression that deep. Iterative: a program nested deeper
+/// than the stack allows is measured too, so its consumers can refuse it or make room.
+pub fn nesting_depth(program: &Program) -> (usize, Span) {
+    let mut deepest = (0, program.span);
+    let mut stack: Vec<(&Expr, usize)> = Vec::new();
+    for_each_top_statement(program, &mut |e, _| stack.push((e, 1)));
+    stack.reverse();
+    while let Some((e, depth)) = stack.pop() {
+        if depth > deepest.0 {
+            deepest = (depth, e.span);
+        }
+        let at = stack.len();
+        for_each_child(e, &mut |c, _| stack.push((c, depth + 1)));
+        stack[at..].reverse();
+    }
+    deepest
+}

@@ -21,6 +21,7 @@ mod duplicate_resource;
 mod editor_session;
 mod emacs;
 mod epp;
+mod eval_safety;
 mod faults;
 mod fix;
 mod fmt;

@@ -4,6 +4,7 @@
 //! module per subject, so the suite links the crate once for all of them.
 
 mod deep_fixtures;
+mod deep_nesting;
 mod docs;
 mod eval_robustness;
 mod expect;

@@ -52,6 +52,10 @@ fn invalid_utf8_names_the_offending_byte() {
     let (line, col) = f.line_index.line_col(&f.source, f.errors[0].span.start());
     assert_eq!((line, col), (2, 6));
     assert!(f.program.body.is_empty());
+    // Found by fuzzing: the span covers the replacement character that stands for the
+    // byte in the (lossy) source, so it ends on a character boundary.
+    let span = f.errors[0].span;
+    assert_eq!(f.source.get(span.start()..span.end()), Some("\u{FFFD}"));
 }
 
 #[test]

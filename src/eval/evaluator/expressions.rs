@@ -2,6 +2,7 @@
 //! the operators (`and`/`or` short-circuit, `=~` sets the match variables), and the
 //! conditions whose truth is known (reported as constant).
 
+use super::budget::MAX_EXPR_DEPTH;
 use super::locals::is_definition;
 use super::state::{bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
 use crate::eval::ops;
@@ -53,7 +54,20 @@ impl<'a> Evaluator<'a> {
         Ok(last)
     }
 
+    /// Evaluates `e`; an unknown past [`MAX_EXPR_DEPTH`] levels of nesting (counted through
+    /// calls), so that evaluation fits on an 8 MB stack however deep the code nests.
     pub(super) fn eval(&mut self, e: &Expr) -> R {
+        if self.budget.depth >= MAX_EXPR_DEPTH {
+            self.open = true;
+            return Ok(Value::any());
+        }
+        self.budget.depth += 1;
+        let r = self.eval_expr(e);
+        self.budget.depth -= 1;
+        r
+    }
+
+    fn eval_expr(&mut self, e: &Expr) -> R {
         self.tick()?;
         let span = e.span;
         match &e.kind {
@@ -91,7 +105,7 @@ impl<'a> Evaluator<'a> {
                     }
                     out.push(self.eval(i)?);
                 }
-                Ok(Value::array(out))
+                Ok(self.budget.built(Value::array(out)))
             }
             ExprKind::Hash { entries, .. } => {
                 let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
@@ -107,7 +121,7 @@ impl<'a> Evaluator<'a> {
                         out.push((k, v));
                     }
                 }
-                Ok(Value::hash(out))
+                Ok(self.budget.built(Value::hash(out)))
             }
             ExprKind::Access { target, keys } => self.eval_access(target, keys, span),
             ExprKind::Unary { op, operand } => {
@@ -281,6 +295,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.steps += (s.len() / 64) as u64;
+        self.budget.steps += (s.len() / 64) as u64;
         Ok(if known {
             Value::str(s)
         } else {

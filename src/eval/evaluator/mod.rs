@@ -27,6 +27,7 @@
 //! This module evaluates a file: its
 //! main manifest and each of its definitions on its own, each a root.
 
+mod budget;
 mod calls;
 mod classes;
 mod conditionals;
@@ -41,8 +42,9 @@ mod variables;
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use self::budget::Budget;
 use self::locals::{collect_locals, is_definition, Locals};
-use self::state::{capitalize, Evaluator, Flow, RefKind, STEP_BUDGET};
+use self::state::{capitalize, Evaluator, Flow, RefKind};
 pub use self::state::{Finding, Options, Place, Related};
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
@@ -51,6 +53,11 @@ use crate::syntax::{ExprKind, Program, Span};
 
 /// Evaluates a file's `program` and returns what its evaluation finds.
 pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
+    evaluate_within(program, options, Budget::default())
+}
+
+/// [`evaluate`] with the budget `budget` for all its roots.
+fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> Vec<Finding> {
     let modulepath = options.module_path;
     let mut locals = Locals::default();
     collect_locals(&program.body, &mut locals);
@@ -58,6 +65,7 @@ pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
     let regexes = Regexes::default();
     let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
+    ev.budget = budget;
     // Aliases first: parameter types may use them.
     for (name, value) in &locals.aliases {
         let t = ev.type_of_expr(value);
@@ -72,6 +80,8 @@ pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
         ev.root_main(program);
         out.append(&mut ev.finish_root(true));
     }
+    // One budget for all the roots.
+    let mut budget = std::mem::take(&mut ev.budget);
     // Each definition on its own.
     let mut names: Vec<(String, Kind)> = Vec::new();
     for c in &locals.classes {
@@ -86,12 +96,14 @@ pub fn evaluate(program: &Program, options: &Options<'_>) -> Vec<Finding> {
     for (name, kind) in names {
         let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
         ev.aliases = aliases.clone();
+        ev.budget = budget;
         match kind {
             Kind::Class => ev.root_class(&name),
             Kind::Define => ev.root_define(&name),
             Kind::Function => ev.root_function(&name),
         }
         out.append(&mut ev.finish_root(false));
+        budget = std::mem::take(&mut ev.budget);
     }
     // The same finding from several roots once; an error wins over its warning form.
     let errors: HashSet<(&'static str, Span)> = out
@@ -182,7 +194,7 @@ impl<'a> Evaluator<'a> {
 
     /// Ends a root: the reference checks, then the findings.
     fn finish_root(&mut self, main: bool) -> Vec<Finding> {
-        if main && !self.open && self.steps < STEP_BUDGET {
+        if main && !self.open && !self.budget.out_of_steps(self.steps) {
             let refs = std::mem::take(&mut self.references);
             for r in refs {
                 let key = (r.type_name.clone(), r.title.clone());

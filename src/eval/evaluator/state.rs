@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::budget::Budget;
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
@@ -178,8 +179,6 @@ pub(super) enum RefKind {
     Realize,
 }
 
-pub(super) const STEP_BUDGET: u64 = 2_000_000;
-
 pub(super) const MAX_DEPTH: usize = 48;
 
 pub(super) struct Evaluator<'a> {
@@ -214,6 +213,8 @@ pub(super) struct Evaluator<'a> {
     /// Match variables of the last match: `None` when unknown.
     pub(super) matches: Option<Vec<Option<String>>>,
     pub(super) steps: u64,
+    /// What the whole evaluation (all its roots) has spent.
+    pub(super) budget: Budget,
     pub(super) depth: usize,
     pub(super) findings: Vec<Finding>,
     /// Evaluating the main manifest (its top scope is the whole top scope).
@@ -323,6 +324,7 @@ impl<'a> Evaluator<'a> {
             assigned: Vec::new(),
             matches: Some(Vec::new()),
             steps: 0,
+            budget: Budget::default(),
             depth: 0,
             findings: Vec::new(),
             main: false,
@@ -523,8 +525,10 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Counts the work of building `v` (one step per 64 bytes or 16 items) against the
-    /// budget, so loops over big values end too.
+    /// budget, so loops over big values end too; a value too big to keep is an unknown
+    /// ([`Budget::built`]).
     pub(super) fn charge(&mut self, v: Value) -> R {
+        let v = self.budget.built(v);
         let cost = match &v {
             Value::Str(s) => s.len() / 64,
             Value::Array(a) => a.len() / 16,
@@ -532,7 +536,7 @@ impl<'a> Evaluator<'a> {
             _ => 0,
         };
         self.steps += cost as u64;
-        if self.steps > STEP_BUDGET {
+        if self.budget.spend(cost as u64, self.steps) {
             self.open = true;
             return Err(Flow::Abort);
         }
@@ -541,7 +545,7 @@ impl<'a> Evaluator<'a> {
 
     pub(super) fn tick(&mut self) -> Result<(), Flow> {
         self.steps += 1;
-        if self.steps > STEP_BUDGET {
+        if self.budget.spend(1, self.steps) {
             self.open = true;
             return Err(Flow::Abort);
         }

@@ -213,3 +213,101 @@ fn a_template_parameter_finding_points_at_the_declaration() {
         ]
     );
 }
+
+/// `class i { <code> if <test> { $z = 1 + 'a' } }`: the addition is reported (in a
+/// speculative branch) exactly when `test` is unknown or true.
+fn unknown_test(code: &str, test: &str) -> bool {
+    let src = format!("class i {{\n  {code}\n  if {test} {{\n    $z = 1 + 'a'\n  }}\n}}\n");
+    match run("t.pp", &src).as_slice() {
+        [] => false,
+        [("invalid_operand", 4, false)] => true,
+        other => panic!("{src}: {other:?}"),
+    }
+}
+
+/// `$a` doubled `n` times in a loop (2^n items if nothing were shared), then `rest`.
+fn doubled(n: u32, rest: &str) -> String {
+    format!("$a = {n}.reduce([1]) |$m, $i| {{ [$m, $m] }} {rest}")
+}
+
+#[test]
+fn a_value_doubled_through_sharing_becomes_unknown() {
+    // 2^30 items: the array becomes unknown, and so its text.
+    let text = "$s = \"${a}\"";
+    assert!(unknown_test(&doubled(30, text), "$s == ''"));
+    // Small enough: known (and not empty).
+    assert!(!unknown_test(&doubled(3, text), "$s == ''"));
+    let known = "$s != '[[[[1], [1]], [[1], [1]]], [[[1], [1]], [[1], [1]]]]'";
+    assert!(!unknown_test(&doubled(3, text), known));
+}
+
+#[test]
+fn flatten_compare_and_assert_type_of_a_doubled_value_end() {
+    assert!(unknown_test(&doubled(30, "$f = flatten($a)"), "$f == []"));
+    assert!(!unknown_test(&doubled(3, "$f = flatten($a)"), "$f == []"));
+    for (n, unknown) in [(30, true), (3, false)] {
+        let b = format!("$b = {n}.reduce([1]) |$m, $i| {{ [$m, $m] }} $e = $a == $b");
+        assert_eq!(unknown_test(&doubled(n, &b), "!$e"), unknown);
+    }
+    // The type of the unknown is known: the assertion holds.
+    let asserted = "$t = assert_type(Array[Array], $a) $n = $t =~ Array";
+    assert!(!unknown_test(&doubled(30, asserted), "!$n"));
+}
+
+#[test]
+fn unique_over_many_items_is_computed() {
+    let code = "$u = unique(Integer[0, 99998].map |$i| { $i % 7 }) $v = unique(Integer[0, 99998].map |$i| { \"${i}\" })";
+    assert!(!unknown_test(code, "$u != [0, 1, 2, 3, 4, 5, 6]"));
+    assert!(!unknown_test(code, "$v.length != 99999"));
+}
+
+#[test]
+fn nested_splits_end() {
+    let code =
+        "$s = 30.reduce('a,b') |$m, $i| { join(split(\"${m},${m}\", ','), ',') } $t = \"${s}\"";
+    assert!(unknown_test(code, "$t == ''"));
+    let small =
+        "$s = 2.reduce('a,b') |$m, $i| { join(split(\"${m},${m}\", ','), ',') } $t = \"${s}\"";
+    assert!(!unknown_test(small, "$t != 'a,b,a,b,a,b,a,b'"));
+}
+
+#[test]
+fn deep_values_become_unknown() {
+    // 100,000 levels of arrays: printing or dropping it would recurse that deep.
+    let code = "$a = 100000.reduce([]) |$m, $i| { [$m] } $s = \"${a}\"";
+    assert!(unknown_test(code, "$s == ''"));
+    let small = "$a = 3.reduce([]) |$m, $i| { [$m] } $s = \"${a}\"";
+    assert!(!unknown_test(small, "$s != '[[[[]]]]'"));
+}
+
+#[test]
+fn the_step_budget_is_shared_by_the_roots() {
+    // Each class takes 10,000 to 50,000 steps; after a few, the evaluation's (here 50,000) are
+    // spent and later roots stop at once (the last class's error goes unseen).
+    let burner = |n: usize| {
+        format!("class b{n} {{ Integer[1, 100].each |$i| {{ Integer[1, 100].each |$j| {{ $x = $j }} }} }}\n")
+    };
+    let last = "class z {\n  $z = 1 + 'a'\n}\n";
+    let within = |src: &str| {
+        let parsed = crate::syntax::parse(src);
+        let project = Project::of(&parsed.program);
+        let module_path = ModulePath::for_file(Path::new("t.pp"), &project);
+        let options = Options {
+            project: &project,
+            module_path: &module_path,
+            is_fact: &|_: &str| false,
+        };
+        let budget = Budget {
+            total_steps: 50_000,
+            ..Budget::default()
+        };
+        evaluate_within(&parsed.program, &options, budget)
+            .into_iter()
+            .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+            .collect::<Vec<_>>()
+    };
+    let few: String = (0..1).map(burner).collect::<String>() + last;
+    assert_eq!(within(&few), vec![("invalid_operand", 3)]);
+    let many: String = (0..6).map(burner).collect::<String>() + last;
+    assert_eq!(within(&many), vec![]);
+}

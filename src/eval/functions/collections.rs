@@ -4,7 +4,9 @@
 use super::block::Block;
 use super::iteration::{elements, Elements};
 use super::outcome::{any_unknown, err, ok, param_mismatch, unk, Out};
-use super::ruby::{hash_get, hash_set, ruby_eql, ruby_inspect};
+use std::collections::HashMap;
+
+use super::ruby::{hash_get, hash_set, ruby_eql, ruby_inspect, PlainKey};
 use super::sorting::{stop_out, Stop};
 use crate::eval::types::{self, Aliases, PType, INT_MAX};
 use crate::eval::value::{self, ErrorKind, EvalError, Value};
@@ -118,6 +120,9 @@ pub(super) fn unique(args: &[Value], mut block: Option<&mut dyn Block>) -> Out {
     };
     // Groups of (key, members) in first-seen order.
     let mut groups: Vec<(Value, Vec<usize>)> = Vec::new();
+    // The groups with a plain key, by key; the others.
+    let mut by_plain: HashMap<PlainKey, usize> = HashMap::new();
+    let mut other: Vec<usize> = Vec::new();
     let items: Vec<Value> = match v {
         Value::Str(s) => s.chars().map(|c| Value::str(c.to_string())).collect(),
         Value::Array(items) => items.to_vec(),
@@ -129,20 +134,36 @@ pub(super) fn unique(args: &[Value], mut block: Option<&mut dyn Block>) -> Out {
             Ok(k) => k,
             Err(stop) => return stop_out(stop, result_type),
         };
-        let mut found = None;
-        for (gi, (gk, _)) in groups.iter().enumerate() {
-            match ruby_eql(gk, &k) {
-                Some(true) => {
-                    found = Some(gi);
-                    break;
+        let plain = PlainKey::of(&k);
+        let mut found = plain.as_ref().and_then(|p| by_plain.get(p).copied());
+        if found.is_none() {
+            // Only an unknown (or a `Sensitive`) may be `eql?` to a plain key: that is
+            // undecidable.
+            if matches!(k, Value::Unknown(_) | Value::Sensitive(_)) && !by_plain.is_empty() {
+                return unk(result_type);
+            }
+            for &gi in &other {
+                match ruby_eql(&groups[gi].0, &k) {
+                    Some(true) => {
+                        found = Some(gi);
+                        break;
+                    }
+                    Some(false) => {}
+                    None => return unk(result_type),
                 }
-                Some(false) => {}
-                None => return unk(result_type),
             }
         }
         match found {
             Some(gi) => groups[gi].1.push(i),
-            None => groups.push((k, vec![i])),
+            None => {
+                match plain {
+                    Some(p) => {
+                        by_plain.insert(p, groups.len());
+                    }
+                    None => other.push(groups.len()),
+                }
+                groups.push((k, vec![i]));
+            }
         }
     }
     match v {

@@ -58,6 +58,38 @@ fn ruby_equal(a: &Value, b: &Value, numeric: bool) -> Option<bool> {
     }
 }
 
+/// A value that Ruby's `eql?` compares by identity alone (nil, a boolean, an integer, a
+/// float other than NaN, a string): such keys are grouped through a hash map instead of compared pair by pair, so
+/// grouping many of them (`unique` over 99,999 items) takes linear time. Every other value
+/// is `eql?` to none of these, or undecidable against them (an unknown, a `Sensitive`),
+/// and is compared pair by pair with the other values that are not plain.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(super) enum PlainKey {
+    Undef,
+    Default,
+    Bool(bool),
+    Int(i64),
+    /// The bits of a float (`0.0` for `-0.0`, which `eql?` `0.0`).
+    Float(u64),
+    Str(std::sync::Arc<str>),
+}
+
+impl PlainKey {
+    pub(super) fn of(v: &Value) -> Option<PlainKey> {
+        Some(match v {
+            Value::Undef => PlainKey::Undef,
+            Value::Default => PlainKey::Default,
+            Value::Bool(b) => PlainKey::Bool(*b),
+            Value::Int(i) => PlainKey::Int(*i),
+            Value::Float(f) if f.is_nan() => return None,
+            Value::Float(f) if *f == 0.0 => PlainKey::Float(0),
+            Value::Float(f) => PlainKey::Float(f.to_bits()),
+            Value::Str(s) => PlainKey::Str(s.clone()),
+            _ => return None,
+        })
+    }
+}
+
 /// The value under `key` in a hash (Ruby lookup: `eql?` keys); `None` when undecidable.
 pub(super) fn hash_get<'a>(
     entries: &'a [(Value, Value)],

@@ -1021,3 +1021,43 @@ fn unknowns() {
     );
     assert_eq!(c("type", vec![u]), Value::unknown(PType::Type(None)));
 }
+
+#[test]
+fn unique_groups_many_items_in_linear_time() {
+    // 99,999 items, each integer twice: compared pair by pair, 5 * 10^9 comparisons.
+    let mut items: Vec<Value> = (0..99_999).map(|n| i(n / 2)).collect();
+    items.extend([
+        Value::Float(1.0),
+        Value::Float(-0.0),
+        Value::Float(0.0),
+        Value::Float(f64::NAN),
+        s("a"),
+        s("A"),
+        s("a"),
+        a(vec![i(1)]),
+        a(vec![i(1)]),
+        Value::Undef,
+        Value::Undef,
+    ]);
+    let mut expected: Vec<Value> = (0..50_000).map(i).collect();
+    expected.extend([
+        Value::Float(1.0),
+        Value::Float(-0.0),
+        Value::Float(f64::NAN),
+        s("a"),
+        s("A"),
+        a(vec![i(1)]),
+        Value::Undef,
+    ]);
+    let Value::Array(got) = c("unique", vec![a(items)]) else {
+        panic!("not an array");
+    };
+    assert_eq!(got.len(), expected.len());
+    // NaN is not equal to itself: compare it apart.
+    assert!(matches!(got[50_002], Value::Float(f) if f.is_nan()));
+    for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+        if k != 50_002 {
+            assert_eq!(g, e, "item {k}");
+        }
+    }
+}

@@ -41,9 +41,13 @@ impl<'a> Formatter<'a> {
         let spans: Vec<Span> = pairs.iter().map(|p| p.2).collect();
         let mut keys: Vec<(Doc, usize)> = Vec::new();
         let l = self.list(open + 1, &spans, close, false, |me, i| {
-            let Some((k, v, _)) = pairs.get(i) else {
+            let Some((k, v, span)) = pairs.get(i) else {
                 return cat(vec![]);
             };
+            // `* => $x` in a hash is a nop pair (as Puppet has it): kept as written.
+            if matches!((&k.kind, &v.kind), (ExprKind::Nop, ExprKind::Nop)) {
+                return me.verbatim(*span);
+            }
             let kd = me.expr(k);
             let w = kd.flat_width();
             let vd = me.expr(v);

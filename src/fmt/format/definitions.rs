@@ -53,7 +53,7 @@ impl<'a> Formatter<'a> {
             let Some(p) = params.get(i) else {
                 return cat(vec![]);
             };
-            let t = p.type_expr.as_ref().map(|t| me.param_type(t));
+            let t = p.type_expr.as_ref().map(|t| me.one_line_param_type(t));
             let name = format!("{}${}", if p.captures_rest { "*" } else { "" }, p.name.name);
             let nw = name.chars().count();
             // The width of `Type $name`, `None` after a multi-line type.
@@ -88,6 +88,14 @@ impl<'a> Formatter<'a> {
         let l = l.map_docs(|d| pad_params(d, target));
         let body = self.braced_lines(l, "(", ")", ",", true);
         cat(vec![txt(" "), body])
+    }
+
+    /// The type of a parameter in a parameter list: on one line when it has no line break
+    /// and fits on a line of its own ([`Formatter::one_line_if_it_fits`]: a long default
+    /// does not break it).
+    fn one_line_param_type(&mut self, t: &Expr) -> Doc {
+        let d = self.param_type(t);
+        self.one_line_if_it_fits(d)
     }
 
     /// The type of a parameter.

@@ -48,6 +48,20 @@ impl ListDocs {
 }
 
 impl<'a> Formatter<'a> {
+    /// `d` on one line when it has no line break and fits on a line of its own: the left
+    /// side of something too long for the line (a parameter's type before a long default,
+    /// an assignment's target before a long value). Breaking it would not shorten the line,
+    /// and, broken, it would be laid out differently the next time (out of the `=` column):
+    /// formatting must be idempotent.
+    pub(super) fn one_line_if_it_fits(&self, d: Doc) -> Doc {
+        let at = (self.depth + 1) * self.config.indent_width;
+        if !d.forces_break() && at + d.flat_width() <= self.config.line_width {
+            d.flat()
+        } else {
+            d
+        }
+    }
+
     /// Attaches comments to the elements of a list and formats them.
     pub(super) fn list(
         &mut self,

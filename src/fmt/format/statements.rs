@@ -10,9 +10,9 @@ use crate::syntax::ast::*;
 impl<'a> Formatter<'a> {
     pub(crate) fn program(&mut self, p: &Program) -> Doc {
         let spans: Vec<Span> = p.body.iter().map(|e| e.span).collect();
-        let body = &p.body;
+        let body: Vec<&Expr> = p.body.iter().collect();
         let l = self.list(0, &spans, self.src.len(), true, |me, i| {
-            body.get(i).map_or(Doc::Concat(vec![]), |e| me.statement(e))
+            me.statement_of(&body, i)
         });
         let l = align_assignments(l);
         let mut docs = l.open_suffix.clone();
@@ -39,9 +39,26 @@ impl<'a> Formatter<'a> {
             .filter(|e| !matches!(e.kind, ExprKind::Nop))
             .collect();
         let l = self.list(open_end, &spans, close, true, |me, i| {
-            real.get(i).map_or(Doc::Concat(vec![]), |e| me.statement(e))
+            me.statement_of(&real, i)
         });
         align_assignments(l)
+    }
+
+    /// The statement `i` of `stmts`. Before a statement that starts with `-`, `*`, `/` or `{`, a
+    /// `;` stays: on a line of its own, that would continue this one (`$x - 1`, `$x * [1]`,
+    /// `1 /a/` read as divisions)
+    /// or make it a resource title (`$x { ... }`).
+    fn statement_of(&mut self, stmts: &[&Expr], i: usize) -> Doc {
+        let Some(e) = stmts.get(i) else {
+            return Doc::Concat(vec![]);
+        };
+        let d = self.statement(e);
+        match stmts.get(i + 1) {
+            Some(next) if self.s(next.span).starts_with(['-', '*', '{', '/']) => {
+                cat(vec![d, txt(";")])
+            }
+            _ => d,
+        }
     }
 
     /// A statement. An assignment leaves a `\0W` marker after its left side (`W` its
@@ -52,7 +69,9 @@ impl<'a> Formatter<'a> {
         };
         self.guarded(e.span, |me| {
             let l = me.expr(lhs);
-            let marker = if l.forces_break() {
+            let l = me.one_line_if_it_fits(l);
+            // A target that may still break (too wide for a line) is out of the `=` run.
+            let marker = if l.can_break() {
                 cat(vec![])
             } else {
                 Doc::Text(format!("\u{0}{}", l.flat_width()))

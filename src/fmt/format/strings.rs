@@ -52,6 +52,7 @@ impl<'a> Formatter<'a> {
                     if !name.is_empty()
                         && !name.starts_with('{')
                         && !name.chars().all(|c| c.is_ascii_digit())
+                        && still_a_variable_in_braces(name)
                         && ps.start() >= cur
                     {
                         out.push_str(self.src.get(cur..ps.start()).unwrap_or(""));
@@ -66,6 +67,14 @@ impl<'a> Formatter<'a> {
         out.push_str(self.src.get(cur..span.end()).unwrap_or(""));
         out
     }
+}
+
+/// Whether `${name}` is still the variable `$name`: every segment of the name starts with a
+/// lowercase letter or `_` (`${Foo}` is the type `Foo`, `${a::B}` does not parse).
+fn still_a_variable_in_braces(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::")
+        .all(|seg| seg.starts_with(|c: char| c.is_ascii_lowercase() || c == '_'))
 }
 
 /// The body text of a heredoc (its lines through the end-tag line, without the final newline).

@@ -1,0 +1,1 @@
+$visibility = private

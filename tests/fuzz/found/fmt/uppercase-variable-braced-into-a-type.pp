@@ -1,0 +1,3 @@
+notice("a$a::B")
+notice("a$Bar")
+notice("${Type}")
