@@ -6,6 +6,10 @@
 #   scripts/fuzz.sh seeds                 writes the seed corpora (fuzz/corpus/<target>/)
 #   scripts/fuzz.sh run TARGET SECONDS    fuzzes TARGET for SECONDS (after seeding)
 #   scripts/fuzz.sh all SECONDS           every target, one after the other
+#   scripts/fuzz.sh ci SECONDS            every target, as CI runs them: a finding is
+#                                         printed (path and hex dump) but does not fail
+#                                         the run; a harness that does not build or
+#                                         run does
 #
 # Targets (fuzz/fuzz_targets/): parse, fmt, fix, eval. A crash is saved under
 # fuzz/artifacts/TARGET/ and makes the run fail; reproduce it with
@@ -54,8 +58,33 @@ case "${1:-}" in
       run "$t" "$2"
     done
     ;;
+  ci)
+    # CI checks the harness (every target builds, starts and runs its properties); a
+    # random input found in a short run must not make CI fail by luck, so findings are
+    # printed for a developer to record (tests/fuzz/open/) and fix (tests/fuzz/found/).
+    found=0
+    for t in "${TARGETS[@]}"; do
+      mkdir -p "fuzz/artifacts/$t"
+      before=$(ls "fuzz/artifacts/$t" | wc -l)
+      status=0
+      run "$t" "$2" || status=$?
+      after=$(ls "fuzz/artifacts/$t" | wc -l)
+      if [ "$status" -ne 0 ] && [ "$after" -le "$before" ]; then
+        echo "fuzz target $t failed (exit $status) without a finding: the harness is broken" >&2
+        exit 1
+      fi
+      if [ "$after" -gt "$before" ]; then
+        found=$((found + after - before))
+        for f in $(ls -t "fuzz/artifacts/$t" | head -n $((after - before))); do
+          echo "FINDING of $t: fuzz/artifacts/$t/$f"
+          head -c 2048 "fuzz/artifacts/$t/$f" | od -c | head -40
+        done
+      fi
+    done
+    echo "fuzzing: ${#TARGETS[@]} targets for $2 s each; new findings: $found"
+    ;;
   *)
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
