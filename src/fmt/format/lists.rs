@@ -153,7 +153,10 @@ impl<'a> Formatter<'a> {
                 doc
             };
             let limit = spans.get(i + 1).map_or(close, |s| s.start());
-            let (trailing, end) = self.take_trailing(span.end(), limit);
+            // A comment on the line of the separator after the element trails it, even when
+            // the separator is on a line of its own (`;` after a multi-line body).
+            let anchor = self.separator_end(span.end(), limit).unwrap_or(span.end());
+            let (trailing, end) = self.take_trailing(anchor, limit);
             slots.push(Slot {
                 leading,
                 blank_before,

@@ -159,6 +159,14 @@ impl<'a> Formatter<'a> {
         self.src.get(pos..)?.find(ch).map(|i| i + pos)
     }
 
+    /// The end of the `,` or `;` that is the first thing after `pos` (whitespace aside),
+    /// when it comes before `limit`.
+    fn separator_end(&self, pos: usize, limit: usize) -> Option<usize> {
+        let rest = self.src.get(pos..limit)?;
+        let at = rest.find(|c: char| !c.is_whitespace())?;
+        matches!(rest.get(at..at + 1), Some(",") | Some(";")).then_some(pos + at + 1)
+    }
+
     /// The last `ch` before `pos`.
     fn rfind_before(&self, pos: usize, ch: char) -> Option<usize> {
         self.src.get(..pos)?.rfind(ch)
