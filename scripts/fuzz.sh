@@ -24,7 +24,7 @@ export RUSTC_BOOTSTRAP=1
 # Seeds: every .pp file under tests/fixtures and every puppet example of rules/*.md, one
 # file each (named by content hash, so re-seeding adds nothing twice).
 seeds() {
-  local dir=fuzz/corpus/seed
+  local dir=fuzz/corpus/seed t
   mkdir -p "$dir"
   find tests/fixtures -name '*.pp' -size -64k -print0 | while IFS= read -r -d '' f; do
     cp "$f" "$dir/$(sha1sum <"$f" | cut -c1-16).pp"
@@ -63,23 +63,22 @@ case "${1:-}" in
     # random input found in a short run must not make CI fail by luck, so findings are
     # printed for a developer to record (tests/fuzz/open/) and fix (tests/fuzz/found/).
     found=0
-    for t in "${TARGETS[@]}"; do
-      mkdir -p "fuzz/artifacts/$t"
-      before=$(ls "fuzz/artifacts/$t" | wc -l)
+    artifacts() { { find "fuzz/artifacts/$1" -type f 2>/dev/null || true; } | sort; }
+    [ -d fuzz/corpus/seed ] || seeds
+    for target in "${TARGETS[@]}"; do
+      before=$(artifacts "$target")
       status=0
-      run "$t" "$2" || status=$?
-      after=$(ls "fuzz/artifacts/$t" | wc -l)
-      if [ "$status" -ne 0 ] && [ "$after" -le "$before" ]; then
-        echo "fuzz target $t failed (exit $status) without a finding: the harness is broken" >&2
+      run "$target" "$2" || status=$?
+      new=$(comm -13 <(echo "$before") <(artifacts "$target") | sed '/^$/d')
+      if [ "$status" -ne 0 ] && [ -z "$new" ]; then
+        echo "fuzz target $target failed (exit $status) without a finding: the harness is broken" >&2
         exit 1
       fi
-      if [ "$after" -gt "$before" ]; then
-        found=$((found + after - before))
-        for f in $(ls -t "fuzz/artifacts/$t" | head -n $((after - before))); do
-          echo "FINDING of $t: fuzz/artifacts/$t/$f"
-          head -c 2048 "fuzz/artifacts/$t/$f" | od -c | head -40
-        done
-      fi
+      for f in $new; do
+        found=$((found + 1))
+        echo "FINDING of $target: $f"
+        head -c 2048 "$f" | od -c | head -40
+      done
     done
     echo "fuzzing: ${#TARGETS[@]} targets for $2 s each; new findings: $found"
     ;;
