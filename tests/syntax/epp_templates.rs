@@ -264,13 +264,15 @@ fn broken_templates() {
                 "3:8: expected an expression after `+`",
             ],
         ),
-        // A known difference: Puppet says Syntax error at '' (line: 2, column: 9), at the
-        // text after `if`; rein reads that text as the condition (text is a value) and stops
-        // where the `{` must follow.
+        // An `if` without a condition: the text after the tag is the condition (text is a
+        // value), and what follows it is the offending token. Puppet: Syntax error at ''
+        // (line: 2, column: 9): a `<%=` it places where the text starts.
         (
             "<% $x = 1 %>\n<% if %>\n<%= 1 %>\n",
-            &["3:1: unexpected `<%=`"],
+            &["2:9: unexpected `<%=`"],
         ),
+        // Puppet: Syntax error at '}' (line: 3, column: 4)
+        ("<% unless %>\nabc\n<% } %>\n", &["3:4: unexpected `}`"]),
     ];
     for (text, want) in cases {
         assert_eq!(errors_of(text), *want, "{text:?}");

@@ -94,6 +94,9 @@ impl<'s, 't> Ctx<'s, 't> {
         if let Some(e) = self.special_region(node, &leaves) {
             return e;
         }
+        if let Some(e) = self.text_condition(&leaves) {
+            return e;
+        }
         // The first token the parser could not take, from the parse states it went through.
         let rejected = first_rejected(&self.nav, node, &leaves);
         // `$x = 1 +` at the end of the input or before a closing bracket, when the parser
@@ -160,6 +163,31 @@ impl<'s, 't> Ctx<'s, 't> {
             first.start + text.len(),
             format!("unexpected `{}`", shorten(text)),
         )
+    }
+
+    /// `<% if %>text<% } %>`: Puppet reads the template text after the keyword as the
+    /// condition (text is a value) and stumbles on the token after it; a `<%=` there it
+    /// reports where the text starts.
+    fn text_condition(&self, leaves: &[Leaf]) -> Option<SyntaxError> {
+        let keyword = leaves.first()?;
+        if !matches!(
+            self.text(keyword.start, keyword.end),
+            "if" | "unless" | "elsif"
+        ) {
+            return None;
+        }
+        let text = leaves.get(1).filter(|l| l.node.kind() == "epp_text")?;
+        let next = leaves
+            .iter()
+            .skip(2)
+            .find(|l| !matches!(self.text(l.start, l.end).trim(), "<%" | "<%-"))?;
+        let shown = self.text(next.start, next.end);
+        let at = if shown.starts_with("<%=") {
+            text.start
+        } else {
+            next.start
+        };
+        Some(self.error(at, at, format!("unexpected `{}`", shorten(shown))))
     }
 
     pub(super) fn trailing_semicolon(&self, at: usize) -> SyntaxError {
