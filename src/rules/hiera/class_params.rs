@@ -124,7 +124,8 @@ fn walk_pp(dir: &Path, f: &mut impl FnMut(&str) -> bool) -> bool {
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
+        // Links to directories are not followed: a link back up would loop.
+        if e.file_type().is_ok_and(|t| t.is_dir()) {
             if walk_pp(&p, f) {
                 return true;
             }
