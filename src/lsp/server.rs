@@ -37,15 +37,22 @@ pub const MAX_WAIT: Duration = Duration::from_millis(300);
 /// panic boundary).
 pub const PANIC_HOOK_ENV: &str = "REIN_LSP_TEST_PANIC";
 
-/// The configuration files rein reads, watched for changes.
+/// The files rein reads besides the open documents, watched for changes: configuration,
+/// module metadata, manifests and templates (definitions), Hiera's configuration and data
+/// (which files are data, and the keys a manifest's `lookup()` finds), an environment's
+/// module path, and the Ruby files that declare custom functions, types and facts.
 const WATCHED: &[&str] = &[
     "**/rein.toml",
     "**/.rein.toml",
     "**/lint.toml",
     "**/.puppet-lint.rc",
     "**/metadata.json",
+    "**/environment.conf",
     "**/*.pp",
     "**/*.epp",
+    "**/*.yaml",
+    "**/*.yml",
+    "**/*.rb",
 ];
 
 /// How a session ended.

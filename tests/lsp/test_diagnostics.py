@@ -179,6 +179,31 @@ async def test_hiera_data_gets_yaml_and_hiera_diagnostics(client, tmp_path):
     ], got
 
 
+async def test_a_changed_hiera_config_rechecks_open_data(client, tmp_path):
+    await start(None, client, PUSH, tmp_path)
+    (tmp_path / "ntp" / "manifests").mkdir(parents=True)
+    (tmp_path / "ntp" / "manifests" / "init.pp").write_text("class ntp (Array[String] $servers = []) {}\n")
+    config = tmp_path / "ntp" / "hiera.yaml"
+    config.write_text("---\nversion: 5\ndefaults:\n  datadir: other\n")
+    path = tmp_path / "ntp" / "data" / "common.yaml"
+    path.parent.mkdir()
+    text = "ntp::sever: []\n"
+    path.write_text(text)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri(path), language_id="yaml", version=1, text=text)
+        )
+    )
+    # Not in the data directory hiera.yaml names: no Hiera finding.
+    assert [d.code for d in await published(client, path)] == []
+    config.write_text("---\nversion: 5\ndefaults:\n  datadir: data\n")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=uri(config), type=types.FileChangeType.Changed)])
+    )
+    await until(lambda: list(client.diagnostics[uri(path)]))
+    assert [d.code for d in client.diagnostics[uri(path)]] == ["hiera_unknown_key"]
+
+
 async def test_unfurl_ensemble_gets_its_diagnostics(client, tmp_path):
     await start(None, client, PUSH, tmp_path)
     path = tmp_path / "ensemble.yaml"
