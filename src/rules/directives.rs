@@ -11,11 +11,18 @@
 //! stack); the block covers every line from the directive to the `lint:endignore`. An
 //! unclosed block covers nothing. `syntax` cannot be suppressed.
 
-use super::context::FileInput;
 use super::registry;
 use super::suppression::{suppression_unclosed, suppression_unknown_rule, suppression_unused};
 use super::{Diagnostic, Severity};
-use crate::syntax::{CommentKind, Span};
+use crate::syntax::{Comment, CommentKind, LineIndex, Span};
+
+/// The text directives are read from: a manifest or template, or a YAML file.
+#[derive(Clone, Copy)]
+pub struct Commented<'a> {
+    pub source: &'a str,
+    pub comments: &'a [Comment],
+    pub line_index: &'a LineIndex,
+}
 
 /// puppet-lint plugin checks rein does not implement: a directive naming one of them is not
 /// reported as unknown (a test keeps this list free of rein's own rule names).
@@ -113,7 +120,7 @@ fn parse_directive(text: &str, offset: usize) -> Option<DirectiveWords> {
     Some((names, endignore, reason))
 }
 
-fn directives(file: &FileInput<'_>) -> Vec<Directive> {
+fn directives(file: Commented<'_>) -> Vec<Directive> {
     let mut out = Vec::new();
     for c in file.comments {
         let raw = file.source.get(c.span.start()..c.span.end()).unwrap_or("");
@@ -269,7 +276,7 @@ fn name_findings(
 /// severity of an enabled rule by name). `broken` says the file had syntax errors (rules
 /// did not run, so no directive can be called unused).
 pub fn apply(
-    file: &FileInput<'_>,
+    file: Commented<'_>,
     diagnostics: Vec<Diagnostic>,
     severity_of: &dyn Fn(&str) -> Option<Severity>,
     broken: bool,

@@ -245,7 +245,12 @@ fn check_nested(
         out.append(&mut cx.diagnostics);
     }
     let severity_of = |name: &str| rules.severity_of(name);
-    let mut out = directives::apply(&input, out, &severity_of, broken, keep_ignored);
+    let text = directives::Commented {
+        source: input.source,
+        comments: input.comments,
+        line_index: input.line_index,
+    };
+    let mut out = directives::apply(text, out, &severity_of, broken, keep_ignored);
     for (i, d) in out.iter_mut().enumerate() {
         d.order = i;
     }

@@ -1,22 +1,26 @@
 //! The engine for YAML files: reports the front end's syntax errors and tabs (always on,
 //! like Puppet's `syntax`), then runs every enabled rule's [`super::Rule::check_yaml`] on a
-//! file that parses, and sorts the findings by position.
+//! file that parses, applies the file's `# lint:ignore:NAME` directives (as in manifests),
+//! and sorts the findings by position.
 
 use std::path::Path;
 
 use super::diagnostic::{Diagnostic, Severity};
+use super::directives::{self, Commented};
 use super::engine::RuleSet;
 use super::yaml_context::{YamlContext, YamlKind};
 use crate::eval::project::Project;
 use crate::syntax::yaml::YamlFile;
 
-/// The findings of the YAML file `file` (named `path`), a `kind` file, with `rules`.
+/// The findings of the YAML file `file` (named `path`), a `kind` file, with `rules`; the
+/// findings its directives suppress are dropped, or kept marked ignored when `keep_ignored`.
 pub fn check_yaml_file(
     path: &Path,
     file: &YamlFile,
     kind: &YamlKind,
     rules: &RuleSet,
     project: Option<&Project>,
+    keep_ignored: bool,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for tab in &file.tabs {
@@ -41,6 +45,14 @@ pub fn check_yaml_file(
         }
         out.append(&mut cx.into_diagnostics());
     }
+    let text = Commented {
+        source: &file.source,
+        comments: &file.comments,
+        line_index: &file.line_index,
+    };
+    let severity_of = |name: &str| rules.severity_of(name);
+    let broken = file.error.is_some();
+    let mut out = directives::apply(text, out, &severity_of, broken, keep_ignored);
     for (i, d) in out.iter_mut().enumerate() {
         d.order = i;
     }

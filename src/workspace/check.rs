@@ -315,7 +315,8 @@ impl Workspace {
                 })
                 .collect()
         });
-        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix, writer);
+        let yaml_mode = (options.fix, options.show_ignored);
+        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, yaml_mode, writer);
         if let Some(c) = &cache {
             c.save();
         }

@@ -24,13 +24,15 @@ use crate::syntax::yaml;
 pub type YamlOutcome = Result<(FileReport, Fixed, Option<String>), String>;
 
 impl Workspace {
-    /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`.
+    /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`;
+    /// `show_ignored`: keep suppressed findings (marked) in every file, as well as in those
+    /// whose settings say so.
     pub(super) fn check_yaml_jobs(
         &self,
         pool: &rayon::ThreadPool,
         jobs: &[(PathBuf, FileSettings)],
         kinds: &BTreeMap<PathBuf, YamlKind>,
-        fix: Option<bool>,
+        (fix, show_ignored): (Option<bool>, bool),
         writer: &Writer,
     ) -> Vec<YamlOutcome> {
         let (files, project) = (&self.files, &self.project);
@@ -47,7 +49,7 @@ impl Workspace {
                         path,
                         &bytes,
                         &kind,
-                        &settings.rules,
+                        (&settings.rules, show_ignored || settings.show_ignored),
                         project,
                         fix,
                         (!in_buffer).then_some(writer),
@@ -58,12 +60,13 @@ impl Workspace {
     }
 }
 
-/// Checks (and fixes) one YAML file whose bytes are `bytes`.
+/// Checks (and fixes) one YAML file whose bytes are `bytes`, with `rules`; the findings
+/// its directives suppress are reported marked when `show_ignored` (and never fixed).
 fn check_one(
     path: &Path,
     bytes: &[u8],
     kind: &YamlKind,
-    rules: &RuleSet,
+    (rules, show_ignored): (&RuleSet, bool),
     project: &Project,
     fix: Option<bool>,
     writer: Option<&Writer>,
@@ -71,10 +74,10 @@ fn check_one(
     let in_buffer = writer.is_none();
     let display = path.display().to_string();
     let mut file = yaml::parse_bytes(bytes);
-    let check = |f: &yaml::YamlFile| {
-        rules::yaml_engine::check_yaml_file(path, f, kind, rules, Some(project))
+    let check = |f: &yaml::YamlFile, keep_ignored: bool| {
+        rules::yaml_engine::check_yaml_file(path, f, kind, rules, Some(project), keep_ignored)
     };
-    let mut diagnostics = check(&file);
+    let mut diagnostics = check(&file, show_ignored && fix.is_none());
     let mut fixed = Fixed::default();
     let mut fixed_problems = Vec::new();
     if let Some(unsafe_fixes) = fix {
@@ -106,7 +109,7 @@ fn check_one(
             fixed.fixes += applied.fixed;
             text = applied.text;
             file = next;
-            diagnostics = check(&file);
+            diagnostics = check(&file, false);
         }
         if let Some(writer) = writer.filter(|_| fixed.fixes > 0) {
             writer
@@ -115,6 +118,9 @@ fn check_one(
         }
         if !unsafe_fixes {
             fixed.unsafe_left = unsafe_fixes_of(&diagnostics);
+        }
+        if show_ignored {
+            diagnostics = check(&file, true);
         }
     }
     let buffer_text = (in_buffer && fixed.fixes > 0).then(|| file.source.clone());

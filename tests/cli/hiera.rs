@@ -237,3 +237,43 @@ fn a_data_directory_checked_alone_finds_its_hiera_yaml() {
     );
     assert_eq!(code, 1);
 }
+
+#[test]
+fn lint_ignore_comments_suppress_yaml_findings() {
+    let dir = module("hiera-ignore");
+    write(
+        &dir,
+        "ntp/data/common.yaml",
+        "---\nntp::sever: [] # lint:ignore:hiera_unknown_key read by a Ruby function\n\
+         # lint:ignore:legacy_facts\nntp::servers: [\"%{::domain}\", '# lint:ignore:hiera_unknown_key']\n\
+         # lint:endignore\nntp::srv: 1 # lint:ignore:yaml_duplicate_key lint:ignore:no_such_rule\n",
+    );
+    let (code, out, _) = outcome(&["check", "--no-cache", "--format", "concise", "ntp"], &dir);
+    assert_eq!(
+        out,
+        "ntp/data/common.yaml:6:1: warning[hiera_unknown_key] class 'ntp' has no parameter 'srv'\n\
+         ntp/data/common.yaml:6:27: warning[suppression_unused] `lint:ignore:yaml_duplicate_key` suppresses nothing here\n\
+         ntp/data/common.yaml:6:58: warning[suppression_unknown_rule] unknown rule `no_such_rule` in `lint:ignore:`\n"
+    );
+    // Warnings only.
+    assert_eq!(code, 0);
+    let (_, shown, _) = outcome(
+        &[
+            "check",
+            "--no-cache",
+            "--show-ignored",
+            "--format",
+            "concise",
+            "ntp",
+        ],
+        &dir,
+    );
+    assert!(
+        shown.contains("common.yaml:2:1: ignored[hiera_unknown_key]"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("common.yaml:4:17: ignored[legacy_facts]"),
+        "{shown}"
+    );
+}

@@ -141,7 +141,7 @@ fn yaml_findings(block: &Block, rules: &RuleSet, context: &[&Block]) -> Vec<Diag
     let file = rein::syntax::yaml::parse(&block.text);
     let mut project = rein::eval::project::Project::default();
     project.roots = vec![dir.clone()];
-    let found = yaml_engine::check_yaml_file(&path, &file, &kind, rules, Some(&project));
+    let found = yaml_engine::check_yaml_file(&path, &file, &kind, rules, Some(&project), false);
     std::fs::remove_dir_all(&dir).unwrap();
     found
 }

@@ -36,7 +36,8 @@ fn rein_fails_the_documents_unfurl_fails_to_load() {
             "{}",
             main.display()
         );
-        let found = yaml_engine::check_yaml_file(&main, &file, &YamlKind::Unfurl, &rules, None);
+        let found =
+            yaml_engine::check_yaml_file(&main, &file, &YamlKind::Unfurl, &rules, None, false);
         let lines: Vec<String> = found
             .iter()
             .filter(|d| d.rule.starts_with("unfurl_"))

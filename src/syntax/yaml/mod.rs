@@ -6,12 +6,14 @@
 //! ([`mod@build`]), which is where duplicate keys are found, since a loader that returns
 //! maps would have dropped them. Scalars keep their text and style; what a plain scalar
 //! means is resolved by [`Scalar::resolve`] as Ruby's Psych (YAML 1.1), which Hiera uses,
-//! resolves it. Tabs in indentation are found by [`mod@tabs`].
+//! resolves it. Tabs in indentation are found by [`mod@tabs`], comments (for `# lint:ignore:`
+//! directives) by [`mod@comments`].
 //!
 //! Entry point: [`parse`]. Everything is positioned: [`YamlFile::line_index`] turns byte
 //! offsets into lines and columns.
 
 pub mod build;
+pub mod comments;
 pub mod node;
 pub mod scalar;
 pub mod tabs;
@@ -19,7 +21,7 @@ pub mod tabs;
 pub use node::{Entry, Node, NodeKind, Scalar, ScalarStyle};
 pub use scalar::Plain;
 
-use super::ast::Span;
+use super::ast::{Comment, Span};
 use super::source_map::LineIndex;
 
 /// A syntax error: where, and what.
@@ -53,6 +55,8 @@ pub struct YamlFile {
     pub duplicate_keys: Vec<DuplicateKey>,
     /// Tabs in the indentation of a line, outside block scalars' content (one per line).
     pub tabs: Vec<Span>,
+    /// The comments, in order (see [`mod@comments`]).
+    pub comments: Vec<Comment>,
     pub line_index: LineIndex,
 }
 
@@ -79,6 +83,7 @@ pub fn parse(source: &str) -> YamlFile {
     YamlFile {
         source: source.to_string(),
         tabs: tabs::indentation_tabs(source, &documents, error.as_ref()),
+        comments: comments::comments(source, &documents),
         documents,
         error,
         duplicate_keys,
