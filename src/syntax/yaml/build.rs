@@ -187,6 +187,16 @@ impl<'input> SpannedEventReceiver<'input> for Builder<'_> {
         let span = self.offsets.span(span);
         match ev {
             Event::Scalar(value, style, anchor, _) => {
+                // The parser's span of a quoted scalar runs on to the end of its line (a
+                // comment included): it ends at the closing quote.
+                let quote = match style {
+                    saphyr_parser::ScalarStyle::SingleQuoted => Some('\''),
+                    saphyr_parser::ScalarStyle::DoubleQuoted => Some('"'),
+                    _ => None,
+                };
+                let span = quote
+                    .and_then(|q| closing(self.source, span, q))
+                    .map_or(span, |end| Span::new(span.start(), end));
                 let scalar = Scalar {
                     value: value.into_owned(),
                     style: style_of(style),
@@ -220,6 +230,27 @@ impl<'input> SpannedEventReceiver<'input> for Builder<'_> {
             | Event::DocumentEnd => {}
         }
     }
+}
+
+/// The end (after the closing quote) of the scalar quoted with `quote` that `span` covers
+/// (from its properties on). In single quotes a quote is doubled (`''`); in double quotes a
+/// backslash escapes the next character.
+fn closing(source: &str, span: Span, quote: char) -> Option<usize> {
+    let text = source.get(span.start()..span.end())?;
+    let open = text.find(quote)?;
+    let mut chars = text.get(open + 1..)?.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if quote == '"' && c == '\\' {
+            chars.next();
+        } else if c == quote {
+            if quote == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') {
+                chars.next();
+            } else {
+                return Some(span.start() + open + 1 + i + 1);
+            }
+        }
+    }
+    None
 }
 
 fn style_of(style: saphyr_parser::ScalarStyle) -> ScalarStyle {

@@ -1,11 +1,9 @@
 //! The comments of a YAML file, for `# lint:ignore:NAME` directives. The parser drops
 //! comments, so they are found in the text: a `#` at the start of a line or after a space
 //! or tab starts a comment (YAML's rule) unless it lies inside a scalar, whose text (quoted,
-//! plain over several lines, or a block scalar's content) the tree gives by span. (The
-//! parser's span of a quoted scalar runs on to the end of its line, a comment included, so
-//! a quoted scalar ends here at its closing quote.)
+//! plain over several lines, or a block scalar's content) the tree gives by span.
 
-use super::node::{Node, NodeKind, ScalarStyle};
+use super::node::{Node, NodeKind};
 use crate::syntax::ast::{Comment, CommentKind, Span};
 
 /// The comments of `source`, whose parsed documents are `documents`, in order. Each spans
@@ -14,13 +12,8 @@ pub fn comments(source: &str, documents: &[Node]) -> Vec<Comment> {
     let mut scalars = Vec::new();
     for d in documents {
         d.walk(&mut |n| {
-            if let NodeKind::Scalar(scalar) = &n.kind {
-                let end = match scalar.style {
-                    ScalarStyle::SingleQuoted => closing(source, n.span, '\''),
-                    ScalarStyle::DoubleQuoted => closing(source, n.span, '"'),
-                    _ => None,
-                };
-                scalars.push(end.map_or(n.span, |end| Span::new(n.span.start(), end)));
+            if matches!(n.kind, NodeKind::Scalar(_)) {
+                scalars.push(n.span);
             }
         });
     }
@@ -51,27 +44,6 @@ pub fn comments(source: &str, documents: &[Node]) -> Vec<Comment> {
         }
     }
     out
-}
-
-/// The end (after the closing quote) of the scalar quoted with `quote` that `span` covers
-/// (from its properties on). In single quotes a quote is doubled (`''`); in double quotes a
-/// backslash escapes the next character.
-fn closing(source: &str, span: Span, quote: char) -> Option<usize> {
-    let text = source.get(span.start()..span.end())?;
-    let open = text.find(quote)?;
-    let mut chars = text.get(open + 1..)?.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if quote == '"' && c == '\\' {
-            chars.next();
-        } else if c == quote {
-            if quote == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') {
-                chars.next();
-            } else {
-                return Some(span.start() + open + 1 + i + 1);
-            }
-        }
-    }
-    None
 }
 
 #[cfg(test)]

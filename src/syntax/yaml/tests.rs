@@ -136,3 +136,15 @@ fn plain_scalars_resolve_as_psych_does() {
         assert_eq!(Plain::of(text), *want, "{text:?}");
     }
 }
+
+#[test]
+fn a_quoted_scalar_ends_at_its_closing_quote() {
+    let src = "a: 'it''s' # note\nb: \"q\\\" \" # more\nc: &x 'y'\n";
+    let f = parse(src);
+    let root = f.root().unwrap();
+    let texts: Vec<&str> = ["a", "b", "c"]
+        .iter()
+        .map(|k| f.text(root.get(k).unwrap().span))
+        .collect();
+    assert_eq!(texts, ["'it''s'", "\"q\\\" \"", "&x 'y'"]);
+}
