@@ -3,7 +3,7 @@
 //! check that the editor is installed (a missing editor fails in CI, is skipped elsewhere),
 //! and running the editor headless with a deadline, returning its transcript.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -30,7 +30,7 @@ pub const MANIFEST_PATH: &str = "mymod/manifests/init.pp";
 
 /// A directory with the module, and `expected/` holding what `rein fmt` made of the same
 /// module; returns the directory and the formatted manifest.
-pub fn module_and_formatted(name: &str) -> (PathBuf, String) {
+pub fn module_and_formatted(name: &str) -> (crate::harness::TempDir, String) {
     let d = temp_dir(name);
     for root in ["", "expected/"] {
         write(

@@ -2,13 +2,13 @@
 //! temporary directory: the exact text written, the count printed, the exit status, and the
 //! puppet-lint fix bugs that rein must not repeat.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// A fresh directory holding `t.pp` with `text`.
-fn setup(name: &str, text: &str) -> PathBuf {
+fn setup(name: &str, text: &str) -> crate::harness::TempDir {
     let dir = temp_dir(&format!("fix-{name}"));
     std::fs::write(dir.join("t.pp"), text).expect("write");
     dir

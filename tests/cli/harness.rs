@@ -5,13 +5,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `rein ARGS` run in `dir`, without colours. In the repository's own fixtures the cache
-/// goes to a temporary directory, so that the checkout is left as it was.
+/// goes to cargo's temporary directory for tests (in `target/`), so that the checkout is
+/// left as it was; runs share it, as runs of rein share a cache.
 pub fn rein(args: &[&str], dir: &Path) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_rein"));
     command.args(args).current_dir(dir).env("NO_COLOR", "1");
     if dir.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")) {
-        let cache = std::env::temp_dir().join(format!("rein-{}-fixture-cache", std::process::id()));
-        command.env("REIN_CACHE_DIR", cache);
+        command.env(
+            "REIN_CACHE_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("fixture-cache"),
+        );
     }
     command.output().expect("run rein")
 }
@@ -26,14 +29,49 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A fresh, empty directory `rein-PID-NAME` under the system temp dir. Every module of
-/// this binary runs in the same process: `name` starts with the module's own prefix so
-/// that two modules never share a directory.
-pub fn temp_dir(name: &str) -> PathBuf {
+/// A fresh, empty directory `rein-PID-NAME` under the system temp dir, removed when the
+/// value is dropped (at the end of the test, passed or failed). Every module of this binary
+/// runs in the same process: `name` starts with the module's own prefix so that two modules
+/// never share a directory.
+pub fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("rein-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    TempDir(dir)
+}
+
+/// A temporary directory of a test; see [`temp_dir`].
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // A test may leave a directory unreadable or unwritable: make it removable first.
+        let _ = Command::new("chmod")
+            .args(["-R", "u+rwx"])
+            .arg(&self.0)
+            .output();
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Writes `text` to `dir/rel`, creating the directories on the way.

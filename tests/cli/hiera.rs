@@ -9,7 +9,7 @@ const INIT: &str =
     "# NTP.\nclass ntp (\n  Array[String] $servers = [],\n  Boolean $iburst = false,\n) {}\n";
 
 /// A module `ntp` with its Hiera layer.
-fn module(name: &str) -> std::path::PathBuf {
+fn module(name: &str) -> crate::harness::TempDir {
     let dir = temp_dir(name);
     write(&dir, "ntp/hiera.yaml", HIERA);
     write(&dir, "ntp/manifests/init.pp", INIT);

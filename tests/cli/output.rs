@@ -2,7 +2,7 @@
 //! with findings of the rules that exist (`unrecognized_escape`, the suppression rules) and
 //! a file with syntax errors: the exact output of each format.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use serde_json::{json, Value};
@@ -12,7 +12,7 @@ use crate::harness::{rein, stdout, temp_dir};
 
 /// A fresh directory holding `a.pp` (an unknown escape, an unclosed directive naming an
 /// unknown rule, a directive that suppresses nothing) and `b.pp` (two syntax errors).
-fn project(name: &str) -> PathBuf {
+fn project(name: &str) -> crate::harness::TempDir {
     let dir = temp_dir(&format!("output-{name}"));
     std::fs::write(
         dir.join("a.pp"),

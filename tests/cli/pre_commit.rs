@@ -22,6 +22,8 @@ struct Repo {
     /// Where the `rein` on PATH is, and pre-commit's cache.
     bin: PathBuf,
     home: PathBuf,
+    /// The temporary directory holding all three, removed with the value.
+    _root: crate::harness::TempDir,
 }
 
 /// Whether `pre-commit` can be run; in CI its absence fails the test.
@@ -55,17 +57,18 @@ impl Repo {
     /// whose commits run them (`pre-commit install`).
     fn new(name: &str, hooks: &[(&str, &str)]) -> Repo {
         let root = temp_dir(&format!("pre-commit-{name}"));
+        let hook_repo = root.join("hooks");
         let repo = Repo {
             dir: root.join("work"),
             bin: root.join("bin"),
             home: root.join("cache"),
+            _root: root,
         };
         std::fs::create_dir_all(&repo.bin).expect("mkdir");
         std::fs::create_dir_all(&repo.dir).expect("mkdir");
         #[cfg(unix)]
         std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_rein"), repo.bin.join("rein"))
             .expect("link rein");
-        let hook_repo = root.join("hooks");
         write(&hook_repo, ".pre-commit-hooks.yaml", &hooks_on_path());
         repo.git(&hook_repo, &["init", "-q"]);
         repo.git(&hook_repo, &["add", "."]);

@@ -1,12 +1,10 @@
 //! rein run as puppet-lint: without a command, with puppet-lint's flags and output, so that
 //! a hook or CI job written for puppet-lint runs rein by changing the program's name.
 
-use std::path::PathBuf;
-
 use crate::harness::{rein, stderr, stdout, temp_dir};
 
 /// A fresh directory with `a.pp` (two warnings and an error) and `b.pp` (clean).
-fn setup(name: &str) -> PathBuf {
+fn setup(name: &str) -> crate::harness::TempDir {
     let dir = temp_dir(&format!("puppet_lint-{name}"));
     std::fs::write(dir.join("a.pp"), "class foo {\n  $a = \"x\"  \n}\n").expect("write");
     std::fs::write(dir.join("b.pp"), "# Demo.\nclass bar {}\n").expect("write");

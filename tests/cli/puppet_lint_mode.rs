@@ -6,13 +6,11 @@
 //! checks puppet-lint 3.0.1 has are what it prints on the same files (recorded with
 //! Debian's `puppet-lint`; `scripts/puppet-lint-parity.sh` compares the two on real modules).
 
-use std::path::PathBuf;
-
 use crate::harness::{outcome, temp_dir, write};
 
 /// A module `foo`: `init.pp` (an undocumented class, double quotes, a misaligned arrow,
 /// trailing whitespace) and `bar.pp` (two suppressed findings, one with a reason).
-fn module(name: &str) -> PathBuf {
+fn module(name: &str) -> crate::harness::TempDir {
     let dir = temp_dir(&format!("plmode-{name}"));
     write(
         &dir,

@@ -2,11 +2,11 @@
 //! type's attributes are read from `lib/puppet/type/<name>.rb` (Puppet: `puppet apply
 //! --modulepath DIR -e 'include demo'` fails with "no parameter named 'vaule'" on line 3).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::harness::{rein, stdout, temp_dir};
 
-fn temp_module(name: &str, type_rb: &str) -> PathBuf {
+fn temp_module(name: &str, type_rb: &str) -> crate::harness::TempDir {
     let root = temp_dir(&format!("unknown_attribute-{name}"));
     let module = root.join("demo");
     std::fs::create_dir_all(module.join("lib/puppet/type")).expect("mkdir");
