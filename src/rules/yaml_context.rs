@@ -4,9 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
+use std::cell::OnceCell;
+
 use super::diagnostic::{Diagnostic, Severity};
 use super::meta::RuleMeta;
 use crate::eval::project::Project;
+use crate::eval::unfurl::Finding;
 use crate::syntax::yaml::YamlFile;
 use crate::syntax::Span;
 
@@ -35,6 +38,9 @@ pub struct YamlContext<'a> {
     /// The rule running, with its severity (set by the engine).
     pub(crate) current: Option<(&'static RuleMeta, Severity)>,
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The Unfurl directives the document cannot resolve, found once for the family's
+    /// rules (resolving reads the included files).
+    unfurl_unresolved: OnceCell<Vec<Finding>>,
 }
 
 impl<'a> YamlContext<'a> {
@@ -51,7 +57,15 @@ impl<'a> YamlContext<'a> {
             project,
             current: None,
             diagnostics: Vec::new(),
+            unfurl_unresolved: OnceCell::new(),
         }
+    }
+
+    /// The directives of this Unfurl document that Unfurl cannot resolve
+    /// ([`crate::eval::unfurl::resolve`]), computed on first use.
+    pub fn unfurl_unresolved(&self) -> &[Finding] {
+        self.unfurl_unresolved
+            .get_or_init(|| crate::eval::unfurl::resolve(self.path, self.file))
     }
 
     /// The text of `span` (empty when out of range).

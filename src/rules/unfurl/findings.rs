@@ -187,10 +187,14 @@ fn report_problems(cx: &mut YamlContext<'_>, problems: Vec<(Span, Problem)>, gra
 
 /// Reports, for the running rule, the unresolvable directives of kind `issue`.
 fn report_resolved(cx: &mut YamlContext<'_>, issue: Issue) {
-    for f in crate::eval::unfurl::resolve(cx.path, cx.file) {
-        if f.issue == issue {
-            cx.report(Diagnostic::new(f.span, f.message));
-        }
+    let found: Vec<Diagnostic> = cx
+        .unfurl_unresolved()
+        .iter()
+        .filter(|f| f.issue == issue)
+        .map(|f| Diagnostic::new(f.span, f.message.clone()))
+        .collect();
+    for d in found {
+        cx.report(d);
     }
 }
 
