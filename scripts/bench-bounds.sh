@@ -20,14 +20,17 @@
 # A benchmark, not a test: run it on an idle machine (the load average is printed).
 #
 # Usage: scripts/bench-bounds.sh [CORPUS] [SCALE]   (default /usr/share/puppet/modules.available, 1)
+#   REIN=path/to/rein measures that binary instead of building the release one (before/after).
 set -euo pipefail
 DIR=${1:-/usr/share/puppet/modules.available}
 SCALE=${2:-1}
 # scaled N: N times SCALE, as an integer.
 scaled() { awk -v n="$1" -v s="$SCALE" 'BEGIN { printf "%d", n * s }'; }
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-REIN=$PWD/target/release/rein
+if [ -z "${REIN:-}" ]; then
+  cargo build --release --quiet
+  REIN=$PWD/target/release/rein
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; SCALE $SCALE"
