@@ -111,30 +111,24 @@ limit=$(awk -v s="$SCALE" 'BEGIN { printf "%d", 1048576 * s }')
 [ "$PEAK" -gt "$limit" ] && fail "fmt of the big manifest: $((PEAK / 1024)) MB, over $((limit / 1024)) MB"
 rm -f "$tmp"/big*.pp
 
+# generated LABEL N AWK: `single` on the files AWK prints for n = N x SCALE and half that.
+generated() {
+  local label=$1 n2 n1 n
+  n2=$(scaled "$2")
+  n1=$((n2 / 2))
+  for n in $n1 $n2; do awk -v n="$n" "BEGIN { $3 }" >"$tmp/gen$n.pp"; done
+  single "$label" "$tmp/gen$n1.pp" "$tmp/gen$n2.pp"
+  rm -f "$tmp"/gen*.pp
+}
 echo "one long manifest (small resources, 5 lines each):"
-for n in $(scaled 500000) $(scaled 1000000); do
-  awk -v n="$n" 'BEGIN { for (i = 0; i < n / 5; i++)
-    printf "file { \"/tmp/f%d\":\n  ensure  => file,\n  content => $c,\n  mode    => \"0644\",\n}\n", i }' \
-    >"$tmp/lines$n.pp"
-done
-single "long manifest" "$tmp/lines$(scaled 500000).pp" "$tmp/lines$(scaled 1000000).pp"
-rm -f "$tmp"/lines*.pp
-
+generated "long manifest" 1000000 'for (i = 0; i < n / 5; i++)
+  printf "file { \"/tmp/f%d\":\n  ensure  => file,\n  content => $c,\n  mode    => \"0644\",\n}\n", i'
 echo "one single-line string, plain:"
-for n in $(scaled 5000000) $(scaled 10000000); do
-  awk -v n="$n" 'BEGIN { printf "$s = \""; for (i = 0; i < n / 10; i++) printf "abcdefghij"; print "\"" }' \
-    >"$tmp/plain$n.pp"
-done
-single "plain string" "$tmp/plain$(scaled 5000000).pp" "$tmp/plain$(scaled 10000000).pp"
-rm -f "$tmp"/plain*.pp
-
+generated "plain string" 10000000 \
+  'printf "$s = \""; for (i = 0; i < n / 10; i++) printf "abcdefghij"; print "\""'
 echo "one single-line string with interpolations:"
-for n in $(scaled 1000000) $(scaled 2000000); do
-  awk -v n="$n" 'BEGIN { printf "$a = 1\n$s = \""; for (i = 0; i < n; i++) printf "${a}x"; print "\"" }' \
-    >"$tmp/str$n.pp"
-done
-single "interpolated string" "$tmp/str$(scaled 1000000).pp" "$tmp/str$(scaled 2000000).pp"
-rm -f "$tmp"/str*.pp
+generated "interpolated string" 2000000 \
+  'printf "$a = 1\n$s = \""; for (i = 0; i < n; i++) printf "${a}x"; print "\""'
 
 echo "many small files:"
 declare -A cpu_of peak_of
