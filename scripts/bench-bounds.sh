@@ -104,8 +104,8 @@ grow() {
   done
 }
 echo "one big manifest (real code, whole copies of the corpus):"
-grow "$tmp/big1.pp" $(($(scaled 25) * 1024 * 1024))
-grow "$tmp/big2.pp" $(($(scaled 50) * 1024 * 1024))
+grow "$tmp/big1.pp" "$(scaled 26214400)"
+grow "$tmp/big2.pp" "$(scaled 52428800)"
 single "big manifest" "$tmp/big1.pp" "$tmp/big2.pp"
 limit=$(awk -v s="$SCALE" 'BEGIN { printf "%d", 1048576 * s }')
 [ "$PEAK" -gt "$limit" ] && fail "fmt of the big manifest: $((PEAK / 1024)) MB, over $((limit / 1024)) MB"
