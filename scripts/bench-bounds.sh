@@ -1,91 +1,137 @@
 #!/usr/bin/env bash
 # Resource bounds (issues 16 item 3 and 19 item 4): CPU seconds and peak memory of
-# `rein check` and `rein fmt` on generated inputs at two sizes each (half and whole), so
-# that growth can be read off (time should grow linearly with the size; peak memory should
-# stay under 20x the largest file plus a bounded index). At SCALE 1, the issue's sizes:
-#   - one 50 MB manifest: real manifests concatenated (and a 25 MB one);
-#   - one 1,000,000-line manifest (and one of 500,000 lines);
-#   - one 10 MB single-line string with 2 M interpolations (and a 5 MB one);
+# `rein check` and `rein fmt` on generated inputs, each at two sizes (about half and whole),
+# so that growth can be read off. At SCALE 1, the issue's sizes:
+#   - one ~50 MB manifest: the corpus's manifests concatenated, whole copies with their
+#     classes renamed per copy (and a ~25 MB one);
+#   - one 1,000,000-line manifest of small resources (and one of 500,000 lines);
+#   - one 10 MB single-line string: plain, and with 2 M interpolations (and 5 MB ones);
 #   - 100,000 small files (and 50,000).
-# Every size is multiplied by SCALE: mind the memory of the machine (at about 140 bytes
-# per source byte, SCALE 1 needs some 7 GB); SCALE 0.05 runs in a minute.
-# Prints, per run: CPU s, wall s, peak MB, and peak / input size.
+# Every size is multiplied by SCALE (SCALE 0.1 runs in a few minutes).
+#
+# Prints, per run: input size, CPU s, wall s, peak RSS and the ratio (peak - BASE) / size,
+# where BASE is the peak of `rein check` on a one-line file (the program, its tables and
+# threads). Exits 1 when a bound is broken:
+#   - a single file's ratio over 20 (check or fmt);
+#   - CPU time more than 10% off linear: CPU(whole) / CPU(half) > 1.1 x size(whole) / size(half);
+#   - many files: peak - BASE over 20x the bytes of all the files, or growing more than 10%
+#     faster than their number (a run's index may grow with the files: a compact one stays
+#     far under 20x of them);
+#   - `rein fmt` of the ~50 MB manifest over 1 GB (x SCALE).
+# A benchmark, not a test: run it on an idle machine (the load average is printed).
 #
 # Usage: scripts/bench-bounds.sh [CORPUS] [SCALE]   (default /usr/share/puppet/modules.available, 1)
+#   REIN=path/to/rein measures that binary instead of building the release one (before/after).
 set -euo pipefail
 DIR=${1:-/usr/share/puppet/modules.available}
 SCALE=${2:-1}
 # scaled N: N times SCALE, as an integer.
 scaled() { awk -v n="$1" -v s="$SCALE" 'BEGIN { printf "%d", n * s }'; }
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-REIN=$PWD/target/release/rein
+if [ -z "${REIN:-}" ]; then
+  cargo build --release --quiet
+  REIN=$PWD/target/release/rein
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
-
-# run LABEL INPUT_BYTES CMD...: CPU, wall and peak memory of CMD (output discarded).
-run() {
-  local label=$1 bytes=$2
-  shift 2
-  /usr/bin/time -f '%U %S %e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || true
-  read -r u s e m < <(tail -n 1 "$tmp/time")
-  awk -v l="$label" -v u="$u" -v s="$s" -v e="$e" -v m="$m" -v b="$bytes" 'BEGIN {
-    printf "%-52s %7.2f s CPU %7.2f s wall %8.1f MB peak  %6.1fx input\n", l, u + s, e, m / 1024, m * 1024 / b }'
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; SCALE $SCALE"
+failed=0
+fail() {
+  echo "  FAIL: $*"
+  failed=1
 }
 
-# Real manifests that parse, concatenated.
+# measure CMD...: runs CMD (output discarded); sets CPU (s), WALL (s) and PEAK (KB).
+measure() {
+  /usr/bin/time -f '%U %S %e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || true
+  read -r u s WALL PEAK < <(tail -n 1 "$tmp/time")
+  CPU=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+}
+printf '$a = 1\n' >"$tmp/one.pp"
+measure "$REIN" check --no-cache --format concise "$tmp/one.pp"
+BASE=$PEAK
+echo "BASE (check of a one-line file): $((BASE / 1024)) MB peak"
+printf '%-44s %10s %8s %8s %10s %7s\n' case bytes 'CPU s' 'wall s' 'peak MB' ratio
+
+# row LABEL BYTES: prints the last measurement; sets RATIO.
+row() {
+  RATIO=$(awk -v m="$PEAK" -v b0="$BASE" -v n="$2" 'BEGIN { printf "%.1f", (m - b0) * 1024 / n }')
+  printf '%-44s %10d %8.2f %8.2f %10.1f %6.1fx\n' "$1" "$2" "$CPU" "$WALL" \
+    "$(awk -v m="$PEAK" 'BEGIN { print m / 1024 }')" "$RATIO"
+}
+# linear LABEL SIZE1 CPU1 SIZE2 CPU2: fails when CPU grows more than 10% faster than size.
+linear() {
+  local r
+  if awk -v c="$3" 'BEGIN { exit !(c < 0.3) }'; then
+    echo "  $1: under 0.3 s of CPU, too short to tell growth"
+    return 0
+  fi
+  r=$(awk -v s1="$2" -v c1="$3" -v s2="$4" -v c2="$5" 'BEGIN { printf "%.2f", (c2 / c1) / (s2 / s1) }')
+  echo "  $1: CPU growth / size growth = $r"
+  awk -v r="$r" 'BEGIN { exit !(r > 1.10) }' && fail "$1: CPU grows ${r}x as fast as the size"
+  return 0
+}
+# single LABEL SMALL BIG: check and fmt of the two files; bounds on the big one.
+single() {
+  local label=$1 f c1 c2 b1 b2 f1 f2
+  b1=$(stat -c %s "$2")
+  b2=$(stat -c %s "$3")
+  for f in "$2" "$3"; do
+    measure "$REIN" check --no-cache --format concise "$f"
+    row "check $label ($(basename "$f"))" "$(stat -c %s "$f")"
+    [ "$f" = "$2" ] && c1=$CPU || c2=$CPU
+    awk -v r="$RATIO" 'BEGIN { exit !(r > 20) }' && fail "check $label: ${RATIO}x the file"
+    measure sh -c "'$REIN' fmt - <'$f'"
+    row "fmt - $label ($(basename "$f"))" "$(stat -c %s "$f")"
+    [ "$f" = "$2" ] && f1=$CPU || f2=$CPU
+    awk -v r="$RATIO" 'BEGIN { exit !(r > 20) }' && fail "fmt $label: ${RATIO}x the file"
+  done
+  linear "check $label" "$b1" "$c1" "$b2" "$c2"
+  linear "fmt $label" "$b1" "$f1" "$b2" "$f2"
+}
+
+# Real manifests, concatenated.
 find -L "$DIR" -name '*.pp' -type f -not -path '*/spec/*' | sort >"$tmp/list"
 xargs -a "$tmp/list" -d '\n' cat >"$tmp/corpus.pp"
-# grow FILE BYTES: the corpus repeated (in classes renamed per copy) up to BYTES.
+# grow FILE BYTES: whole copies of the corpus (classes renamed per copy, not the `class {`
+# resource form) up to BYTES: the file parses without errors.
 grow() {
   local out=$1 want=$2 k=0
   : >"$out"
   while [ "$(stat -c %s "$out")" -lt "$want" ]; do
     k=$((k + 1))
-    sed "s/^class \([a-z_:]*\)/class \1_c$k/" "$tmp/corpus.pp" >>"$out"
+    sed "s/^class \([a-z][a-z0-9_:]*\)/class \1_c$k/" "$tmp/corpus.pp" >>"$out"
   done
-  truncate -s "$want" "$out"
-  printf '\n' >>"$out"
 }
-# lines FILE N: the corpus repeated up to N lines.
-lines() {
-  local out=$1 n=$2
-  : >"$out"
-  while [ "$(wc -l <"$out")" -lt "$n" ]; do cat "$tmp/corpus.pp" >>"$out"; done
-  head -n "$n" "$out" >"$out.tmp" && mv "$out.tmp" "$out"
+echo "one big manifest (real code, whole copies of the corpus):"
+grow "$tmp/big1.pp" "$(scaled 26214400)"
+grow "$tmp/big2.pp" "$(scaled 52428800)"
+single "big manifest" "$tmp/big1.pp" "$tmp/big2.pp"
+limit=$(awk -v s="$SCALE" 'BEGIN { printf "%d", 1048576 * s }')
+[ "$PEAK" -gt "$limit" ] && fail "fmt of the big manifest: $((PEAK / 1024)) MB, over $((limit / 1024)) MB"
+rm -f "$tmp"/big*.pp
+
+# generated LABEL N AWK: `single` on the files AWK prints for n = N x SCALE and half that.
+generated() {
+  local label=$1 n2 n1 n
+  n2=$(scaled "$2")
+  n1=$((n2 / 2))
+  for n in $n1 $n2; do awk -v n="$n" "BEGIN { $3 }" >"$tmp/gen$n.pp"; done
+  single "$label" "$tmp/gen$n1.pp" "$tmp/gen$n2.pp"
+  rm -f "$tmp"/gen*.pp
 }
-size() { stat -c %s "$1"; }
-
-both() { # LABEL FILE
-  local f=$2 b
-  b=$(size "$f")
-  run "check $1 ($((b / 1024)) KB)" "$b" "$REIN" check --no-cache --format concise "$f"
-  run "fmt - $1" "$b" sh -c "'$REIN' fmt - <'$f'"
-}
-
-echo "one big manifest (real code, concatenated):"
-for kb in $(scaled 25600) $(scaled 51200); do
-  grow "$tmp/big$kb.pp" $((kb * 1024))
-  both "$kb KB manifest" "$tmp/big$kb.pp"
-  rm -f "$tmp/big$kb.pp"
-done
-
-echo "one long manifest:"
-for n in $(scaled 500000) $(scaled 1000000); do
-  lines "$tmp/lines$n.pp" "$n"
-  both "$n-line manifest" "$tmp/lines$n.pp"
-  rm -f "$tmp/lines$n.pp"
-done
-
+echo "one long manifest (small resources, 5 lines each):"
+generated "long manifest" 1000000 'for (i = 0; i < n / 5; i++)
+  printf "file { \"/tmp/f%d\":\n  ensure  => file,\n  content => $c,\n  mode    => \"0644\",\n}\n", i'
+echo "one single-line string, plain:"
+generated "plain string" 10000000 \
+  'printf "$s = \""; for (i = 0; i < n / 10; i++) printf "abcdefghij"; print "\""'
 echo "one single-line string with interpolations:"
-for n in $(scaled 1000000) $(scaled 2000000); do
-  awk -v n="$n" 'BEGIN { printf "$a = 1\n$s = \""; for (i = 0; i < n; i++) printf "${a}x"; print "\"" }' >"$tmp/str$n.pp"
-  both "string, $n interpolations" "$tmp/str$n.pp"
-  rm -f "$tmp/str$n.pp"
-done
+generated "interpolated string" 2000000 \
+  'printf "$a = 1\n$s = \""; for (i = 0; i < n; i++) printf "${a}x"; print "\""'
 
 echo "many small files:"
+declare -A cpu_of peak_of
 for n in $(scaled 50000) $(scaled 100000); do
   mkdir -p "$tmp/many$n"
   awk -v n="$n" -v d="$tmp/many$n" 'BEGIN {
@@ -94,8 +140,26 @@ for n in $(scaled 50000) $(scaled 100000); do
       printf "# @summary c%d\nclass c%d (String $p = \"x\") {\n  file { \"/tmp/c%d\": ensure => file, content => $p }\n}\n", i, i, i > f
       close(f)
     } }'
-  largest=$(find "$tmp/many$n" -type f -printf '%s\n' | sort -n | tail -1)
-  run "check $n files (largest $largest bytes)" "$largest" "$REIN" check --no-cache --format concise "$tmp/many$n"
-  run "fmt --check $n files" "$largest" "$REIN" fmt --check "$tmp/many$n"
+  bytes=$(find "$tmp/many$n" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
+  for c in check fmt; do
+    if [ $c = check ]; then
+      measure "$REIN" check --no-cache --format concise "$tmp/many$n"
+    else
+      measure "$REIN" fmt --check "$tmp/many$n"
+    fi
+    row "$c $n files (ratio: to all their bytes)" "$bytes"
+    cpu_of[$c$n]=$CPU peak_of[$c$n]=$PEAK
+    awk -v r="$RATIO" 'BEGIN { exit !(r > 20) }' && fail "$c $n files: ${RATIO}x all their bytes (more than an index)"
+  done
   rm -rf "$tmp/many$n"
 done
+n1=$(scaled 50000) n2=$(scaled 100000)
+for c in check fmt; do
+  linear "$c many files" "$n1" "${cpu_of[$c$n1]}" "$n2" "${cpu_of[$c$n2]}"
+  g=$(awk -v a="${peak_of[$c$n1]}" -v b="${peak_of[$c$n2]}" -v b0="$BASE" -v n1="$n1" -v n2="$n2" 'BEGIN {
+    if (a - b0 <= 0) { print "0.00"; exit } printf "%.2f", ((b - b0) / (a - b0)) / (n2 / n1) }')
+  echo "  $c many files: memory growth / file count growth = $g"
+  awk -v r="$g" 'BEGIN { exit !(r > 1.10) }' && fail "$c many files: memory grows ${g}x as fast as the files"
+done
+[ "$failed" = 0 ] && echo "all bounds hold" || echo "some bounds are broken"
+exit "$failed"

@@ -11,7 +11,7 @@ pub mod doc;
 mod format;
 pub mod line_diff;
 
-use crate::syntax::{self, pn, ParsedFile};
+use crate::syntax::{self, pn, ParsedFile, Span};
 
 pub use config::FormatConfig;
 
@@ -89,7 +89,11 @@ pub fn format_source(
     }
     let out = format_parsed(&parsed, config)?;
     if verify {
-        check_equivalent(&parsed, &out)?;
+        // Only the input's PN and comment spans are kept while the output is parsed: a
+        // large file's two ASTs are never held at once.
+        let expected = Expected::of(&parsed);
+        drop(parsed);
+        expected.check(text, &out)?;
     }
     Ok(if crlf { out.replace('\n', "\r\n") } else { out })
 }
@@ -137,41 +141,70 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
 
 /// The safety check: `out` parses, has the same PN and the same comments as `input`.
 pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError> {
-    let mut again = syntax::parse(out);
-    again.forget_tree();
-    if let Some((l, c, e)) = again.first_error() {
-        return Err(FormatError::Internal(format!(
-            "formatted output does not parse ({l}:{c}: {})",
-            e.message
-        )));
+    Expected::of(input).check(&input.source, out)
+}
+
+/// What the safety check compares a formatter's output with: the input's PN and the
+/// spans of its comments (in the input's source).
+struct Expected {
+    pn: String,
+    comments: Vec<Span>,
+}
+
+impl Expected {
+    fn of(input: &ParsedFile) -> Expected {
+        Expected {
+            pn: pn::to_pn(&input.program),
+            comments: input.comments.iter().map(|c| c.span).collect(),
+        }
     }
-    let a = pn::to_pn(&input.program);
-    let b = pn::to_pn(&again.program);
-    if a != b {
-        let i = first_difference(a.as_bytes(), b.as_bytes());
-        let ctx = |s: &str| -> String {
-            let lo = s.floor_char_boundary_compat(i.saturating_sub(30));
-            let hi = s.floor_char_boundary_compat((i + 30).min(s.len()));
-            s.get(lo..hi).unwrap_or("").to_string()
-        };
-        return Err(FormatError::Internal(format!(
-            "formatting changed the syntax tree: before `{}`, after `{}`",
-            ctx(&a),
-            ctx(&b)
-        )));
+
+    /// Checks `out` against the input whose source is `source`.
+    fn check(&self, source: &str, out: &str) -> Result<(), FormatError> {
+        let mut again = syntax::parse(out);
+        again.forget_tree();
+        if let Some((l, c, e)) = again.first_error() {
+            return Err(FormatError::Internal(format!(
+                "formatted output does not parse ({l}:{c}: {})",
+                e.message
+            )));
+        }
+        let a = &self.pn;
+        let b = pn::to_pn(&again.program);
+        if *a != b {
+            let i = first_difference(a.as_bytes(), b.as_bytes());
+            let ctx = |s: &str| -> String {
+                let lo = s.floor_char_boundary_compat(i.saturating_sub(30));
+                let hi = s.floor_char_boundary_compat((i + 30).min(s.len()));
+                s.get(lo..hi).unwrap_or("").to_string()
+            };
+            return Err(FormatError::Internal(format!(
+                "formatting changed the syntax tree: before `{}`, after `{}`",
+                ctx(a),
+                ctx(&b)
+            )));
+        }
+        let ca: Vec<&str> = self
+            .comments
+            .iter()
+            .map(|s| comment_text(source, *s))
+            .collect();
+        let cb: Vec<&str> = again
+            .comments
+            .iter()
+            .map(|c| comment_text(&again.source, c.span))
+            .collect();
+        if ca != cb {
+            let i = first_difference(&ca, &cb);
+            return Err(FormatError::Internal(format!(
+                "formatting changed comment {}: before {:?}, after {:?}",
+                i + 1,
+                ca.get(i).copied().unwrap_or("(none)"),
+                cb.get(i).copied().unwrap_or("(none)")
+            )));
+        }
+        Ok(())
     }
-    let ca: Vec<&str> = comment_texts(input);
-    let cb: Vec<&str> = comment_texts(&again);
-    if ca != cb {
-        let i = first_difference(&ca, &cb);
-        return Err(FormatError::Internal(format!(
-            "formatting changed comment {}: before {:?}, after {:?}",
-            i + 1,
-            ca.get(i).copied().unwrap_or("(none)"),
-            cb.get(i).copied().unwrap_or("(none)")
-        )));
-    }
-    Ok(())
 }
 
 /// The index of the first element where `a` and `b` differ (the shorter length when one
@@ -183,16 +216,12 @@ fn first_difference<T: PartialEq>(a: &[T], b: &[T]) -> usize {
         .unwrap_or(a.len().min(b.len()))
 }
 
-fn comment_texts(p: &ParsedFile) -> Vec<&str> {
-    p.comments
-        .iter()
-        .map(|c| {
-            p.source
-                .get(c.span.start()..c.span.end())
-                .unwrap_or("")
-                .trim_end()
-        })
-        .collect()
+/// The text of the comment at `span` in `source`, without trailing white space.
+fn comment_text(source: &str, span: Span) -> &str {
+    source
+        .get(span.start()..span.end())
+        .unwrap_or("")
+        .trim_end()
 }
 
 trait FloorBoundary {

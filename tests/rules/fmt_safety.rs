@@ -85,3 +85,18 @@ fn empty_and_comment_only_files() {
         "# c\n"
     );
 }
+
+#[test]
+fn verified_formatting_compares_comments_of_the_input_text() {
+    // The safety check keeps only the input's PN and comment spans once the input is
+    // formatted; the spans are read in the text that was parsed (LF for a CRLF file).
+    let cfg = FormatConfig::default();
+    assert_eq!(
+        format_source("$a=1   # one  \r\n# two\r\n$b = [1,2]\r\n", &cfg, true),
+        Ok("$a = 1 # one\r\n# two\r\n$b = [1, 2]\r\n".to_string())
+    );
+    assert_eq!(
+        format_source("$a=1   # one\n\n\n# two\n", &cfg, true),
+        Ok("$a = 1 # one\n\n# two\n".to_string())
+    );
+}

@@ -274,3 +274,41 @@ fn heredoc_spans() {
     assert_eq!((h.text.span.start, h.text.span.end), (12, 18));
     assert_eq!(&src[h.text.span.start()..h.text.span.end()], "ab\nEND");
 }
+
+#[test]
+fn escape_warnings_before_braced_interpolations_and_at_the_end() {
+    // Text before `${` is reported just after the `{`; text at the end after the quote.
+    assert_eq!(
+        diags(r#""\q${a}b\d${b}\e""#),
+        vec![
+            r"W 1:6 Unrecognized escape sequence '\q'",
+            r"W 1:13 Unrecognized escape sequence '\d'",
+            r"W 1:18 Unrecognized escape sequence '\e'",
+        ]
+    );
+}
+
+#[test]
+fn a_string_with_many_parts_keeps_every_part_in_order() {
+    // The parts are lowered one at a time (a string may have millions): every one is kept,
+    // in order, with its own span.
+    let n = 10_000;
+    let body: String = (0..n).map(|i| format!("${{a{i}}}x")).collect();
+    let f = rein::syntax::parse(&format!("\"{body}\"\n"));
+    assert!(f.errors.is_empty(), "{:?}", f.errors);
+    let rein::syntax::ExprKind::Concat(parts) = &f.program.body[0].kind else {
+        panic!("not a concat")
+    };
+    assert_eq!(parts.len(), 2 * n);
+    for (i, pair) in parts.chunks(2).enumerate() {
+        let rein::syntax::StringPart::Interpolation { expr, span, .. } = &pair[0] else {
+            panic!("part {} is not an interpolation", 2 * i)
+        };
+        assert_eq!(expr.kind, rein::syntax::ExprKind::Variable(format!("a{i}")));
+        assert_eq!(&f.source[span.start()..span.end()], format!("${{a{i}}}"));
+        let rein::syntax::StringPart::Text { value, .. } = &pair[1] else {
+            panic!("part {} is not text", 2 * i + 1)
+        };
+        assert_eq!(value, "x");
+    }
+}

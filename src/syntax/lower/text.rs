@@ -35,15 +35,41 @@ impl<'t, 's> Lowerer<'t, 's> {
     }
 
     pub(super) fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
-        let kids = self.kids(node);
-        let k = &self.ids.k;
         let set = EscapeSet::double_quoted();
-        let named: Vec<Node<'t>> = kids
-            .iter()
-            .map(|(_, n)| *n)
-            .filter(|n| n.is_named())
-            .collect();
-        if named.is_empty() {
+        // The parts are read one at a time with a cursor of their own (lowering an
+        // interpolation moves `self.cursor`), never collected: a string may have millions.
+        let mut cursor = node.walk();
+        let mut parts: Vec<StringPart> = Vec::with_capacity(node.named_child_count());
+        // Text pieces not yet decoded: their escapes are reported at the end of their
+        // part, the start of the next interpolation (or the closing quote).
+        let mut texts: Vec<Node<'t>> = Vec::new();
+        let mut any = false;
+        if cursor.goto_first_child() {
+            loop {
+                let n = cursor.node();
+                if n.is_named() && !n.is_extra() {
+                    any = true;
+                    let id = n.kind_id();
+                    if id == self.ids.k.string_text {
+                        texts.push(n);
+                    } else {
+                        let report_at = if id == self.ids.k.interpolation {
+                            n.start_byte() + 2
+                        } else {
+                            n.start_byte() + 1
+                        };
+                        self.decode_texts(&mut texts, &mut parts, &set, report_at);
+                        if id == self.ids.k.interpolation || id == self.ids.k.short_interpolation {
+                            parts.push(self.interpolation_part(n));
+                        }
+                    }
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        if !any {
             let t = self.text(node);
             let inner = t.strip_prefix('"').unwrap_or(t);
             let inner = inner.strip_suffix('"').unwrap_or(inner);
@@ -52,25 +78,24 @@ impl<'t, 's> Lowerer<'t, 's> {
                 style: StringStyle::Double,
             };
         }
-        let mut parts: Vec<StringPart> = Vec::new();
-        for (i, n) in named.iter().enumerate() {
-            let id = n.kind_id();
-            if id == k.string_text {
-                // The end of this string part: the next interpolation (or the quote).
-                let next = named[i + 1..].iter().find(|n| n.kind_id() != k.string_text);
-                let report_at = match next {
-                    Some(next) if next.kind_id() == k.interpolation => next.start_byte() + 2,
-                    Some(next) => next.start_byte() + 1,
-                    None => node.end_byte(),
-                };
-                let raw = self.text(*n);
-                let value = self.decode(raw, &set, report_at, false);
-                push_text(&mut parts, value, span(*n));
-            } else if id == k.interpolation || id == k.short_interpolation {
-                parts.push(self.interpolation_part(*n));
-            }
-        }
+        self.decode_texts(&mut texts, &mut parts, &set, node.end_byte());
         finish_parts(parts, StringStyle::Double)
+    }
+
+    /// Decodes the text pieces `texts` (taking them) into `parts`, reporting escape issues
+    /// at `report_at`.
+    fn decode_texts(
+        &mut self,
+        texts: &mut Vec<Node<'t>>,
+        parts: &mut Vec<StringPart>,
+        set: &EscapeSet,
+        report_at: usize,
+    ) {
+        for n in texts.drain(..) {
+            let raw = self.text(n);
+            let value = self.decode(raw, set, report_at, false);
+            push_text(parts, value, span(n));
+        }
     }
 
     pub(super) fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
