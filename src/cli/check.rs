@@ -95,6 +95,10 @@ pub struct CheckArgs {
     /// Neither read nor write the cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Tell on standard error which files were checked anew (not taken from the cache),
+    /// and how many were taken from it.
+    #[arg(long)]
+    pub verbose: bool,
     /// top_scope_facts: top-scope variables that are not facts.
     #[arg(long, help_heading = PL, value_name = "NAME[,NAME...]")]
     pub top_scope_variables: Option<String>,
@@ -281,6 +285,8 @@ pub struct Options {
     pub warnings: Vec<String>,
     /// `-`: the buffer read from standard input, checked as this path.
     pub stdin: Option<super::stdin::Buffer>,
+    /// `--verbose`: tell which files were checked anew.
+    pub verbose: bool,
 }
 
 impl Options {
@@ -376,6 +382,7 @@ impl Options {
             codeclimate_report_file: args.codeclimate_report_file.clone(),
             warnings,
             stdin: None,
+            verbose: args.verbose,
         })
     }
 }
@@ -459,6 +466,16 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             eprintln!("rein: {}: {}", path.display(), io_message(&e));
             return EXIT_USAGE;
         }
+    }
+    if options.verbose {
+        for path in &report.rechecked {
+            eprintln!("rein: checked {path}");
+        }
+        let reused = report.files_checked.saturating_sub(report.rechecked.len());
+        eprintln!(
+            "rein: {} files checked anew, {reused} taken from the cache",
+            report.rechecked.len()
+        );
     }
     if let Some(fix) = &report.fix {
         for p in &fix.problems {

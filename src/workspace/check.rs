@@ -14,6 +14,7 @@ use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
 use super::write::Writer;
+use super::yaml_check::YamlCache;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
@@ -79,6 +80,9 @@ pub struct Report {
     pub io_errors: Vec<String>,
     /// What fixing did, when asked to fix.
     pub fix: Option<FixSummary>,
+    /// The files checked anew, sorted: all of them without a cache, else those whose
+    /// cache entry did not hold.
+    pub rechecked: Vec<String>,
 }
 
 impl Report {
@@ -315,10 +319,40 @@ impl Workspace {
                 })
                 .collect()
         });
-        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, options.fix, writer);
+        let yaml_keys: Vec<u64> = yaml_jobs
+            .iter()
+            .map(|(p, s)| {
+                let display = p.display().to_string();
+                let rules = *rule_digests
+                    .entry(Arc::as_ptr(&s.rules))
+                    .or_insert_with(|| cache::rules_digest(&s.rules));
+                let base = cache::key(&display, rules, show(options, s), run, &mut layouts);
+                cache::yaml_key(base, p, found.yaml.get(p), &mut layouts)
+            })
+            .collect();
+        let yaml_cache = cache.as_ref().map(|c| YamlCache {
+            cache: c,
+            keys: &yaml_keys,
+            project: project_digest,
+        });
+        let yaml = self.check_yaml_jobs(
+            &pool,
+            &yaml_jobs,
+            &found.yaml,
+            options.fix,
+            writer,
+            yaml_cache,
+        );
         if let Some(c) = &cache {
             c.save();
         }
+        let mut rechecked: Vec<String> = jobs
+            .iter()
+            .zip(hits.iter().map(Option::is_some))
+            .chain(yaml_jobs.iter().zip(yaml.iter().map(|(_, hit)| *hit)))
+            .filter(|(_, hit)| !hit)
+            .map(|((p, _), _)| p.display().to_string())
+            .collect();
         let mut report = Report {
             notes,
             files_checked: jobs.len() + yaml_jobs.len(),
@@ -341,7 +375,9 @@ impl Workspace {
             let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
             report.add(outcome, fail_on_warnings);
         }
-        for ((path, settings), outcome) in yaml_jobs.into_iter().zip(yaml) {
+        rechecked.sort();
+        report.rechecked = rechecked;
+        for ((path, settings), (outcome, _)) in yaml_jobs.into_iter().zip(yaml) {
             let outcome = match outcome {
                 Ok((r, fixed, buffer_text)) => {
                     if let Some(text) = buffer_text {

@@ -3,12 +3,16 @@
 //! after the manifests are gathered); with `--fix`, fixed until nothing changes (at most
 //! [`rules::fix::MAX_ROUNDS`] rounds) and written atomically, only if the fixed text still
 //! parses.
+//!
+//! With a cache, a YAML file whose entry still holds (its bytes, its key, and what its
+//! Hiera rules read: see [`super::cache`]) is not parsed: its findings are the entry's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::cache::{Cache, Entry};
 use super::check::file_report;
 use super::fix::{unsafe_fixes_of, Fixed};
 use super::write::Writer;
@@ -16,6 +20,7 @@ use super::Workspace;
 use crate::config::{io_message, FileSettings};
 use crate::diagnostics::FileReport;
 use crate::eval::project::Project;
+use crate::eval::reads::Read;
 use crate::rules::{self, engine::RuleSet, yaml_context::YamlKind, Diagnostic};
 use crate::syntax::yaml;
 
@@ -23,8 +28,17 @@ use crate::syntax::yaml;
 /// it is a buffer, or why it could not be read or written.
 pub type YamlOutcome = Result<(FileReport, Fixed, Option<String>), String>;
 
+/// The cache of a run checking YAML files: the cache, the key of each job's entry, and the
+/// digest of the run's project.
+pub(super) struct YamlCache<'a> {
+    pub cache: &'a Cache,
+    pub keys: &'a [u64],
+    pub project: u64,
+}
+
 impl Workspace {
-    /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`.
+    /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`. Each outcome
+    /// comes with whether it was taken from the `cache`.
     pub(super) fn check_yaml_jobs(
         &self,
         pool: &rayon::ThreadPool,
@@ -32,18 +46,32 @@ impl Workspace {
         kinds: &BTreeMap<PathBuf, YamlKind>,
         fix: Option<bool>,
         writer: &Writer,
-    ) -> Vec<YamlOutcome> {
+        cache: Option<YamlCache<'_>>,
+    ) -> Vec<(YamlOutcome, bool)> {
         let (files, project) = (&self.files, &self.project);
         pool.install(|| {
             jobs.par_iter()
-                .map(|(path, settings)| {
+                .enumerate()
+                .map(|(i, (path, settings))| {
                     let display = path.display().to_string();
-                    let bytes = files
-                        .read(path)
-                        .map_err(|e| format!("{display}: {}", io_message(&e)))?;
                     let kind = kinds.get(path).cloned().unwrap_or(YamlKind::Plain);
                     let in_buffer = files.has_text(path);
-                    check_one(
+                    let cached = cache.as_ref().filter(|_| !in_buffer).and_then(|c| {
+                        let key = *c.keys.get(i)?;
+                        Some((c, key))
+                    });
+                    let hit = cached.and_then(|(c, key)| {
+                        let entry = c.cache.load(&display, path, key)?;
+                        c.cache.deep_holds(&entry, c.project).then_some(entry)
+                    });
+                    if let Some(entry) = hit {
+                        return (Ok(cached_report(path, display, &entry)), true);
+                    }
+                    let bytes = match files.read(path) {
+                        Ok(b) => b,
+                        Err(e) => return (Err(format!("{display}: {}", io_message(&e))), false),
+                    };
+                    let out = check_one(
                         path,
                         &bytes,
                         &kind,
@@ -51,11 +79,68 @@ impl Workspace {
                         project,
                         fix,
                         (!in_buffer).then_some(writer),
-                    )
+                    );
+                    if let (Some((c, key)), Ok((report, _, _))) = (cached, &out) {
+                        let deep = reads_of(path, &kind, project).map(|r| (c.project, r));
+                        c.cache.store(
+                            &display,
+                            key,
+                            &bytes,
+                            false,
+                            Default::default(),
+                            deep,
+                            &report.findings,
+                        );
+                    }
+                    (out, false)
                 })
                 .collect()
         })
     }
+}
+
+/// The report of the YAML file `path` from its cache `entry` (its text read only when
+/// there are findings to show it with).
+fn cached_report(
+    path: &Path,
+    display: String,
+    entry: &Entry,
+) -> (FileReport, Fixed, Option<String>) {
+    let findings = entry.findings(&display);
+    let source = if findings.is_empty() {
+        String::new()
+    } else {
+        super::files::read_regular(path)
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default()
+    };
+    let report = FileReport {
+        path: display,
+        source,
+        findings,
+        fixed: Vec::new(),
+    };
+    (report, Fixed::default(), None)
+}
+
+/// What the findings of the YAML file `path` (of kind `kind`) depend on besides its bytes
+/// and key, when the Hiera rules looked beyond it: its Hiera configuration, and what they
+/// read through the module path (recorded in the run's log of the file).
+fn reads_of(path: &Path, kind: &YamlKind, project: &Project) -> Option<Vec<Read>> {
+    let config = match kind {
+        YamlKind::HieraData { config } => config,
+        YamlKind::HieraConfig | YamlKind::Unfurl | YamlKind::Plain => return None,
+    };
+    let mut reads = project
+        .reads
+        .as_ref()
+        .map(|r| r.reads_of(path))
+        .unwrap_or_default();
+    reads.push(Read::File(config.clone()));
+    reads.sort();
+    reads.dedup();
+    Some(reads)
 }
 
 /// Checks (and fixes) one YAML file whose bytes are `bytes`.

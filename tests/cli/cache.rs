@@ -47,7 +47,7 @@ fn index_file(cache: &Path) -> std::path::PathBuf {
         .expect("cache dir")
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.extension().is_some_and(|x| x == "bin"))
         .collect();
     assert_eq!(found.len(), 1, "{found:?}");
     found.remove(0)
@@ -55,21 +55,34 @@ fn index_file(cache: &Path) -> std::path::PathBuf {
 
 /// The entries of the cache at `cache`: displayed path -> the run that stored it.
 fn entries(cache: &Path) -> BTreeMap<String, u64> {
-    let mut out = BTreeMap::new();
-    let index = index(&index_file(cache));
-    for e in index["entries"].as_array().expect("entries") {
-        let path = e["path"].as_str().expect("path").to_string();
-        out.insert(path, e["run"].as_u64().expect("run"));
-    }
-    out
+    let (_, entries) = index(&index_file(cache));
+    entries.into_iter().map(|(p, run, _)| (p, run)).collect()
 }
 
-/// The JSON of the index at `p` (after its digest line).
-fn index(p: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(p).expect("index");
-    let (sum, body) = text.split_once('\n').expect("digest line");
-    assert_eq!(sum.len(), 16, "{text}");
-    serde_json::from_str(body).expect("index is JSON")
+/// The version and entries (path, run, stamp stored) of the sound index at `p`.
+fn index(p: &Path) -> (String, Vec<(String, u64, bool)>) {
+    rein::workspace::cache::inspect(p).expect("a sound index")
+}
+
+/// `rein check --verbose --format concise ARGS .` in `dir`: exit code, output, and the
+/// files it says were checked anew (not taken from the cache).
+fn check_verbose(dir: &Path, args: &[&str]) -> (Option<i32>, String, Vec<String>) {
+    let mut all = vec!["check", "--verbose", "--format", "concise"];
+    all.extend_from_slice(args);
+    all.push(".");
+    let o = rein(&all, dir);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let anew: Vec<String> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("rein: checked "))
+        .map(str::to_string)
+        .collect();
+    let total = err
+        .lines()
+        .filter(|l| l.contains("files checked anew"))
+        .count();
+    assert_eq!(total, 1, "{err}");
+    (o.status.code(), stdout(&o), anew)
 }
 
 /// The paths whose entries were rewritten between `before` and `after`.
@@ -98,11 +111,14 @@ fn edit(
     let gone = format!("modules/m/manifests/{gone}\n");
     assert!(expected.contains(&gone), "{gone}");
     let expected = expected.replace(&gone, "");
-    assert_eq!(check(dir, &[]), (Some(0), expected.clone()));
     let rechecked: Vec<String> = rechecked
         .iter()
         .map(|f| format!("modules/m/manifests/{f}"))
         .collect();
+    assert_eq!(
+        check_verbose(dir, &[]),
+        (Some(0), expected.clone(), rechecked.clone())
+    );
     assert_eq!(rewritten(&before, &entries(&cache)), rechecked);
     expected
 }
@@ -170,31 +186,56 @@ fn corrupt_truncated_and_foreign_indexes_are_ignored_and_rewritten() {
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
     let cache = dir.join(".rein_cache");
     let file = index_file(&cache);
-    let good = std::fs::read_to_string(&file).expect("index");
-    let (_, body) = good.split_once('\n').expect("digest line");
-    let breakages = [
-        good[..good.len() / 2].to_string(),
-        "\u{0}\u{1}not json at all".to_string(),
-        good.replace("\"version\":\"", "\"version\":\"9"),
+    let good = std::fs::read(&file).expect("index");
+    let all: Vec<String> = [
+        "m/manifests/a.pp",
+        "m/manifests/b.pp",
+        "m/manifests/init.pp",
+    ]
+    .iter()
+    .chain(&["n/manifests/init.pp"])
+    .map(|f| format!("modules/{f}"))
+    .collect();
+    let replace = |bytes: &[u8], from: &str, to: &str| -> Vec<u8> {
+        assert_eq!(from.len(), to.len());
+        let at = bytes
+            .windows(from.len())
+            .position(|w| w == from.as_bytes())
+            .expect("found");
+        let mut out = bytes.to_vec();
+        out[at..at + to.len()].copy_from_slice(to.as_bytes());
+        out
+    };
+    let version = rein::workspace::cache::VERSION;
+    let foreign = version.replace("+index-", "+index-9");
+    let foreign = &foreign[..version.len()];
+    let breakages: Vec<Vec<u8>> = vec![
+        good[..good.len() / 2].to_vec(),
+        good[..10].to_vec(),
+        Vec::new(),
+        b"\x00\x01not an index at all".to_vec(),
         // Findings that were never found: a damaged index must not be trusted.
-        good.replace("class not documented", "forged finding"),
-        // Nor one whose digest line was made to match, from another version.
-        {
-            let forged = body.replace("\"version\":\"", "\"version\":\"9");
-            let sum = format!("{:016x}", 0u64);
-            format!("{sum}\n{forged}")
-        },
+        replace(&good, "class not documented", "forged finding here!"),
+        // Another version's index, whole (its checksum matches): not read.
+        rein::workspace::cache::framed(&replace(&good[16..], version, foreign)),
     ];
     for broken in breakages {
         std::fs::write(&file, &broken).expect("write");
-        assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (Some(1), EXPECTED.to_string(), all.clone())
+        );
         // The broken index was rewritten whole, by this run.
-        let v = index(&file);
-        assert_eq!(v["version"], concat!(env!("CARGO_PKG_VERSION"), "+index-1"));
-        assert!(!v.to_string().contains("forged"));
-        assert_eq!(entries(&cache).len(), 4);
+        let (v, entries) = index(&file);
+        assert_eq!(v, version);
+        assert_eq!(entries.len(), 4);
+        let bytes = std::fs::read(&file).expect("index");
+        assert!(!bytes.windows(6).any(|w| w == b"forged"));
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (Some(1), EXPECTED.to_string(), Vec::new())
+        );
     }
-    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
 }
 
 /// A file whose stamp (inode, size, times) was stored is not read again while the stamp
@@ -214,14 +255,9 @@ fn stamps_spare_reading_and_the_digest_decides_when_they_change() {
     };
     std::thread::sleep(std::time::Duration::from_millis(2100));
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
-    let v = index(&index_file(&dir.join(".rein_cache")));
-    let stamped = v["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .filter(|e| !e["stamp"].is_null())
-        .count();
-    assert_eq!(stamped, 4, "{v}");
+    let (_, v) = index(&index_file(&dir.join(".rein_cache")));
+    let stamped = v.iter().filter(|(_, _, stamped)| *stamped).count();
+    assert_eq!(stamped, 4, "{v:?}");
     // Same bytes, new times (a checkout): the digest says unchanged, nothing is rechecked.
     let before = entries(&dir.join(".rein_cache"));
     let b = "modules/m/manifests/b.pp";
