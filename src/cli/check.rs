@@ -241,6 +241,12 @@ pub fn run(mut args: CheckArgs) -> i32 {
         None if args.log_format.is_some() || args.puppet_lint_mode => Format::PuppetLint,
         None => Format::Text,
     };
+    // Only these show the checked text (and a codeclimate report beside any format).
+    options.check.without_sources = options.codeclimate_report_file.is_none()
+        && matches!(
+            format,
+            Format::Concise | Format::Json | Format::Sarif | Format::Github
+        );
     check_with(&paths, format, args.color, &options)
 }
 
@@ -372,6 +378,8 @@ impl Options {
                 manifests_only: args.puppet_lint_mode,
                 force: args.force,
                 allow_outside_modulepath: args.allow_outside_modulepath,
+                // Set by `check_with`, which knows the format.
+                without_sources: false,
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {
@@ -471,11 +479,10 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
         for path in &report.rechecked {
             eprintln!("rein: checked {path}");
         }
-        let reused = report.files_checked.saturating_sub(report.rechecked.len());
-        eprintln!(
-            "rein: {} files checked anew, {reused} taken from the cache",
-            report.rechecked.len()
-        );
+        let anew = report.rechecked.len();
+        let reused = report.files_checked.saturating_sub(anew);
+        let files = if anew == 1 { "file" } else { "files" };
+        eprintln!("rein: {anew} {files} checked anew, {reused} taken from the cache");
     }
     if let Some(fix) = &report.fix {
         for p in &fix.problems {

@@ -77,6 +77,12 @@ pub struct Cache {
     modules: Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>,
     /// When a file's stamp is settled enough to be stored.
     stamps: Stamps,
+    /// The stamp of each file looked at, and whether it is a link, taken once per run.
+    seen: Mutex<HashMap<PathBuf, Option<(Stamp, bool)>>>,
+    /// The YAML files found not to be Unfurl documents, with their stamps: those of the
+    /// index read, and those of this run (which replace them).
+    plain: HashMap<String, Stamp>,
+    fresh_plain: Mutex<Vec<(String, Stamp)>>,
 }
 
 /// A read, the digest of what it gave, and for a file its stamp when settled.
@@ -92,6 +98,8 @@ struct Index {
     /// The reads of the entries' evaluations, each once.
     reads: Vec<Row>,
     entries: Vec<Entry>,
+    /// The YAML files found not to be Unfurl documents, with their settled stamps.
+    plain: Vec<(String, Stamp)>,
 }
 
 /// What the index holds of one file (see the module documentation).
@@ -131,7 +139,15 @@ pub fn digest(data: impl Hash) -> u64 {
 /// `rules` ([`rules_digest`]), `run` a digest of the run's module path, roots and options
 /// (taken once: with every file named, the roots are as many as the files), `layouts` what
 /// was seen of directories so far.
-pub fn key(display: &str, rules: u64, show_ignored: bool, run: u64, layouts: &mut Layouts) -> u64 {
+/// `is_link`: whether the file is a symbolic link (`None`: not known).
+pub fn key(
+    display: &str,
+    rules: u64,
+    show_ignored: bool,
+    run: u64,
+    layouts: &mut Layouts,
+    is_link: Option<bool>,
+) -> u64 {
     let mut h = DefaultHasher::new();
     (VERSION, display, rules, show_ignored, run).hash(&mut h);
     // Rules look at the module's layout (`metadata.json`, an environment) and at where an
@@ -149,7 +165,7 @@ pub fn key(display: &str, rules: u64, show_ignored: bool, run: u64, layouts: &mu
         layout.hash(&mut h);
     }
     if path.is_absolute() {
-        layouts.canonical(path).hash(&mut h);
+        layouts.canonical(path, is_link).hash(&mut h);
     }
     h.finish()
 }
@@ -169,11 +185,7 @@ pub fn yaml_key(base: u64, path: &Path, kind: Option<&YamlKind>, layouts: &mut L
         } else {
             l
         };
-        let real = layouts
-            .dirs
-            .entry(l.to_path_buf())
-            .or_insert_with(|| std::fs::canonicalize(l).ok())
-            .clone();
+        let real = layouts.real_dir(l);
         let has = [
             l.join("manifests").is_dir(),
             l.join("metadata.json").is_file(),
@@ -193,22 +205,39 @@ pub struct Layouts {
 }
 
 impl Layouts {
-    /// Where `path` really is (as `canonicalize`), its directory resolved once per run.
-    fn canonical(&mut self, path: &Path) -> Option<PathBuf> {
-        let is_link = std::fs::symlink_metadata(path)
-            .ok()?
-            .file_type()
-            .is_symlink();
+    /// Where `path` really is (as `canonicalize`; `is_link`: whether it is a symbolic link,
+    /// when known), its directories resolved once per run.
+    fn canonical(&mut self, path: &Path, is_link: Option<bool>) -> Option<PathBuf> {
+        let is_link = match is_link {
+            Some(l) => l,
+            None => std::fs::symlink_metadata(path)
+                .ok()?
+                .file_type()
+                .is_symlink(),
+        };
         match (path.parent(), path.file_name()) {
-            (Some(dir), Some(name)) if !is_link => {
-                let real = self
-                    .dirs
-                    .entry(dir.to_path_buf())
-                    .or_insert_with(|| std::fs::canonicalize(dir).ok());
-                real.as_ref().map(|d| d.join(name))
-            }
+            (Some(dir), Some(name)) if !is_link => Some(self.real_dir(dir)?.join(name)),
             _ => std::fs::canonicalize(path).ok(),
         }
+    }
+
+    /// Where the directory `dir` really is: its parent's real place and its name, unless it
+    /// is a link (one `lstat` per directory, not a `readlink` per component).
+    fn real_dir(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(real) = self.dirs.get(dir) {
+            return real.clone();
+        }
+        let real = match (dir.parent(), dir.file_name()) {
+            (Some(parent), Some(name))
+                if dir.is_absolute()
+                    && std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) =>
+            {
+                self.real_dir(parent).map(|p| p.join(name))
+            }
+            _ => std::fs::canonicalize(dir).ok(),
+        };
+        self.dirs.insert(dir.to_path_buf(), real.clone());
+        real
     }
 }
 
@@ -238,7 +267,12 @@ impl Cache {
         }
         let cwd = std::env::current_dir().ok()?;
         let index = dir.join(format!("index-{:016x}.bin", digest((&cwd, build_stamp()))));
-        let Index { reads, entries, .. } = read_index(&index).unwrap_or_default();
+        let Index {
+            reads,
+            entries,
+            plain,
+            ..
+        } = read_index(&index).unwrap_or_default();
         let holds = reads.iter().map(|_| OnceLock::new()).collect();
         let run = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -256,7 +290,46 @@ impl Cache {
             reads: Mutex::default(),
             modules: Mutex::default(),
             stamps: Stamps::new(),
+            seen: Mutex::default(),
+            plain: plain.into_iter().collect(),
+            fresh_plain: Mutex::default(),
         })
+    }
+
+    /// The stamp of `path` and whether it is a symbolic link (`None`: it cannot be read),
+    /// looked at once per run.
+    pub fn stamp(&self, path: &Path) -> Option<(Stamp, bool)> {
+        if let Some(s) = self.seen.lock().ok().and_then(|m| m.get(path).copied()) {
+            return s;
+        }
+        let s = Stamp::with_link(path);
+        if let Ok(mut m) = self.seen.lock() {
+            m.insert(path.to_path_buf(), s);
+        }
+        s
+    }
+
+    /// Whether the YAML file `display` (at `path`) was found not to be an Unfurl document
+    /// with the bytes it has now (its stamp is the one stored).
+    pub fn known_plain(&self, display: &str, path: &Path) -> bool {
+        let Some(stored) = self.plain.get(display) else {
+            return false;
+        };
+        let same = self.stamp(path).is_some_and(|(s, _)| s == *stored);
+        if same {
+            if let Ok(mut f) = self.fresh_plain.lock() {
+                f.push((display.to_string(), *stored));
+            }
+        }
+        same
+    }
+
+    /// Keeps that the YAML file `display` (at `path`) is not an Unfurl document, when its
+    /// stamp is settled.
+    pub fn note_plain(&self, display: &str, path: &Path) {
+        if let (Some(s), Ok(mut f)) = (self.stamps.settled(path), self.fresh_plain.lock()) {
+            f.push((display.to_string(), s));
+        }
     }
 
     /// The entry of `display` (the file at `path`) for `key`, when one is stored and the
@@ -265,7 +338,7 @@ impl Cache {
     pub fn load(&self, display: &str, path: &Path, key: u64) -> Option<Arc<Entry>> {
         let entry = self.entries.get(display)?;
         let content = || {
-            (entry.stamp.is_some() && Stamp::of(path) == entry.stamp)
+            (entry.stamp.is_some() && self.stamp(path).map(|s| s.0) == entry.stamp)
                 || super::files::read_regular(path).is_ok_and(|b| digest(b) == entry.content)
         };
         (entry.key == key && content()).then(|| entry.clone())
@@ -289,7 +362,7 @@ impl Cache {
         };
         *once.get_or_init(|| {
             let same_file = match read {
-                Read::File(p) => stamp.is_some() && Stamp::of(p) == *stamp,
+                Read::File(p) => stamp.is_some() && self.stamp(p).map(|s| s.0) == *stamp,
                 _ => false,
             };
             same_file || self.read_now(read) == *d
@@ -374,9 +447,21 @@ impl Cache {
             Ok(mut f) => std::mem::take(&mut *f),
             Err(_) => return,
         };
-        if fresh.is_empty() {
+        let fresh_plain = match self.fresh_plain.lock() {
+            Ok(mut f) => std::mem::take(&mut *f),
+            Err(_) => return,
+        };
+        let new_plain = fresh_plain
+            .iter()
+            .any(|(p, s)| self.plain.get(p) != Some(s));
+        if fresh.is_empty() && !new_plain {
             return;
         }
+        let mut plain: HashMap<String, Stamp> = self.plain.clone();
+        plain.retain(|p, _| Path::new(p).exists());
+        plain.extend(fresh_plain);
+        let mut plain: Vec<(String, Stamp)> = plain.into_iter().collect();
+        plain.sort_by(|a, b| a.0.cmp(&b.0));
         let mut rows: Vec<Row> = Vec::new();
         let mut numbers: HashMap<Row, u32> = HashMap::new();
         let mut number = |row: &Row| -> u32 {
@@ -417,6 +502,7 @@ impl Cache {
             version: VERSION.to_string(),
             reads: rows,
             entries,
+            plain,
         };
         if let Ok(body) = postcard::to_allocvec(&index) {
             let _ = write_file(&self.index, &framed(&body));

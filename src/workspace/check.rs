@@ -59,6 +59,9 @@ pub struct CheckOptions {
     /// `--allow-outside-modulepath`: the deep checks read the `modulepath` entries of an
     /// `environment.conf` that leave the environment (a warning names each otherwise).
     pub allow_outside_modulepath: bool,
+    /// The front end shows no source text (`--format concise`, `json`...): the findings
+    /// of a file taken from the cache come without its text (the file is not read).
+    pub without_sources: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -169,8 +172,17 @@ impl Workspace {
         paths: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
-        let mut found =
-            self.discover_with_unfurl(paths, options.config.as_deref(), !options.no_config);
+        let cache = options
+            .cache
+            .as_deref()
+            .filter(|_| options.fix.is_none())
+            .and_then(Cache::open);
+        let mut found = self.discover_with_unfurl(
+            paths,
+            options.config.as_deref(),
+            !options.no_config,
+            cache.as_ref(),
+        );
         if options.manifests_only {
             let named = &found.named;
             let yaml = &found.yaml;
@@ -207,24 +219,24 @@ impl Workspace {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
         };
-        let cache = options
-            .cache
-            .as_deref()
-            .filter(|_| options.fix.is_none())
-            .and_then(Cache::open);
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
         let mut layouts = cache::Layouts::default();
         let run = cache::digest((&options.modulepath, paths, options.allow_outside_modulepath));
+        let mut key_of = |p: &PathBuf, s: &FileSettings, layouts: &mut cache::Layouts| -> u64 {
+            let Some(c) = &cache else {
+                return 0;
+            };
+            let display = p.display().to_string();
+            let rules = *rule_digests
+                .entry(Arc::as_ptr(&s.rules))
+                .or_insert_with(|| cache::rules_digest(&s.rules));
+            let is_link = c.stamp(p).map(|s| s.1);
+            cache::key(&display, rules, show(options, s), run, layouts, is_link)
+        };
         let keys: Vec<u64> = jobs
             .iter()
-            .map(|(p, s)| {
-                let display = p.display().to_string();
-                let rules = *rule_digests
-                    .entry(Arc::as_ptr(&s.rules))
-                    .or_insert_with(|| cache::rules_digest(&s.rules));
-                cache::key(&display, rules, show(options, s), run, &mut layouts)
-            })
+            .map(|(p, s)| key_of(p, s, &mut layouts))
             .collect();
         let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
             Some(c) => pool.install(|| {
@@ -275,7 +287,7 @@ impl Workspace {
                     let display = p.display().to_string();
                     if let Some(entry) = hit {
                         let findings = entry.findings(&display);
-                        let source = if findings.is_empty() {
+                        let source = if findings.is_empty() || options.without_sources {
                             String::new()
                         } else {
                             super::files::read_regular(p)
@@ -322,11 +334,7 @@ impl Workspace {
         let yaml_keys: Vec<u64> = yaml_jobs
             .iter()
             .map(|(p, s)| {
-                let display = p.display().to_string();
-                let rules = *rule_digests
-                    .entry(Arc::as_ptr(&s.rules))
-                    .or_insert_with(|| cache::rules_digest(&s.rules));
-                let base = cache::key(&display, rules, show(options, s), run, &mut layouts);
+                let base = key_of(p, s, &mut layouts);
                 cache::yaml_key(base, p, found.yaml.get(p), &mut layouts)
             })
             .collect();
@@ -334,6 +342,7 @@ impl Workspace {
             cache: c,
             keys: &yaml_keys,
             project: project_digest,
+            without_sources: options.without_sources,
         });
         let yaml = self.check_yaml_jobs(
             &pool,

@@ -34,6 +34,8 @@ pub(super) struct YamlCache<'a> {
     pub cache: &'a Cache,
     pub keys: &'a [u64],
     pub project: u64,
+    /// The findings taken from the cache need not come with their file's text.
+    pub without_sources: bool,
 }
 
 impl Workspace {
@@ -65,7 +67,8 @@ impl Workspace {
                         c.cache.deep_holds(&entry, c.project).then_some(entry)
                     });
                     if let Some(entry) = hit {
-                        return (Ok(cached_report(path, display, &entry)), true);
+                        let text = !cache.as_ref().is_some_and(|c| c.without_sources);
+                        return (Ok(cached_report(path, display, &entry, text)), true);
                     }
                     let bytes = match files.read(path) {
                         Ok(b) => b,
@@ -100,14 +103,15 @@ impl Workspace {
 }
 
 /// The report of the YAML file `path` from its cache `entry` (its text read only when
-/// there are findings to show it with).
+/// there are findings to show it with, and `with_text`).
 fn cached_report(
     path: &Path,
     display: String,
     entry: &Entry,
+    with_text: bool,
 ) -> (FileReport, Fixed, Option<String>) {
     let findings = entry.findings(&display);
-    let source = if findings.is_empty() {
+    let source = if findings.is_empty() || !with_text {
         String::new()
     } else {
         super::files::read_regular(path)

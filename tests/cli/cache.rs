@@ -79,7 +79,7 @@ fn check_verbose(dir: &Path, args: &[&str]) -> (Option<i32>, String, Vec<String>
         .collect();
     let total = err
         .lines()
-        .filter(|l| l.contains("files checked anew"))
+        .filter(|l| l.contains(" checked anew, "))
         .count();
     assert_eq!(total, 1, "{err}");
     (o.status.code(), stdout(&o), anew)
@@ -326,4 +326,166 @@ fn fixes_and_checks_follow_files_changed_between_runs() {
     let cached = check(&dir, &[]);
     assert_eq!(cached, check(&dir, &["--no-cache"]));
     assert!(!cached.1.contains("double_quoted_strings"), "{}", cached.1);
+}
+
+/// Two modules: `m`'s class includes `m::a` (a duplicate found by reading `a.pp`) and
+/// renders a template with a syntax error; `m`'s Hiera data sets parameters of both
+/// classes (a type mismatch, two unknown keys); `n` stands apart.
+fn hiera_tree(name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(name);
+    let files = [
+        (
+            "modules/m/manifests/init.pp",
+            "# @summary m\n# @param port the port\nclass m (Integer $port = 80) {\n  include m::a\n  file { '/tmp/x': ensure => file, content => epp('m/conf.epp') }\n}\n",
+        ),
+        (
+            "modules/m/manifests/a.pp",
+            "# @summary a\nclass m::a {\n  file { '/tmp/x': ensure => file }\n}\n",
+        ),
+        (
+            "modules/m/templates/conf.epp",
+            "<%- | Integer $port | -%>\nport = <%= $port %>\n<% if $x { %>\n",
+        ),
+        (
+            "modules/m/hiera.yaml",
+            "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        ),
+        (
+            "modules/m/data/common.yaml",
+            "---\nm::port: \"eighty\"\nm::prot: 81\nm::a::x: 1\n",
+        ),
+        ("modules/n/manifests/init.pp", "class n {\n  notice(\"n\")\n}\n"),
+    ];
+    for (path, text) in files {
+        write(&dir, path, text);
+    }
+    dir
+}
+
+const HIERA_EXPECTED: &str = "\
+modules/m/data/common.yaml:2:10: error[hiera_type_mismatch] Class[M]: parameter 'port' expects an Integer value, got String
+modules/m/data/common.yaml:3:1: warning[hiera_unknown_key] class 'm' has no parameter 'prot'
+modules/m/data/common.yaml:4:1: warning[hiera_unknown_key] class 'm::a' has no parameter 'x'
+modules/m/manifests/init.pp:5:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:3; cannot redeclare
+modules/m/templates/conf.epp:4:1: error[syntax] expected `}` to close the `if` body opened at 3:10
+modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
+modules/n/manifests/init.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
+";
+
+/// The output of every format (exit code, stdout) with `args`.
+fn every_format(dir: &Path, args: &[&str]) -> Vec<(Option<i32>, String)> {
+    let formats = [
+        "text",
+        "concise",
+        "json",
+        "sarif",
+        "github",
+        "codeclimate",
+        "puppet-lint",
+        "puppet-lint-json",
+    ];
+    formats
+        .iter()
+        .map(|f| {
+            let mut all = vec!["check", "--format", f];
+            all.extend_from_slice(args);
+            all.push(".");
+            let o = rein(&all, dir);
+            (o.status.code(), stdout(&o))
+        })
+        .collect()
+}
+
+/// Manifests, a template and Hiera data: the findings of every output format are the same
+/// byte for byte without the cache, filling it and from it; an edit of a class re-checks
+/// the data that sets its parameters (and what includes it), and nothing else.
+#[test]
+fn yaml_and_templates_are_cached_and_every_format_is_the_same_from_the_cache() {
+    let dir = hiera_tree("cache-hiera");
+    assert_eq!(
+        check(&dir, &["--no-cache"]),
+        (Some(1), HIERA_EXPECTED.into())
+    );
+    let uncached = every_format(&dir, &["--no-cache"]);
+    assert!(!dir.join(".rein_cache").exists());
+    assert_eq!(every_format(&dir, &[]), uncached, "cold");
+    let all: Vec<String> = [
+        "m/data/common.yaml",
+        "m/hiera.yaml",
+        "m/manifests/a.pp",
+        "m/manifests/init.pp",
+        "m/templates/conf.epp",
+        "n/manifests/init.pp",
+    ]
+    .iter()
+    .map(|f| format!("modules/{f}"))
+    .collect();
+    // Every format used the same entries: nothing is checked anew.
+    let warm = check_verbose(&dir, &[]);
+    assert_eq!(warm, (Some(1), HIERA_EXPECTED.into(), Vec::new()));
+    assert_eq!(every_format(&dir, &[]), uncached, "warm");
+    assert_eq!(
+        check_verbose(&dir, &["--no-cache"]),
+        (Some(1), HIERA_EXPECTED.into(), all)
+    );
+
+    // `m::a` gets the parameter the data sets: `a.pp`, `init.pp` (which includes it) and
+    // the data are checked again.
+    let edits: [(&str, &str, &str, &[&str]); 3] = [
+        (
+            "modules/m/manifests/a.pp",
+            "class m::a {",
+            "class m::a (Integer $x = 1) {",
+            &[
+                "m/data/common.yaml",
+                "m/manifests/a.pp",
+                "m/manifests/init.pp",
+            ],
+        ),
+        // The data alone.
+        (
+            "modules/m/data/common.yaml",
+            "m::prot: 81",
+            "m::port: 81",
+            &["m/data/common.yaml"],
+        ),
+        // A template: with its syntax error gone, `init.pp`, which renders it, finds it
+        // called without its parameter; the data's reads of class `m` are checked again.
+        (
+            "modules/m/templates/conf.epp",
+            "<% if $x { %>",
+            "<% if $x { %><% } %>",
+            &[
+                "m/data/common.yaml",
+                "m/manifests/init.pp",
+                "m/templates/conf.epp",
+            ],
+        ),
+    ];
+    for (file, from, to, rechecked) in edits {
+        let text = std::fs::read_to_string(dir.join(file)).expect("read");
+        assert!(text.contains(from), "{file}");
+        write(&dir, file, &text.replace(from, to));
+        let uncached = check(&dir, &["--no-cache"]);
+        let rechecked: Vec<String> = rechecked.iter().map(|f| format!("modules/{f}")).collect();
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (uncached.0, uncached.1.clone(), rechecked),
+            "{file}"
+        );
+        assert_eq!(every_format(&dir, &[]), every_format(&dir, &["--no-cache"]));
+    }
+    assert_eq!(
+        check(&dir, &[]).1,
+        "\
+modules/m/data/common.yaml:2:10: error[hiera_type_mismatch] Class[M]: parameter 'port' expects an Integer value, got String
+modules/m/data/common.yaml:3:1: error[yaml_duplicate_key] duplicate key 'm::port' (first at 2:1)
+modules/m/manifests/init.pp:5:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:3; cannot redeclare
+modules/m/manifests/init.pp:5:47: error[epp_missing_parameter] epp('m/conf.epp'): expects a value for parameter 'port'
+modules/m/templates/conf.epp:3:4: error[expression_has_no_effect] This 'if' statement has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)
+modules/m/templates/conf.epp:3:7: warning[epp_undeclared_variable] Variable $x is not a parameter of this template, not set in it and not a fact: epp() renders it in the top scope, where $x is undefined
+modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
+modules/n/manifests/init.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
+"
+    );
 }
