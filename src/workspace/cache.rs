@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cache_finding::{restored, stored, Stored};
 use super::stamp::{Stamp, Stamps};
+use super::walk_memo::Walked;
 use super::write::{clean_stale, write_file};
 use crate::diagnostics::Finding;
 use crate::eval::project::Definitions;
@@ -83,6 +84,10 @@ pub struct Cache {
     /// index read, and those of this run (which replace them).
     plain: HashMap<String, Stamp>,
     fresh_plain: Mutex<Vec<(String, Stamp)>>,
+    /// What the walks of directories found (by the directory's name): those of the index
+    /// read, and those of this run.
+    walks: HashMap<String, Walked>,
+    fresh_walks: Mutex<Vec<(String, Walked)>>,
 }
 
 /// A read, the digest of what it gave, and for a file its stamp when settled.
@@ -100,6 +105,8 @@ struct Index {
     entries: Vec<Entry>,
     /// The YAML files found not to be Unfurl documents, with their settled stamps.
     plain: Vec<(String, Stamp)>,
+    /// What walks of directories found, by directory.
+    walks: Vec<(String, Walked)>,
 }
 
 /// What the index holds of one file (see the module documentation).
@@ -271,6 +278,7 @@ impl Cache {
             reads,
             entries,
             plain,
+            walks,
             ..
         } = read_index(&index).unwrap_or_default();
         let holds = reads.iter().map(|_| OnceLock::new()).collect();
@@ -293,7 +301,21 @@ impl Cache {
             seen: Mutex::default(),
             plain: plain.into_iter().collect(),
             fresh_plain: Mutex::default(),
+            walks: walks.into_iter().collect(),
+            fresh_walks: Mutex::default(),
         })
+    }
+
+    /// What the last walk of the directory `dir` found, when one is kept.
+    pub fn walked(&self, dir: &str) -> Option<&Walked> {
+        self.walks.get(dir)
+    }
+
+    /// Keeps what the walk of `dir` found, for the index [`Cache::save`] writes.
+    pub fn keep_walk(&self, dir: String, walked: Walked) {
+        if let Ok(mut w) = self.fresh_walks.lock() {
+            w.push((dir, walked));
+        }
     }
 
     /// The stamp of `path` and whether it is a symbolic link (`None`: it cannot be read),
@@ -454,9 +476,18 @@ impl Cache {
         let new_plain = fresh_plain
             .iter()
             .any(|(p, s)| self.plain.get(p) != Some(s));
-        if fresh.is_empty() && !new_plain {
+        let fresh_walks = match self.fresh_walks.lock() {
+            Ok(mut f) => std::mem::take(&mut *f),
+            Err(_) => return,
+        };
+        if fresh.is_empty() && !new_plain && fresh_walks.is_empty() {
             return;
         }
+        let mut walks: HashMap<String, Walked> = self.walks.clone();
+        walks.retain(|d, _| Path::new(d).is_dir());
+        walks.extend(fresh_walks);
+        let mut walks: Vec<(String, Walked)> = walks.into_iter().collect();
+        walks.sort_by(|a, b| a.0.cmp(&b.0));
         let mut plain: HashMap<String, Stamp> = self.plain.clone();
         plain.retain(|p, _| Path::new(p).exists());
         plain.extend(fresh_plain);
@@ -503,6 +534,7 @@ impl Cache {
             reads: rows,
             entries,
             plain,
+            walks,
         };
         if let Ok(body) = postcard::to_allocvec(&index) {
             let _ = write_file(&self.index, &framed(&body));
@@ -540,6 +572,12 @@ pub fn inspect(path: &Path) -> Option<(String, Vec<Inspected>)> {
     let entries = index.entries.iter();
     let entries = entries.map(|e| (e.path.clone(), e.run, e.stamp.is_some()));
     Some((index.version, entries.collect()))
+}
+
+/// The directories whose walks the index file at `path` keeps, for inspection (the tests);
+/// `None` when the index is not sound.
+pub fn inspect_walks(path: &Path) -> Option<Vec<String>> {
+    Some(read_index(path)?.walks.into_iter().map(|w| w.0).collect())
 }
 
 /// An index file's bytes for `body` (the index encoded): the magic number, the checksum,

@@ -30,6 +30,7 @@ pub mod paths;
 pub mod select;
 pub mod stamp;
 pub mod unfurl_files;
+pub mod walk_memo;
 pub mod write;
 pub mod yaml_check;
 pub mod yaml_files;

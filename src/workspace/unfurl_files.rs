@@ -50,6 +50,7 @@ impl Workspace {
             self.files.names(),
             |p| self.files.has_text(p),
             Some(&claim),
+            cache,
         );
         if let Some(r) = resolver {
             self.configs = r.into_inner().into_files();

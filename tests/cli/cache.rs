@@ -489,3 +489,49 @@ modules/n/manifests/init.pp:2:10: warning[double_quoted_strings] double quoted s
 "
     );
 }
+
+/// A walk is kept while the directories walked and the ignore files that apply keep their
+/// stamps: a file added is found, an ignore file rewritten in place applies.
+#[test]
+fn walks_are_kept_while_directories_and_ignore_files_hold() {
+    let dir = tree("cache-walk");
+    write(&dir, ".gitignore", "# nothing ignored\n");
+    // Directories last changed long enough before the run: the walk is kept.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    // The cache directory was made by that run: the root changed, its walk is kept now.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    let cache = dir.join(".rein_cache");
+    let walks = || rein::workspace::cache::inspect_walks(&index_file(&cache)).expect("index");
+    assert_eq!(walks(), vec![".".to_string()]);
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(1), EXPECTED.to_string(), Vec::new())
+    );
+    // A new file in a walked directory is found.
+    write(&dir, "modules/n/manifests/c.pp", "class n::c {\n}\n");
+    let (code, out, anew) = check_verbose(&dir, &[]);
+    assert_eq!(code, Some(1));
+    // (A new class is a new project: every deep finding is checked again.)
+    let every = [
+        "m/manifests/a.pp",
+        "m/manifests/b.pp",
+        "m/manifests/init.pp",
+    ]
+    .iter()
+    .chain(&["n/manifests/c.pp", "n/manifests/init.pp"])
+    .map(|f| format!("modules/{f}"))
+    .collect::<Vec<_>>();
+    assert_eq!(anew, every);
+    assert!(out.ends_with("modules/n/manifests/c.pp:1:1: warning[documentation] class not documented\nmodules/n/manifests/init.pp:1:1: warning[documentation] class not documented\n"), "{out}");
+    std::fs::remove_file(dir.join("modules/n/manifests/c.pp")).expect("remove");
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    // The ignore file rewritten in place (its directory's stamp unchanged) applies.
+    write(&dir, ".gitignore", "b.pp\n");
+    assert_eq!(
+        check(&dir, &[]),
+        (Some(1), EXPECTED.replace("modules/m/manifests/b.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables\n", ""))
+    );
+}
