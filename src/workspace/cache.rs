@@ -212,6 +212,11 @@ pub struct Layouts {
 }
 
 impl Layouts {
+    /// Where `path` really is (as `canonicalize`), its directories resolved once per run.
+    pub fn real(&mut self, path: &Path) -> Option<PathBuf> {
+        self.canonical(path, None)
+    }
+
     /// Where `path` really is (as `canonicalize`; `is_link`: whether it is a symbolic link,
     /// when known), its directories resolved once per run.
     fn canonical(&mut self, path: &Path, is_link: Option<bool>) -> Option<PathBuf> {

@@ -433,7 +433,10 @@ impl Workspace {
         if options.allow_outside_modulepath {
             return Vec::new();
         }
-        let roots = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+        // With every file named, the roots are as many as the files: each directory is
+        // resolved once.
+        let mut layouts = cache::Layouts::default();
+        let roots = roots.iter().filter_map(|r| layouts.real(r)).collect();
         let mut envs = HashMap::new();
         let found: std::collections::BTreeSet<PathBuf> = jobs
             .iter()
