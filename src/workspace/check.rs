@@ -10,6 +10,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::cache::{self, Cache, Entry};
+use super::discover::Discovered;
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
@@ -198,9 +199,7 @@ impl Workspace {
         // From here on the paths are those named, each once under its name.
         let roots = found.roots.clone();
         let paths = roots.as_slice();
-        let Plan { jobs, mut notes } = self
-            .plan(&found.named, &found.files, options)
-            .map_err(CheckError::Config)?;
+        let Plan { jobs, mut notes } = self.plan(&found, options).map_err(CheckError::Config)?;
         // YAML files are checked after the manifests, against their definitions.
         let (yaml_jobs, jobs): (Vec<_>, Vec<_>) = jobs
             .into_iter()
@@ -529,10 +528,10 @@ impl Workspace {
     /// configuration file.
     fn plan(
         &mut self,
-        named: &[PathBuf],
-        found: &[PathBuf],
+        found: &Discovered,
         options: &CheckOptions,
     ) -> Result<Plan, Vec<ConfigError>> {
+        let (named, files) = (&found.named, &found.files);
         let mut resolver = Resolver::reading(
             std::mem::take(&mut self.configs),
             options.config.as_deref(),
@@ -542,7 +541,10 @@ impl Workspace {
         if options.no_config {
             resolver.defaults_only();
         }
-        let jobs = select(&mut resolver, named, found, options.ignore_paths.as_ref());
+        for (dir, present) in &found.configs {
+            resolver.knowing(dir, *present);
+        }
+        let jobs = select(&mut resolver, named, files, options.ignore_paths.as_ref());
         let notes = resolver
             .configs()
             .iter()

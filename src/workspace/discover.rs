@@ -52,6 +52,9 @@ pub struct Discovered {
     pub notes: Vec<String>,
     /// The YAML files among `files`, with what each is.
     pub yaml: BTreeMap<PathBuf, YamlKind>,
+    /// Which configuration files directories hold, where known without looking (from a
+    /// walk the cache kept): see [`crate::config::Resolver::knowing`].
+    pub configs: Vec<(PathBuf, u8)>,
 }
 
 /// Finds the manifests named by or below `paths`, named by `names`, sorted and without
@@ -192,6 +195,7 @@ fn walk(
                 .or_insert((Some(*ino), Rank::Walked));
         }
         found.notes.extend(w.notes.iter().cloned());
+        found.configs.extend(w.configs.iter().cloned());
         return;
     }
     let mut recording = cache.map(|_| Recording::new(root));

@@ -27,6 +27,9 @@ pub struct Walked {
     ignores: Vec<(PathBuf, Option<Stamp>)>,
     pub files: Vec<(PathBuf, u64)>,
     pub notes: Vec<String>,
+    /// Which configuration files each directory walked holds
+    /// ([`crate::config::config_files_in`]): a run that reuses the walk need not look.
+    pub configs: Vec<(PathBuf, u8)>,
 }
 
 impl Walked {
@@ -71,6 +74,8 @@ impl Recording {
             Some(s) => self.walked.dirs.push((dir.to_path_buf(), s)),
             None => self.plain = false,
         }
+        let configs = crate::config::config_files_in(dir);
+        self.walked.configs.push((dir.to_path_buf(), configs));
         if std::fs::symlink_metadata(dir.join(".git")).is_ok_and(|m| !m.is_dir()) {
             self.plain = false;
         }

@@ -534,4 +534,18 @@ fn walks_are_kept_while_directories_and_ignore_files_hold() {
         check(&dir, &[]),
         (Some(1), EXPECTED.replace("modules/m/manifests/b.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables\n", ""))
     );
+    // A configuration file appears in a walked directory (which the kept walk knew had
+    // none): it applies.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    write(&dir, ".gitignore", "# nothing ignored\n");
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    write(
+        &dir,
+        "modules/m/rein.toml",
+        "[rules]\ndocumentation = \"off\"\n",
+    );
+    assert_eq!(
+        check(&dir, &[]),
+        (Some(1), EXPECTED.replace("modules/m/manifests/a.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:1:1: warning[documentation] class not documented\n", "").replace("modules/m/manifests/init.pp:1:1: warning[documentation] class not documented\n", ""))
+    );
 }
