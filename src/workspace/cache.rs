@@ -39,10 +39,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::cache_finding::{restored, stored, Stored};
+use super::real_paths::RealPaths;
 use super::stamp::{Stamp, Stamps};
 use super::walk_memo::Walked;
 use super::write::{clean_stale, write_file};
-use crate::diagnostics::Finding;
+use crate::diagnostics::{FileReport, Finding};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
 use crate::rules::engine::RuleSet;
@@ -134,6 +135,16 @@ struct Deep {
     reads: Vec<u32>,
 }
 
+/// The cache of a run checking YAML files: the cache, the key of each job's entry, and the
+/// digest of the run's project.
+pub struct YamlCache<'a> {
+    pub cache: &'a Cache,
+    pub keys: &'a [u64],
+    pub project: u64,
+    /// The findings taken from the cache need not come with their file's text.
+    pub without_sources: bool,
+}
+
 /// A digest of `data`.
 pub fn digest(data: impl Hash) -> u64 {
     let mut h = DefaultHasher::new();
@@ -172,7 +183,7 @@ pub fn key(
         layout.hash(&mut h);
     }
     if path.is_absolute() {
-        layouts.canonical(path, is_link).hash(&mut h);
+        layouts.real.canonical(path, is_link).hash(&mut h);
     }
     h.finish()
 }
@@ -192,7 +203,7 @@ pub fn yaml_key(base: u64, path: &Path, kind: Option<&YamlKind>, layouts: &mut L
         } else {
             l
         };
-        let real = layouts.real_dir(l);
+        let real = layouts.real.real_dir(l);
         let has = [
             l.join("manifests").is_dir(),
             l.join("metadata.json").is_file(),
@@ -208,49 +219,7 @@ pub fn yaml_key(base: u64, path: &Path, kind: Option<&YamlKind>, layouts: &mut L
 #[derive(Debug, Default)]
 pub struct Layouts {
     modules: HashMap<PathBuf, [bool; 3]>,
-    dirs: HashMap<PathBuf, Option<PathBuf>>,
-}
-
-impl Layouts {
-    /// Where `path` really is (as `canonicalize`), its directories resolved once per run.
-    pub fn real(&mut self, path: &Path) -> Option<PathBuf> {
-        self.canonical(path, None)
-    }
-
-    /// Where `path` really is (as `canonicalize`; `is_link`: whether it is a symbolic link,
-    /// when known), its directories resolved once per run.
-    fn canonical(&mut self, path: &Path, is_link: Option<bool>) -> Option<PathBuf> {
-        let is_link = match is_link {
-            Some(l) => l,
-            None => std::fs::symlink_metadata(path)
-                .ok()?
-                .file_type()
-                .is_symlink(),
-        };
-        match (path.parent(), path.file_name()) {
-            (Some(dir), Some(name)) if !is_link => Some(self.real_dir(dir)?.join(name)),
-            _ => std::fs::canonicalize(path).ok(),
-        }
-    }
-
-    /// Where the directory `dir` really is: its parent's real place and its name, unless it
-    /// is a link (one `lstat` per directory, not a `readlink` per component).
-    fn real_dir(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(real) = self.dirs.get(dir) {
-            return real.clone();
-        }
-        let real = match (dir.parent(), dir.file_name()) {
-            (Some(parent), Some(name))
-                if dir.is_absolute()
-                    && std::fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) =>
-            {
-                self.real_dir(parent).map(|p| p.join(name))
-            }
-            _ => std::fs::canonicalize(dir).ok(),
-        };
-        self.dirs.insert(dir.to_path_buf(), real.clone());
-        real
-    }
+    real: RealPaths,
 }
 
 /// A digest of the rules, levels and options of `rules`.
@@ -618,6 +587,27 @@ impl Entry {
     /// The stored findings, for the file shown as `display`.
     pub fn findings(&self, display: &str) -> Vec<Finding> {
         self.findings.iter().map(|s| restored(s, display)).collect()
+    }
+
+    /// The report of the file `display` (at `path`) from this entry: its text is read only
+    /// when there are findings to show it with, and `with_text`.
+    pub fn report(&self, path: &Path, display: String, with_text: bool) -> FileReport {
+        let findings = self.findings(&display);
+        let source = if findings.is_empty() || !with_text {
+            String::new()
+        } else {
+            // The bytes stored were the text (see `check::remember`), or YAML read lossily.
+            super::files::read_regular(path)
+                .ok()
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default()
+        };
+        FileReport {
+            path: display,
+            source,
+            findings,
+            fixed: Vec::new(),
+        }
     }
 }
 

@@ -9,13 +9,12 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, Entry};
+use super::cache::{self, Cache, Entry, YamlCache};
 use super::discover::Discovered;
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
 use super::write::Writer;
-use super::yaml_check::YamlCache;
 use super::Workspace;
 use crate::config::{ConfigError, FileSettings, Op, PathGlobs, Resolver};
 use crate::diagnostics::{self, FileReport, Finding, Severity};
@@ -285,21 +284,7 @@ impl Workspace {
                 .map(|(((p, s), parsed), (hit, key))| {
                     let display = p.display().to_string();
                     if let Some(entry) = hit {
-                        let findings = entry.findings(&display);
-                        let source = if findings.is_empty() || options.without_sources {
-                            String::new()
-                        } else {
-                            super::files::read_regular(p)
-                                .ok()
-                                .and_then(|b| String::from_utf8(b).ok())
-                                .unwrap_or_default()
-                        };
-                        let report = FileReport {
-                            path: display,
-                            source,
-                            findings,
-                            fixed: Vec::new(),
-                        };
+                        let report = entry.report(p, display, !options.without_sources);
                         return (Outcome::Report(report, Fixed::default()), None);
                     }
                     let mode = Mode {
@@ -434,8 +419,8 @@ impl Workspace {
         }
         // With every file named, the roots are as many as the files: each directory is
         // resolved once.
-        let mut layouts = cache::Layouts::default();
-        let roots = roots.iter().filter_map(|r| layouts.real(r)).collect();
+        let mut real = super::real_paths::RealPaths::default();
+        let roots = roots.iter().filter_map(|r| real.real(r)).collect();
         let mut envs = HashMap::new();
         let found: std::collections::BTreeSet<PathBuf> = jobs
             .iter()

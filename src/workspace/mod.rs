@@ -27,6 +27,7 @@ pub mod files;
 pub mod fix;
 pub mod format;
 pub mod paths;
+pub mod real_paths;
 pub mod select;
 pub mod stamp;
 pub mod unfurl_files;

@@ -143,8 +143,8 @@ impl Writer {
     /// The directories and files the run checks, canonical.
     fn roots(&self) -> &[PathBuf] {
         self.roots.get_or_init(|| {
-            let mut layouts = super::cache::Layouts::default();
-            self.given.iter().filter_map(|r| layouts.real(r)).collect()
+            let mut real = super::real_paths::RealPaths::default();
+            self.given.iter().filter_map(|r| real.real(r)).collect()
         })
     }
 

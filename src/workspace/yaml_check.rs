@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::cache::{Cache, Entry};
+use super::cache::YamlCache;
 use super::check::file_report;
 use super::fix::{unsafe_fixes_of, Fixed};
 use super::write::Writer;
@@ -27,16 +27,6 @@ use crate::syntax::yaml;
 /// What checking one YAML file gave: its report and what fixing did, its fixed text when
 /// it is a buffer, or why it could not be read or written.
 pub type YamlOutcome = Result<(FileReport, Fixed, Option<String>), String>;
-
-/// The cache of a run checking YAML files: the cache, the key of each job's entry, and the
-/// digest of the run's project.
-pub(super) struct YamlCache<'a> {
-    pub cache: &'a Cache,
-    pub keys: &'a [u64],
-    pub project: u64,
-    /// The findings taken from the cache need not come with their file's text.
-    pub without_sources: bool,
-}
 
 impl Workspace {
     /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`. Each outcome
@@ -68,7 +58,8 @@ impl Workspace {
                     });
                     if let Some(entry) = hit {
                         let text = !cache.as_ref().is_some_and(|c| c.without_sources);
-                        return (Ok(cached_report(path, display, &entry, text)), true);
+                        let report = entry.report(path, display, text);
+                        return (Ok((report, Fixed::default(), None)), true);
                     }
                     let bytes = match files.read(path) {
                         Ok(b) => b,
@@ -100,32 +91,6 @@ impl Workspace {
                 .collect()
         })
     }
-}
-
-/// The report of the YAML file `path` from its cache `entry` (its text read only when
-/// there are findings to show it with, and `with_text`).
-fn cached_report(
-    path: &Path,
-    display: String,
-    entry: &Entry,
-    with_text: bool,
-) -> (FileReport, Fixed, Option<String>) {
-    let findings = entry.findings(&display);
-    let source = if findings.is_empty() || !with_text {
-        String::new()
-    } else {
-        super::files::read_regular(path)
-            .ok()
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default()
-    };
-    let report = FileReport {
-        path: display,
-        source,
-        findings,
-        fixed: Vec::new(),
-    };
-    (report, Fixed::default(), None)
 }
 
 /// What the findings of the YAML file `path` (of kind `kind`) depend on besides its bytes
