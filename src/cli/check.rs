@@ -95,6 +95,10 @@ pub struct CheckArgs {
     /// Neither read nor write the cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Tell on standard error which files were checked anew (not taken from the cache),
+    /// and how many were taken from it.
+    #[arg(long)]
+    pub verbose: bool,
     /// top_scope_facts: top-scope variables that are not facts.
     #[arg(long, help_heading = PL, value_name = "NAME[,NAME...]")]
     pub top_scope_variables: Option<String>,
@@ -237,6 +241,12 @@ pub fn run(mut args: CheckArgs) -> i32 {
         None if args.log_format.is_some() || args.puppet_lint_mode => Format::PuppetLint,
         None => Format::Text,
     };
+    // Only these show the checked text (and a codeclimate report beside any format).
+    options.check.without_sources = options.codeclimate_report_file.is_none()
+        && matches!(
+            format,
+            Format::Concise | Format::Json | Format::Sarif | Format::Github
+        );
     check_with(&paths, format, args.color, &options)
 }
 
@@ -281,6 +291,8 @@ pub struct Options {
     pub warnings: Vec<String>,
     /// `-`: the buffer read from standard input, checked as this path.
     pub stdin: Option<super::stdin::Buffer>,
+    /// `--verbose`: tell which files were checked anew.
+    pub verbose: bool,
 }
 
 impl Options {
@@ -366,6 +378,8 @@ impl Options {
                 manifests_only: args.puppet_lint_mode,
                 force: args.force,
                 allow_outside_modulepath: args.allow_outside_modulepath,
+                // Set by `check_with`, which knows the format.
+                without_sources: false,
             },
             error_level,
             puppet_lint_style: diagnostics::puppet_lint::Style {
@@ -376,6 +390,7 @@ impl Options {
             codeclimate_report_file: args.codeclimate_report_file.clone(),
             warnings,
             stdin: None,
+            verbose: args.verbose,
         })
     }
 }
@@ -459,6 +474,15 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             eprintln!("rein: {}: {}", path.display(), io_message(&e));
             return EXIT_USAGE;
         }
+    }
+    if options.verbose {
+        for path in &report.rechecked {
+            eprintln!("rein: checked {path}");
+        }
+        let anew = report.rechecked.len();
+        let reused = report.files_checked.saturating_sub(anew);
+        let files = if anew == 1 { "file" } else { "files" };
+        eprintln!("rein: {anew} {files} checked anew, {reused} taken from the cache");
     }
     if let Some(fix) = &report.fix {
         for p in &fix.problems {

@@ -43,6 +43,9 @@ pub struct Resolver {
     rc_dirs: HashMap<PathBuf, Option<usize>>,
     /// The `.puppet-lint.rc` of the current directory, once looked for.
     cwd_rc: Option<Option<usize>>,
+    /// Directory (absolute) → which configuration files it holds ([`config_files_in`]),
+    /// known without looking (a walk kept by the cache saw them).
+    known: HashMap<PathBuf, u8>,
     sets: HashMap<(usize, Vec<usize>), Arc<RuleSet>>,
 }
 
@@ -76,6 +79,7 @@ impl Resolver {
             rein_dirs: HashMap::new(),
             rc_dirs: HashMap::new(),
             cwd_rc: None,
+            known: HashMap::new(),
             sets: HashMap::new(),
         };
         if let Some(f) = forced {
@@ -84,6 +88,12 @@ impl Resolver {
             r.forced = Some(r.configs.len() - 1);
         }
         Ok(r)
+    }
+
+    /// Tells which configuration files the directory `dir` holds (`present`, as
+    /// [`config_files_in`] gives it), so that they need not be looked for.
+    pub fn knowing(&mut self, dir: &Path, present: u8) {
+        self.known.insert(absolute(dir), present);
     }
 
     /// Reads no configuration file: every file gets the defaults and the command line
@@ -130,7 +140,12 @@ impl Resolver {
                 break;
             }
             chain.push(d.to_path_buf());
-            if let Some(p) = names.iter().map(|n| d.join(n)).find(|p| p.is_file()) {
+            let known = self.known.get(d).copied();
+            let present = |n: &&&str| match (known, bit(n)) {
+                (Some(mask), Some(b)) => mask & b != 0,
+                _ => d.join(n).is_file(),
+            };
+            if let Some(p) = names.iter().find(present).map(|n| d.join(n)) {
                 found = Some(self.load_found(&p)?);
                 break;
             }
@@ -250,4 +265,24 @@ impl Resolver {
     pub fn rule_set_count(&self) -> usize {
         self.sets.len()
     }
+}
+
+/// Every configuration file name a directory may hold: rein's, then puppet-lint's.
+const ALL_NAMES: [&str; 4] = [CONFIG_NAMES[0], CONFIG_NAMES[1], CONFIG_NAMES[2], LINT_RC];
+
+// A new configuration file name goes into `ALL_NAMES` too.
+const _: () = assert!(CONFIG_NAMES.len() == 3);
+
+/// The bit of the configuration file name `name` in [`config_files_in`]'s answer.
+fn bit(name: &str) -> Option<u8> {
+    ALL_NAMES.iter().position(|n| *n == name).map(|i| 1 << i)
+}
+
+/// Which configuration files (`rein.toml`, `.rein.toml`, `lint.toml`, `.puppet-lint.rc`)
+/// the directory `dir` holds, one bit each: for [`Resolver::knowing`].
+pub fn config_files_in(dir: &Path) -> u8 {
+    ALL_NAMES
+        .iter()
+        .filter(|n| dir.join(n).is_file())
+        .fold(0, |mask, n| mask | bit(n).unwrap_or(0))
 }

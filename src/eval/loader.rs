@@ -89,6 +89,11 @@ impl ModulePath {
         self
     }
 
+    /// Records `read` as read through this module path (by a caller reading on its own).
+    pub fn note(&self, read: Read) {
+        self.record(|| read);
+    }
+
     fn record(&self, read: impl FnOnce() -> Read) {
         if let Some(log) = &self.log {
             log.record(read());

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::cache::{self, Cache, Entry};
+use super::cache::{self, Cache, Entry, YamlCache};
+use super::discover::Discovered;
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
 use super::select::select;
@@ -58,6 +59,9 @@ pub struct CheckOptions {
     /// `--allow-outside-modulepath`: the deep checks read the `modulepath` entries of an
     /// `environment.conf` that leave the environment (a warning names each otherwise).
     pub allow_outside_modulepath: bool,
+    /// The front end shows no source text (`--format concise`, `json`...): the findings
+    /// of a file taken from the cache come without its text (the file is not read).
+    pub without_sources: bool,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -79,6 +83,9 @@ pub struct Report {
     pub io_errors: Vec<String>,
     /// What fixing did, when asked to fix.
     pub fix: Option<FixSummary>,
+    /// The files checked anew, sorted: all of them without a cache, else those whose
+    /// cache entry did not hold.
+    pub rechecked: Vec<String>,
 }
 
 impl Report {
@@ -165,8 +172,17 @@ impl Workspace {
         paths: &[PathBuf],
         options: &CheckOptions,
     ) -> Result<Report, CheckError> {
-        let mut found =
-            self.discover_with_unfurl(paths, options.config.as_deref(), !options.no_config);
+        let cache = options
+            .cache
+            .as_deref()
+            .filter(|_| options.fix.is_none())
+            .and_then(Cache::open);
+        let mut found = self.discover_with_unfurl(
+            paths,
+            options.config.as_deref(),
+            !options.no_config,
+            cache.as_ref(),
+        );
         if options.manifests_only {
             let named = &found.named;
             let yaml = &found.yaml;
@@ -182,9 +198,7 @@ impl Workspace {
         // From here on the paths are those named, each once under its name.
         let roots = found.roots.clone();
         let paths = roots.as_slice();
-        let Plan { jobs, mut notes } = self
-            .plan(&found.named, &found.files, options)
-            .map_err(CheckError::Config)?;
+        let Plan { jobs, mut notes } = self.plan(&found, options).map_err(CheckError::Config)?;
         // YAML files are checked after the manifests, against their definitions.
         let (yaml_jobs, jobs): (Vec<_>, Vec<_>) = jobs
             .into_iter()
@@ -203,24 +217,24 @@ impl Workspace {
             Ok(p) => p,
             Err(message) => return Err(CheckError::Threads { message, notes }),
         };
-        let cache = options
-            .cache
-            .as_deref()
-            .filter(|_| options.fix.is_none())
-            .and_then(Cache::open);
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
         let mut layouts = cache::Layouts::default();
         let run = cache::digest((&options.modulepath, paths, options.allow_outside_modulepath));
+        let mut key_of = |p: &PathBuf, s: &FileSettings, layouts: &mut cache::Layouts| -> u64 {
+            let Some(c) = &cache else {
+                return 0;
+            };
+            let display = p.display().to_string();
+            let rules = *rule_digests
+                .entry(Arc::as_ptr(&s.rules))
+                .or_insert_with(|| cache::rules_digest(&s.rules));
+            let is_link = c.stamp(p).map(|s| s.1);
+            cache::key(&display, rules, show(options, s), run, layouts, is_link)
+        };
         let keys: Vec<u64> = jobs
             .iter()
-            .map(|(p, s)| {
-                let display = p.display().to_string();
-                let rules = *rule_digests
-                    .entry(Arc::as_ptr(&s.rules))
-                    .or_insert_with(|| cache::rules_digest(&s.rules));
-                cache::key(&display, rules, show(options, s), run, &mut layouts)
-            })
+            .map(|(p, s)| key_of(p, s, &mut layouts))
             .collect();
         let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
             Some(c) => pool.install(|| {
@@ -270,21 +284,7 @@ impl Workspace {
                 .map(|(((p, s), parsed), (hit, key))| {
                     let display = p.display().to_string();
                     if let Some(entry) = hit {
-                        let findings = entry.findings(&display);
-                        let source = if findings.is_empty() {
-                            String::new()
-                        } else {
-                            super::files::read_regular(p)
-                                .ok()
-                                .and_then(|b| String::from_utf8(b).ok())
-                                .unwrap_or_default()
-                        };
-                        let report = FileReport {
-                            path: display,
-                            source,
-                            findings,
-                            fixed: Vec::new(),
-                        };
+                        let report = entry.report(p, display, !options.without_sources);
                         return (Outcome::Report(report, Fixed::default()), None);
                     }
                     let mode = Mode {
@@ -315,11 +315,37 @@ impl Workspace {
                 })
                 .collect()
         });
-        let yaml_mode = (options.fix, options.show_ignored);
-        let yaml = self.check_yaml_jobs(&pool, &yaml_jobs, &found.yaml, yaml_mode, writer);
+        let yaml_keys: Vec<u64> = yaml_jobs
+            .iter()
+            .map(|(p, s)| {
+                let base = key_of(p, s, &mut layouts);
+                cache::yaml_key(base, p, found.yaml.get(p), &mut layouts)
+            })
+            .collect();
+        let yaml_cache = cache.as_ref().map(|c| YamlCache {
+            cache: c,
+            keys: &yaml_keys,
+            project: project_digest,
+            without_sources: options.without_sources,
+        });
+        let yaml = self.check_yaml_jobs(
+            &pool,
+            &yaml_jobs,
+            &found.yaml,
+            (options.fix, options.show_ignored),
+            writer,
+            yaml_cache,
+        );
         if let Some(c) = &cache {
             c.save();
         }
+        let mut rechecked: Vec<String> = jobs
+            .iter()
+            .zip(hits.iter().map(Option::is_some))
+            .chain(yaml_jobs.iter().zip(yaml.iter().map(|(_, hit)| *hit)))
+            .filter(|(_, hit)| !hit)
+            .map(|((p, _), _)| p.display().to_string())
+            .collect();
         let mut report = Report {
             notes,
             files_checked: jobs.len() + yaml_jobs.len(),
@@ -342,7 +368,9 @@ impl Workspace {
             let fail_on_warnings = settings.fail_on_warnings || options.fail_on_warnings;
             report.add(outcome, fail_on_warnings);
         }
-        for ((path, settings), outcome) in yaml_jobs.into_iter().zip(yaml) {
+        rechecked.sort();
+        report.rechecked = rechecked;
+        for ((path, settings), (outcome, _)) in yaml_jobs.into_iter().zip(yaml) {
             let outcome = match outcome {
                 Ok((r, fixed, buffer_text)) => {
                     if let Some(text) = buffer_text {
@@ -389,7 +417,10 @@ impl Workspace {
         if options.allow_outside_modulepath {
             return Vec::new();
         }
-        let roots = roots.iter().filter_map(|r| r.canonicalize().ok()).collect();
+        // With every file named, the roots are as many as the files: each directory is
+        // resolved once.
+        let mut real = super::real_paths::RealPaths::default();
+        let roots = roots.iter().filter_map(|r| real.real(r)).collect();
         let mut envs = HashMap::new();
         let found: std::collections::BTreeSet<PathBuf> = jobs
             .iter()
@@ -482,10 +513,10 @@ impl Workspace {
     /// configuration file.
     fn plan(
         &mut self,
-        named: &[PathBuf],
-        found: &[PathBuf],
+        found: &Discovered,
         options: &CheckOptions,
     ) -> Result<Plan, Vec<ConfigError>> {
+        let (named, files) = (&found.named, &found.files);
         let mut resolver = Resolver::reading(
             std::mem::take(&mut self.configs),
             options.config.as_deref(),
@@ -495,7 +526,10 @@ impl Workspace {
         if options.no_config {
             resolver.defaults_only();
         }
-        let jobs = select(&mut resolver, named, found, options.ignore_paths.as_ref());
+        for (dir, present) in &found.configs {
+            resolver.knowing(dir, *present);
+        }
+        let jobs = select(&mut resolver, named, files, options.ignore_paths.as_ref());
         let notes = resolver
             .configs()
             .iter()

@@ -25,7 +25,9 @@ use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
 
+use super::cache::Cache;
 use super::paths::PathNames;
+use super::walk_memo::Recording;
 use super::write::kind;
 use super::yaml_files::{self, YamlClaim};
 use crate::config::io_message;
@@ -50,6 +52,9 @@ pub struct Discovered {
     pub notes: Vec<String>,
     /// The YAML files among `files`, with what each is.
     pub yaml: BTreeMap<PathBuf, YamlKind>,
+    /// Which configuration files directories hold, where known without looking (from a
+    /// walk the cache kept): see [`crate::config::Resolver::knowing`].
+    pub configs: Vec<(PathBuf, u8)>,
 }
 
 /// Finds the manifests named by or below `paths`, named by `names`, sorted and without
@@ -60,15 +65,17 @@ pub fn discover(
     names: &PathNames,
     has_text: impl Fn(&Path) -> bool,
 ) -> Discovered {
-    discover_claiming(paths, names, has_text, None)
+    discover_claiming(paths, names, has_text, None, None)
 }
 
-/// [`discover`], where `claim` may keep a walked YAML file that is not Hiera's.
+/// [`discover`], where `claim` may keep a walked YAML file that is not Hiera's, and the
+/// `cache` keeps what walks found (see [`super::walk_memo`]).
 pub fn discover_claiming(
     paths: &[PathBuf],
     names: &PathNames,
     has_text: impl Fn(&Path) -> bool,
     claim: Option<YamlClaim<'_>>,
+    cache: Option<&Cache>,
 ) -> Discovered {
     let mut files = Found::new();
     let mut yaml = BTreeSet::new();
@@ -90,7 +97,7 @@ pub fn discover_claiming(
                 found.missing.push(message.clone());
                 found.errors.push(message);
             }
-            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found),
+            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found, cache),
             Ok(meta) if !meta.is_file() => found.notes.push(not_regular(&path, &meta.file_type())),
             Ok(meta) => {
                 files.insert(path.clone(), (Some(meta.ino()), Rank::Named));
@@ -170,7 +177,46 @@ fn wanted(path: &Path) -> bool {
     path.extension().is_some_and(|x| x == "pp" || x == "epp") || yaml_files::is_yaml(path)
 }
 
-fn walk(root: &Path, files: &mut Found, yaml: &mut BTreeSet<PathBuf>, found: &mut Discovered) {
+fn walk(
+    root: &Path,
+    files: &mut Found,
+    yaml: &mut BTreeSet<PathBuf>,
+    found: &mut Discovered,
+    cache: Option<&Cache>,
+) {
+    let key = root.display().to_string();
+    if let Some(w) = cache.and_then(|c| c.walked(&key)).filter(|w| w.holds()) {
+        for (path, ino) in &w.files {
+            if yaml_files::is_yaml(path) {
+                yaml.insert(path.clone());
+            }
+            files
+                .entry(path.clone())
+                .or_insert((Some(*ino), Rank::Walked));
+        }
+        found.notes.extend(w.notes.iter().cloned());
+        found.configs.extend(w.configs.iter().cloned());
+        return;
+    }
+    let mut recording = cache.map(|_| Recording::new(root));
+    let notes_before = found.notes.len();
+    walk_dir(root, files, yaml, found, recording.as_mut());
+    if let (Some(c), Some(r)) = (cache, recording) {
+        let notes = found.notes.get(notes_before..).unwrap_or_default().to_vec();
+        if let Some(w) = r.finish(notes) {
+            c.keep_walk(key, w);
+        }
+    }
+}
+
+/// Walks `root`, recording what it finds and meets in `recording`.
+fn walk_dir(
+    root: &Path,
+    files: &mut Found,
+    yaml: &mut BTreeSet<PathBuf>,
+    found: &mut Discovered,
+    mut recording: Option<&mut Recording>,
+) {
     let mut builder = WalkBuilder::new(root);
     builder
         .hidden(true)
@@ -182,18 +228,28 @@ fn walk(root: &Path, files: &mut Found, yaml: &mut BTreeSet<PathBuf>, found: &mu
         .require_git(false)
         .follow_links(false)
         .filter_entry(|e| !is_skipped_dir(e));
-    let inside = root.canonicalize().ok();
+    let mut inside = None;
     for entry in builder.build() {
         let e = match entry {
             Ok(e) => e,
             Err(e) => {
                 found.errors.push(e.to_string());
+                if let Some(r) = recording.as_deref_mut() {
+                    r.not_plain();
+                }
                 continue;
             }
         };
         let Some(t) = e.file_type() else {
             continue;
         };
+        if let Some(r) = recording.as_deref_mut() {
+            if t.is_dir() {
+                r.dir(e.path());
+            } else if t.is_symlink() {
+                r.not_plain();
+            }
+        }
         if e.depth() == 0 || t.is_dir() || !wanted(e.path()) {
             continue;
         }
@@ -203,12 +259,15 @@ fn walk(root: &Path, files: &mut Found, yaml: &mut BTreeSet<PathBuf>, found: &mu
             if is_yaml {
                 yaml.insert(path.clone());
             }
-            files
-                .entry(path)
-                .or_insert((Some(e.ino().unwrap_or(0)), Rank::Walked));
+            let ino = e.ino().unwrap_or(0);
+            if let Some(r) = recording.as_deref_mut() {
+                r.file(&path, ino);
+            }
+            files.entry(path).or_insert((Some(ino), Rank::Walked));
         } else if !t.is_symlink() {
             found.notes.push(not_regular(&path, &t));
         } else {
+            let inside = inside.get_or_insert_with(|| root.canonicalize().ok());
             match std::fs::metadata(&path) {
                 Err(err) => found.errors.push(format!(
                     "{}: symbolic link that cannot be followed: {}",
@@ -219,7 +278,7 @@ fn walk(root: &Path, files: &mut Found, yaml: &mut BTreeSet<PathBuf>, found: &mu
                 Ok(m) if !m.is_file() => found.notes.push(not_regular(&path, &m.file_type())),
                 Ok(m) => {
                     let target = path.canonicalize().ok();
-                    match (&target, &inside) {
+                    match (&target, &*inside) {
                         (Some(t), Some(r)) if t.starts_with(r) => {
                             if is_yaml {
                                 yaml.insert(path.clone());

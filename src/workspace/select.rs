@@ -11,15 +11,15 @@ use std::path::PathBuf;
 
 use crate::config::{ConfigError, FileSettings, PathGlobs, Resolver};
 
-/// The files of `found` (discovered from `paths`) that are worked on, with their settings;
-/// `ignore_paths` is the command line's `--ignore-paths`.
+/// The files of `found` (discovered from `paths`, the files named: never directories) that
+/// are worked on, with their settings; `ignore_paths` is the command line's `--ignore-paths`.
 pub fn select(
     resolver: &mut Resolver,
     paths: &[PathBuf],
     found: &[PathBuf],
     ignore_paths: Option<&PathGlobs>,
 ) -> Result<Vec<(PathBuf, FileSettings)>, Vec<ConfigError>> {
-    let named: HashSet<&PathBuf> = paths.iter().filter(|p| !p.is_dir()).collect();
+    let named: HashSet<&PathBuf> = paths.iter().collect();
     let mut jobs = Vec::with_capacity(found.len());
     for file in found {
         if ignore_paths.is_some_and(|g| g.matches_str(&file.to_string_lossy())) {

@@ -26,20 +26,40 @@ impl Stamp {
     /// The stamp of `path` now (following symbolic links), `None` when it cannot be read.
     #[cfg(unix)]
     pub fn of(path: &Path) -> Option<Stamp> {
+        Some(Stamp::from_meta(&std::fs::metadata(path).ok()?))
+    }
+
+    #[cfg(unix)]
+    fn from_meta(m: &std::fs::Metadata) -> Stamp {
         use std::os::unix::fs::MetadataExt;
-        let m = std::fs::metadata(path).ok()?;
         let ns = |s: i64, n: i64| s.saturating_mul(1_000_000_000).saturating_add(n);
-        Some(Stamp([
+        Stamp([
             m.dev() as i64,
             m.ino() as i64,
             m.size() as i64,
             ns(m.mtime(), m.mtime_nsec()),
             ns(m.ctime(), m.ctime_nsec()),
-        ]))
+        ])
     }
 
     #[cfg(not(unix))]
     pub fn of(_path: &Path) -> Option<Stamp> {
+        None
+    }
+
+    /// The stamp of `path` (as [`Stamp::of`]) and whether `path` is a symbolic link, with
+    /// one system call for a file that is not a link.
+    #[cfg(unix)]
+    pub fn with_link(path: &Path) -> Option<(Stamp, bool)> {
+        let m = std::fs::symlink_metadata(path).ok()?;
+        if m.file_type().is_symlink() {
+            return Some((Stamp::of(path)?, true));
+        }
+        Some((Stamp::from_meta(&m), false))
+    }
+
+    #[cfg(not(unix))]
+    pub fn with_link(_path: &Path) -> Option<(Stamp, bool)> {
         None
     }
 

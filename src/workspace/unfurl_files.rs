@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
+use super::cache::Cache;
 use super::discover::{self, Discovered};
 use super::Workspace;
 use crate::config::Resolver;
@@ -26,6 +27,7 @@ impl Workspace {
         paths: &[PathBuf],
         config: Option<&Path>,
         use_config: bool,
+        cache: Option<&Cache>,
     ) -> Discovered {
         let files = std::mem::take(&mut self.configs);
         let resolver = match Resolver::reading(files, config, Vec::new(), false) {
@@ -41,13 +43,14 @@ impl Workspace {
             let configured = resolver
                 .as_ref()
                 .is_some_and(|r| r.borrow_mut().is_unfurl(path));
-            (configured || self.says_unfurl(path)).then_some(YamlKind::Unfurl)
+            (configured || self.says_unfurl(path, cache)).then_some(YamlKind::Unfurl)
         };
         let found = discover::discover_claiming(
             paths,
             self.files.names(),
             |p| self.files.has_text(p),
             Some(&claim),
+            cache,
         );
         if let Some(r) = resolver {
             self.configs = r.into_inner().into_files();
@@ -55,17 +58,26 @@ impl Workspace {
         found
     }
 
-    /// Whether the text of `path` is an Unfurl document.
-    fn says_unfurl(&self, path: &Path) -> bool {
-        if !self.files.has_text(path)
-            && std::fs::metadata(path).map_or(true, |m| m.len() > SNIFF_LIMIT)
-        {
+    /// Whether the text of `path` is an Unfurl document; the `cache` keeps which files on
+    /// disk are not, so that an unchanged one is not read again.
+    fn says_unfurl(&self, path: &Path, cache: Option<&Cache>) -> bool {
+        let on_disk = !self.files.has_text(path);
+        let display = path.display().to_string();
+        let cache = cache.filter(|_| on_disk);
+        if cache.is_some_and(|c| c.known_plain(&display, path)) {
+            return false;
+        }
+        if on_disk && std::fs::metadata(path).map_or(true, |m| m.len() > SNIFF_LIMIT) {
             return false;
         }
         // Cheap test first: most YAML files never mention it.
-        self.files.read(path).is_ok_and(|bytes| {
+        let unfurl = self.files.read(path).is_ok_and(|bytes| {
             bytes.windows(7).any(|w| w == b"unfurl/")
                 && is_unfurl_document(&crate::syntax::yaml::parse_bytes(&bytes))
-        })
+        });
+        if let (false, Some(c)) = (unfurl, cache) {
+            c.note_plain(&display, path);
+        }
+        unfurl
     }
 }

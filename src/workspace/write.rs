@@ -130,20 +130,31 @@ impl fmt::Display for WriteError {
 pub struct Writer {
     /// `--force`: write read-only files and files in read-only directories.
     force: bool,
-    /// The directories and files the run checks, canonical.
-    roots: Vec<PathBuf>,
+    /// The directories and files the run checks, as given, and canonical (resolved when a
+    /// file is first written: a run that writes nothing need not).
+    given: Vec<PathBuf>,
+    roots: std::sync::OnceLock<Vec<PathBuf>>,
     /// The files named explicitly, by name.
     named: HashSet<PathBuf>,
     disk: Arc<dyn Disk>,
 }
 
 impl Writer {
+    /// The directories and files the run checks, canonical.
+    fn roots(&self) -> &[PathBuf] {
+        self.roots.get_or_init(|| {
+            let mut real = super::real_paths::RealPaths::default();
+            self.given.iter().filter_map(|r| real.real(r)).collect()
+        })
+    }
+
     /// A writer for a run over `roots` (the paths named) of which `named` are files,
     /// through `disk`.
     pub fn new(force: bool, roots: &[PathBuf], named: &[PathBuf], disk: Arc<dyn Disk>) -> Writer {
         Writer {
             force,
-            roots: roots.iter().filter_map(|r| r.canonicalize().ok()).collect(),
+            given: roots.to_vec(),
+            roots: std::sync::OnceLock::new(),
             named: named.iter().cloned().collect(),
             disk,
         }
@@ -194,7 +205,7 @@ impl Writer {
         match std::fs::symlink_metadata(path) {
             Ok(m) if m.file_type().is_symlink() => {
                 let target = std::fs::canonicalize(path)?;
-                if self.named.contains(path) || self.roots.iter().any(|r| target.starts_with(r)) {
+                if self.named.contains(path) || self.roots().iter().any(|r| target.starts_with(r)) {
                     Ok(target)
                 } else {
                     Err(WriteError::Outside(target))

@@ -3,12 +3,16 @@
 //! after the manifests are gathered); with `--fix`, fixed until nothing changes (at most
 //! [`rules::fix::MAX_ROUNDS`] rounds) and written atomically, only if the fixed text still
 //! parses.
+//!
+//! With a cache, a YAML file whose entry still holds (its bytes, its key, and what its
+//! Hiera rules read: see [`super::cache`]) is not parsed: its findings are the entry's.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::cache::YamlCache;
 use super::check::file_report;
 use super::fix::{unsafe_fixes_of, Fixed};
 use super::write::Writer;
@@ -16,6 +20,7 @@ use super::Workspace;
 use crate::config::{io_message, FileSettings};
 use crate::diagnostics::FileReport;
 use crate::eval::project::Project;
+use crate::eval::reads::Read;
 use crate::rules::{self, engine::RuleSet, yaml_context::YamlKind, Diagnostic};
 use crate::syntax::yaml;
 
@@ -26,7 +31,7 @@ pub type YamlOutcome = Result<(FileReport, Fixed, Option<String>), String>;
 impl Workspace {
     /// Checks the YAML `jobs` (of kinds `kinds`); `fix`: `Some(unsafe_fixes)`;
     /// `show_ignored`: keep suppressed findings (marked) in every file, as well as in those
-    /// whose settings say so.
+    /// whose settings say so. Each outcome comes with whether it was taken from the `cache`.
     pub(super) fn check_yaml_jobs(
         &self,
         pool: &rayon::ThreadPool,
@@ -34,18 +39,34 @@ impl Workspace {
         kinds: &BTreeMap<PathBuf, YamlKind>,
         (fix, show_ignored): (Option<bool>, bool),
         writer: &Writer,
-    ) -> Vec<YamlOutcome> {
+        cache: Option<YamlCache<'_>>,
+    ) -> Vec<(YamlOutcome, bool)> {
         let (files, project) = (&self.files, &self.project);
         pool.install(|| {
             jobs.par_iter()
-                .map(|(path, settings)| {
+                .enumerate()
+                .map(|(i, (path, settings))| {
                     let display = path.display().to_string();
-                    let bytes = files
-                        .read(path)
-                        .map_err(|e| format!("{display}: {}", io_message(&e)))?;
                     let kind = kinds.get(path).cloned().unwrap_or(YamlKind::Plain);
                     let in_buffer = files.has_text(path);
-                    check_one(
+                    let cached = cache.as_ref().filter(|_| !in_buffer).and_then(|c| {
+                        let key = *c.keys.get(i)?;
+                        Some((c, key))
+                    });
+                    let hit = cached.and_then(|(c, key)| {
+                        let entry = c.cache.load(&display, path, key)?;
+                        c.cache.deep_holds(&entry, c.project).then_some(entry)
+                    });
+                    if let Some(entry) = hit {
+                        let text = !cache.as_ref().is_some_and(|c| c.without_sources);
+                        let report = entry.report(path, display, text);
+                        return (Ok((report, Fixed::default(), None)), true);
+                    }
+                    let bytes = match files.read(path) {
+                        Ok(b) => b,
+                        Err(e) => return (Err(format!("{display}: {}", io_message(&e))), false),
+                    };
+                    let out = check_one(
                         path,
                         &bytes,
                         &kind,
@@ -53,11 +74,43 @@ impl Workspace {
                         project,
                         fix,
                         (!in_buffer).then_some(writer),
-                    )
+                    );
+                    if let (Some((c, key)), Ok((report, _, _))) = (cached, &out) {
+                        let deep = reads_of(path, &kind, project).map(|r| (c.project, r));
+                        c.cache.store(
+                            &display,
+                            key,
+                            &bytes,
+                            false,
+                            Default::default(),
+                            deep,
+                            &report.findings,
+                        );
+                    }
+                    (out, false)
                 })
                 .collect()
         })
     }
+}
+
+/// What the findings of the YAML file `path` (of kind `kind`) depend on besides its bytes
+/// and key, when the Hiera rules looked beyond it: its Hiera configuration, and what they
+/// read through the module path (recorded in the run's log of the file).
+fn reads_of(path: &Path, kind: &YamlKind, project: &Project) -> Option<Vec<Read>> {
+    let config = match kind {
+        YamlKind::HieraData { config } => config,
+        YamlKind::HieraConfig | YamlKind::Unfurl | YamlKind::Plain => return None,
+    };
+    let mut reads = project
+        .reads
+        .as_ref()
+        .map(|r| r.reads_of(path))
+        .unwrap_or_default();
+    reads.push(Read::File(config.clone()));
+    reads.sort();
+    reads.dedup();
+    Some(reads)
 }
 
 /// Checks (and fixes) one YAML file whose bytes are `bytes`, with `rules`; the findings

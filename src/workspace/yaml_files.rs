@@ -6,7 +6,7 @@
 //! left out (CI settings, fixtures), unless a [`YamlClaim`] claims them (the hook for
 //! configured YAML files such as Unfurl ensembles).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 use crate::rules::yaml_context::YamlKind;
@@ -95,6 +95,9 @@ pub fn classify(
     for (config, _) in configs {
         out.insert(config.clone(), YamlKind::HieraConfig);
     }
+    // The data directories of the `hiera.yaml` of each directory looked at, read once.
+    let mut layers = HashMap::new();
+    let mut named_data_of = |file: &Path| named_data_of(file, &mut layers);
     for file in candidates {
         if out.contains_key(file) {
             continue;
@@ -122,8 +125,9 @@ pub fn classify(
 
 /// The Hiera layer of a data file whose `hiera.yaml` is not among those found (a data
 /// directory named or walked on its own): the nearest `hiera.yaml` above it whose data
-/// directories hold it.
-fn named_data_of(file: &Path) -> Option<YamlKind> {
+/// directories hold it. `layers` keeps the data directories of the `hiera.yaml` of each
+/// directory looked at (none when it has none).
+fn named_data_of(file: &Path, layers: &mut HashMap<PathBuf, Vec<PathBuf>>) -> Option<YamlKind> {
     for dir in file.ancestors().skip(1) {
         let config = dir.join("hiera.yaml");
         let config = if dir.as_os_str().is_empty() {
@@ -131,13 +135,13 @@ fn named_data_of(file: &Path) -> Option<YamlKind> {
         } else {
             config
         };
-        if let Ok(text) = std::fs::read_to_string(&config) {
-            if data_dirs(&config, &text)
-                .iter()
-                .any(|d| file.starts_with(d))
-            {
-                return Some(YamlKind::HieraData { config });
-            }
+        let dirs = layers.entry(dir.to_path_buf()).or_insert_with(|| {
+            std::fs::read_to_string(&config)
+                .map(|text| data_dirs(&config, &text))
+                .unwrap_or_default()
+        });
+        if dirs.iter().any(|d| file.starts_with(d)) {
+            return Some(YamlKind::HieraData { config });
         }
     }
     None

@@ -47,7 +47,7 @@ fn index_file(cache: &Path) -> std::path::PathBuf {
         .expect("cache dir")
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.extension().is_some_and(|x| x == "bin"))
         .collect();
     assert_eq!(found.len(), 1, "{found:?}");
     found.remove(0)
@@ -55,21 +55,34 @@ fn index_file(cache: &Path) -> std::path::PathBuf {
 
 /// The entries of the cache at `cache`: displayed path -> the run that stored it.
 fn entries(cache: &Path) -> BTreeMap<String, u64> {
-    let mut out = BTreeMap::new();
-    let index = index(&index_file(cache));
-    for e in index["entries"].as_array().expect("entries") {
-        let path = e["path"].as_str().expect("path").to_string();
-        out.insert(path, e["run"].as_u64().expect("run"));
-    }
-    out
+    let (_, entries) = index(&index_file(cache));
+    entries.into_iter().map(|(p, run, _)| (p, run)).collect()
 }
 
-/// The JSON of the index at `p` (after its digest line).
-fn index(p: &Path) -> serde_json::Value {
-    let text = std::fs::read_to_string(p).expect("index");
-    let (sum, body) = text.split_once('\n').expect("digest line");
-    assert_eq!(sum.len(), 16, "{text}");
-    serde_json::from_str(body).expect("index is JSON")
+/// The version and entries (path, run, stamp stored) of the sound index at `p`.
+fn index(p: &Path) -> (String, Vec<(String, u64, bool)>) {
+    rein::workspace::cache::inspect(p).expect("a sound index")
+}
+
+/// `rein check --verbose --format concise ARGS .` in `dir`: exit code, output, and the
+/// files it says were checked anew (not taken from the cache).
+fn check_verbose(dir: &Path, args: &[&str]) -> (Option<i32>, String, Vec<String>) {
+    let mut all = vec!["check", "--verbose", "--format", "concise"];
+    all.extend_from_slice(args);
+    all.push(".");
+    let o = rein(&all, dir);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let anew: Vec<String> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("rein: checked "))
+        .map(str::to_string)
+        .collect();
+    let total = err
+        .lines()
+        .filter(|l| l.contains(" checked anew, "))
+        .count();
+    assert_eq!(total, 1, "{err}");
+    (o.status.code(), stdout(&o), anew)
 }
 
 /// The paths whose entries were rewritten between `before` and `after`.
@@ -98,11 +111,14 @@ fn edit(
     let gone = format!("modules/m/manifests/{gone}\n");
     assert!(expected.contains(&gone), "{gone}");
     let expected = expected.replace(&gone, "");
-    assert_eq!(check(dir, &[]), (Some(0), expected.clone()));
     let rechecked: Vec<String> = rechecked
         .iter()
         .map(|f| format!("modules/m/manifests/{f}"))
         .collect();
+    assert_eq!(
+        check_verbose(dir, &[]),
+        (Some(0), expected.clone(), rechecked.clone())
+    );
     assert_eq!(rewritten(&before, &entries(&cache)), rechecked);
     expected
 }
@@ -170,31 +186,56 @@ fn corrupt_truncated_and_foreign_indexes_are_ignored_and_rewritten() {
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
     let cache = dir.join(".rein_cache");
     let file = index_file(&cache);
-    let good = std::fs::read_to_string(&file).expect("index");
-    let (_, body) = good.split_once('\n').expect("digest line");
-    let breakages = [
-        good[..good.len() / 2].to_string(),
-        "\u{0}\u{1}not json at all".to_string(),
-        good.replace("\"version\":\"", "\"version\":\"9"),
+    let good = std::fs::read(&file).expect("index");
+    let all: Vec<String> = [
+        "m/manifests/a.pp",
+        "m/manifests/b.pp",
+        "m/manifests/init.pp",
+    ]
+    .iter()
+    .chain(&["n/manifests/init.pp"])
+    .map(|f| format!("modules/{f}"))
+    .collect();
+    let replace = |bytes: &[u8], from: &str, to: &str| -> Vec<u8> {
+        assert_eq!(from.len(), to.len());
+        let at = bytes
+            .windows(from.len())
+            .position(|w| w == from.as_bytes())
+            .expect("found");
+        let mut out = bytes.to_vec();
+        out[at..at + to.len()].copy_from_slice(to.as_bytes());
+        out
+    };
+    let version = rein::workspace::cache::VERSION;
+    let foreign = version.replace("+index-", "+index-9");
+    let foreign = &foreign[..version.len()];
+    let breakages: Vec<Vec<u8>> = vec![
+        good[..good.len() / 2].to_vec(),
+        good[..10].to_vec(),
+        Vec::new(),
+        b"\x00\x01not an index at all".to_vec(),
         // Findings that were never found: a damaged index must not be trusted.
-        good.replace("class not documented", "forged finding"),
-        // Nor one whose digest line was made to match, from another version.
-        {
-            let forged = body.replace("\"version\":\"", "\"version\":\"9");
-            let sum = format!("{:016x}", 0u64);
-            format!("{sum}\n{forged}")
-        },
+        replace(&good, "class not documented", "forged finding here!"),
+        // Another version's index, whole (its checksum matches): not read.
+        rein::workspace::cache::framed(&replace(&good[16..], version, foreign)),
     ];
     for broken in breakages {
         std::fs::write(&file, &broken).expect("write");
-        assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (Some(1), EXPECTED.to_string(), all.clone())
+        );
         // The broken index was rewritten whole, by this run.
-        let v = index(&file);
-        assert_eq!(v["version"], concat!(env!("CARGO_PKG_VERSION"), "+index-1"));
-        assert!(!v.to_string().contains("forged"));
-        assert_eq!(entries(&cache).len(), 4);
+        let (v, entries) = index(&file);
+        assert_eq!(v, version);
+        assert_eq!(entries.len(), 4);
+        let bytes = std::fs::read(&file).expect("index");
+        assert!(!bytes.windows(6).any(|w| w == b"forged"));
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (Some(1), EXPECTED.to_string(), Vec::new())
+        );
     }
-    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
 }
 
 /// A file whose stamp (inode, size, times) was stored is not read again while the stamp
@@ -214,14 +255,9 @@ fn stamps_spare_reading_and_the_digest_decides_when_they_change() {
     };
     std::thread::sleep(std::time::Duration::from_millis(2100));
     assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
-    let v = index(&index_file(&dir.join(".rein_cache")));
-    let stamped = v["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .filter(|e| !e["stamp"].is_null())
-        .count();
-    assert_eq!(stamped, 4, "{v}");
+    let (_, v) = index(&index_file(&dir.join(".rein_cache")));
+    let stamped = v.iter().filter(|(_, _, stamped)| *stamped).count();
+    assert_eq!(stamped, 4, "{v:?}");
     // Same bytes, new times (a checkout): the digest says unchanged, nothing is rechecked.
     let before = entries(&dir.join(".rein_cache"));
     let b = "modules/m/manifests/b.pp";
@@ -290,4 +326,217 @@ fn fixes_and_checks_follow_files_changed_between_runs() {
     let cached = check(&dir, &[]);
     assert_eq!(cached, check(&dir, &["--no-cache"]));
     assert!(!cached.1.contains("double_quoted_strings"), "{}", cached.1);
+}
+
+/// Two modules: `m`'s class includes `m::a` (a duplicate found by reading `a.pp`) and
+/// renders a template with a syntax error; `m`'s Hiera data sets parameters of both
+/// classes (a type mismatch, two unknown keys); `n` stands apart.
+fn hiera_tree(name: &str) -> crate::harness::TempDir {
+    let dir = temp_dir(name);
+    let files = [
+        (
+            "modules/m/manifests/init.pp",
+            "# @summary m\n# @param port the port\nclass m (Integer $port = 80) {\n  include m::a\n  file { '/tmp/x': ensure => file, content => epp('m/conf.epp') }\n}\n",
+        ),
+        (
+            "modules/m/manifests/a.pp",
+            "# @summary a\nclass m::a {\n  file { '/tmp/x': ensure => file }\n}\n",
+        ),
+        (
+            "modules/m/templates/conf.epp",
+            "<%- | Integer $port | -%>\nport = <%= $port %>\n<% if $x { %>\n",
+        ),
+        (
+            "modules/m/hiera.yaml",
+            "---\nversion: 5\ndefaults:\n  datadir: data\n  data_hash: yaml_data\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+        ),
+        (
+            "modules/m/data/common.yaml",
+            "---\nm::port: \"eighty\"\nm::prot: 81\nm::a::x: 1\n",
+        ),
+        ("modules/n/manifests/init.pp", "class n {\n  notice(\"n\")\n}\n"),
+    ];
+    for (path, text) in files {
+        write(&dir, path, text);
+    }
+    dir
+}
+
+const HIERA_EXPECTED: &str = "\
+modules/m/data/common.yaml:2:10: error[hiera_type_mismatch] Class[M]: parameter 'port' expects an Integer value, got String
+modules/m/data/common.yaml:3:1: warning[hiera_unknown_key] class 'm' has no parameter 'prot'
+modules/m/data/common.yaml:4:1: warning[hiera_unknown_key] class 'm::a' has no parameter 'x'
+modules/m/manifests/init.pp:5:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:3; cannot redeclare
+modules/m/templates/conf.epp:4:1: error[syntax] expected `}` to close the `if` body opened at 3:10
+modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
+modules/n/manifests/init.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
+";
+
+/// The output of every format (exit code, stdout) with `args`.
+fn every_format(dir: &Path, args: &[&str]) -> Vec<(Option<i32>, String)> {
+    let formats = "text concise json sarif github codeclimate puppet-lint puppet-lint-json";
+    formats
+        .split(' ')
+        .map(|f| {
+            let mut all = vec!["check", "--format", f];
+            all.extend_from_slice(args);
+            all.push(".");
+            let o = rein(&all, dir);
+            (o.status.code(), stdout(&o))
+        })
+        .collect()
+}
+
+/// Manifests, a template and Hiera data: the findings of every output format are the same
+/// byte for byte without the cache, filling it and from it; an edit of a class re-checks
+/// the data that sets its parameters (and what includes it), and nothing else.
+#[test]
+fn yaml_and_templates_are_cached_and_every_format_is_the_same_from_the_cache() {
+    let dir = hiera_tree("cache-hiera");
+    assert_eq!(
+        check(&dir, &["--no-cache"]),
+        (Some(1), HIERA_EXPECTED.into())
+    );
+    let uncached = every_format(&dir, &["--no-cache"]);
+    assert!(!dir.join(".rein_cache").exists());
+    assert_eq!(every_format(&dir, &[]), uncached, "cold");
+    let all: Vec<String> = [
+        "m/data/common.yaml",
+        "m/hiera.yaml",
+        "m/manifests/a.pp",
+        "m/manifests/init.pp",
+        "m/templates/conf.epp",
+        "n/manifests/init.pp",
+    ]
+    .iter()
+    .map(|f| format!("modules/{f}"))
+    .collect();
+    // Every format used the same entries: nothing is checked anew.
+    let warm = check_verbose(&dir, &[]);
+    assert_eq!(warm, (Some(1), HIERA_EXPECTED.into(), Vec::new()));
+    assert_eq!(every_format(&dir, &[]), uncached, "warm");
+    assert_eq!(
+        check_verbose(&dir, &["--no-cache"]),
+        (Some(1), HIERA_EXPECTED.into(), all)
+    );
+
+    // `m::a` gets the parameter the data sets: `a.pp`, `init.pp` (which includes it) and
+    // the data are checked again.
+    let edits: [(&str, &str, &str, &[&str]); 3] = [
+        (
+            "modules/m/manifests/a.pp",
+            "class m::a {",
+            "class m::a (Integer $x = 1) {",
+            &[
+                "m/data/common.yaml",
+                "m/manifests/a.pp",
+                "m/manifests/init.pp",
+            ],
+        ),
+        // The data alone.
+        (
+            "modules/m/data/common.yaml",
+            "m::prot: 81",
+            "m::port: 81",
+            &["m/data/common.yaml"],
+        ),
+        // A template: with its syntax error gone, `init.pp`, which renders it, finds it
+        // called without its parameter; the data's reads of class `m` are checked again.
+        (
+            "modules/m/templates/conf.epp",
+            "<% if $x { %>",
+            "<% if $x { %><% } %>",
+            &[
+                "m/data/common.yaml",
+                "m/manifests/init.pp",
+                "m/templates/conf.epp",
+            ],
+        ),
+    ];
+    for (file, from, to, rechecked) in edits {
+        let text = std::fs::read_to_string(dir.join(file)).expect("read");
+        assert!(text.contains(from), "{file}");
+        write(&dir, file, &text.replace(from, to));
+        let uncached = check(&dir, &["--no-cache"]);
+        let rechecked: Vec<String> = rechecked.iter().map(|f| format!("modules/{f}")).collect();
+        assert_eq!(
+            check_verbose(&dir, &[]),
+            (uncached.0, uncached.1.clone(), rechecked),
+            "{file}"
+        );
+        assert_eq!(every_format(&dir, &[]), every_format(&dir, &["--no-cache"]));
+    }
+    assert_eq!(
+        check(&dir, &[]).1,
+        "\
+modules/m/data/common.yaml:2:10: error[hiera_type_mismatch] Class[M]: parameter 'port' expects an Integer value, got String
+modules/m/data/common.yaml:3:1: error[yaml_duplicate_key] duplicate key 'm::port' (first at 2:1)
+modules/m/manifests/init.pp:5:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:3; cannot redeclare
+modules/m/manifests/init.pp:5:47: error[epp_missing_parameter] epp('m/conf.epp'): expects a value for parameter 'port'
+modules/m/templates/conf.epp:3:4: error[expression_has_no_effect] This 'if' statement has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)
+modules/m/templates/conf.epp:3:7: warning[epp_undeclared_variable] Variable $x is not a parameter of this template, not set in it and not a fact: epp() renders it in the top scope, where $x is undefined
+modules/n/manifests/init.pp:1:1: warning[documentation] class not documented
+modules/n/manifests/init.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables
+"
+    );
+}
+
+/// A walk is kept while the directories walked and the ignore files that apply keep their
+/// stamps: a file added is found, an ignore file rewritten in place applies.
+#[test]
+fn walks_are_kept_while_directories_and_ignore_files_hold() {
+    let dir = tree("cache-walk");
+    write(&dir, ".gitignore", "# nothing ignored\n");
+    // Directories last changed long enough before the run: the walk is kept.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    // The cache directory was made by that run: the root changed, its walk is kept now.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    let cache = dir.join(".rein_cache");
+    let walks = || rein::workspace::cache::inspect_walks(&index_file(&cache)).expect("index");
+    assert_eq!(walks(), vec![".".to_string()]);
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(1), EXPECTED.to_string(), Vec::new())
+    );
+    // A new file in a walked directory is found.
+    write(&dir, "modules/n/manifests/c.pp", "class n::c {\n}\n");
+    let (code, out, anew) = check_verbose(&dir, &[]);
+    assert_eq!(code, Some(1));
+    // (A new class is a new project: every deep finding is checked again.)
+    let every = [
+        "m/manifests/a.pp",
+        "m/manifests/b.pp",
+        "m/manifests/init.pp",
+    ]
+    .iter()
+    .chain(&["n/manifests/c.pp", "n/manifests/init.pp"])
+    .map(|f| format!("modules/{f}"))
+    .collect::<Vec<_>>();
+    assert_eq!(anew, every);
+    assert!(out.ends_with("modules/n/manifests/c.pp:1:1: warning[documentation] class not documented\nmodules/n/manifests/init.pp:1:1: warning[documentation] class not documented\n"), "{out}");
+    std::fs::remove_file(dir.join("modules/n/manifests/c.pp")).expect("remove");
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    // The ignore file rewritten in place (its directory's stamp unchanged) applies.
+    write(&dir, ".gitignore", "b.pp\n");
+    assert_eq!(
+        check(&dir, &[]),
+        (Some(1), EXPECTED.replace("modules/m/manifests/b.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:2:10: warning[double_quoted_strings] double quoted string containing no variables\n", ""))
+    );
+    // A configuration file appears in a walked directory (which the kept walk knew had
+    // none): it applies.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    write(&dir, ".gitignore", "# nothing ignored\n");
+    assert_eq!(check(&dir, &[]), (Some(1), EXPECTED.to_string()));
+    write(
+        &dir,
+        "modules/m/rein.toml",
+        "[rules]\ndocumentation = \"off\"\n",
+    );
+    assert_eq!(
+        check(&dir, &[]),
+        (Some(1), EXPECTED.replace("modules/m/manifests/a.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:1:1: warning[documentation] class not documented\n", "").replace("modules/m/manifests/init.pp:1:1: warning[documentation] class not documented\n", ""))
+    );
 }

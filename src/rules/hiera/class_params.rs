@@ -1,6 +1,7 @@
 //! Hiera keys and the classes they set parameters of: where a Hiera layer finds classes
 //! (its own module, its environment's module path, `--modulepath`), and what a key
-//! `module::class::param` names there ([`resolve`]).
+//! `module::class::param` names there ([`resolve`]). What is read for a data file is
+//! recorded in the run's log of that file (when the run keeps one: the cache's).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -10,6 +11,7 @@ use crate::eval::loader::{
 };
 use crate::eval::module_store::Loaded;
 use crate::eval::project::Project;
+use crate::eval::reads::Read;
 use crate::syntax::suggest::closest;
 
 /// What a data key names.
@@ -77,7 +79,7 @@ pub fn resolve(modules: &ModulePath, key: &str) -> Resolved {
         }
         _ => return Resolved::Unknown,
     };
-    if read_by_code(&module_root, key) {
+    if read_by_code(&module_root, key, modules) {
         return Resolved::Unknown;
     }
     missing
@@ -85,8 +87,9 @@ pub fn resolve(modules: &ModulePath, key: &str) -> Resolved {
 
 /// Where the Hiera layer at `layer` finds classes: a module layer its own module (and the
 /// run's `--modulepath`), an environment layer its module path (`environment.conf`'s, else
-/// `site` and `modules`), or the run's `--modulepath`.
-pub fn layer_modules(layer: &Path, project: &Project) -> ModulePath {
+/// `site` and `modules`), or the run's `--modulepath`; what is read through it is recorded
+/// as read for the data file `file`.
+pub fn layer_modules(layer: &Path, project: &Project, file: &Path) -> ModulePath {
     let dir = if layer.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -106,19 +109,25 @@ pub fn layer_modules(layer: &Path, project: &Project) -> ModulePath {
     } else {
         Vec::new()
     };
-    ModulePath::new(dirs, own, store)
+    let log = project.reads.as_ref().and_then(|r| r.log_for(file));
+    if let Some(log) = &log {
+        // The layer's layout is in the cache's key; its module path is read here.
+        log.record(Read::File(dir.join("environment.conf")));
+    }
+    ModulePath::new(dirs, own, store).recording(log)
 }
 
 /// Whether the text `key` appears in a manifest of the module at `root` (a `lookup()`
-/// of it, a `hiera()` call...).
-fn read_by_code(root: &Path, key: &str) -> bool {
+/// of it, a `hiera()` call...); each manifest read is recorded as read through `modules`.
+fn read_by_code(root: &Path, key: &str, modules: &ModulePath) -> bool {
     let quoted = [format!("'{key}'"), format!("\"{key}\"")];
-    walk_pp(&root.join("manifests"), &mut |text| {
+    walk_pp(&root.join("manifests"), &mut |path, text| {
+        modules.note(Read::File(path.to_path_buf()));
         quoted.iter().any(|q| text.contains(q.as_str()))
     })
 }
 
-fn walk_pp(dir: &Path, f: &mut impl FnMut(&str) -> bool) -> bool {
+fn walk_pp(dir: &Path, f: &mut impl FnMut(&Path, &str) -> bool) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
@@ -130,7 +139,7 @@ fn walk_pp(dir: &Path, f: &mut impl FnMut(&str) -> bool) -> bool {
                 return true;
             }
         } else if p.extension().is_some_and(|x| x == "pp")
-            && std::fs::read_to_string(&p).is_ok_and(|t| f(&t))
+            && std::fs::read_to_string(&p).is_ok_and(|t| f(&p, &t))
         {
             return true;
         }

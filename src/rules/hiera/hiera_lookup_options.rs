@@ -62,7 +62,7 @@ impl Rule for HieraLookupOptions {
         };
         let modules = cx
             .project
-            .map(|p| layer_modules(config.parent().unwrap_or(Path::new("")), p));
+            .map(|p| layer_modules(config.parent().unwrap_or(Path::new("")), p, cx.path));
         for e in entries {
             let key = e.key.as_str().unwrap_or("");
             if let (Some(m), false) = (&modules, key.starts_with('^')) {

@@ -42,7 +42,7 @@ impl Rule for HieraTypeMismatch {
         let Some(root) = cx.file.root() else {
             return;
         };
-        let modules = layer_modules(config.parent().unwrap_or(Path::new("")), project);
+        let modules = layer_modules(config.parent().unwrap_or(Path::new("")), project, cx.path);
         let converted = converted_keys(root);
         let mut found = Vec::new();
         for e in root.as_map().unwrap_or(&[]) {

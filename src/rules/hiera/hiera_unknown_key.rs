@@ -39,7 +39,7 @@ impl Rule for HieraUnknownKey {
         let Some(root) = cx.file.root().and_then(|r| r.as_map()) else {
             return;
         };
-        let modules = layer_modules(config.parent().unwrap_or(Path::new("")), project);
+        let modules = layer_modules(config.parent().unwrap_or(Path::new("")), project, cx.path);
         let mut found = Vec::new();
         for e in root {
             let Some(key) = e.key.as_string() else {
