@@ -85,6 +85,8 @@ pub struct ModuleStore {
     ruby: Mutex<HashMap<PathBuf, Arc<RubyFiles>>>,
     /// The module roots of each module path (by its key), in search order.
     roots: Mutex<HashMap<String, Arc<Vec<PathBuf>>>>,
+    /// The file of each custom type, by module path key and type name.
+    type_files: Mutex<HashMap<String, Option<PathBuf>>>,
 }
 
 impl fmt::Debug for ModuleStore {
@@ -189,6 +191,12 @@ impl ModuleStore {
         remembered(&self.answers, question, find)
     }
 
+    /// The file that defines a custom type (`key`: the module path's key and the type's
+    /// name), found by `find` once.
+    pub fn type_file(&self, key: &str, find: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
+        remembered(&self.type_files, key, find)
+    }
+
     /// The custom facts of the module at the root `key`, collected by `collect` once.
     pub fn facts(
         &self,
@@ -232,6 +240,7 @@ impl ModuleStore {
         emptied(&self.roots);
         emptied(&self.answers);
         emptied(&self.facts);
+        emptied(&self.type_files);
     }
 
     /// Drops everything.
@@ -244,6 +253,7 @@ impl ModuleStore {
         emptied(&self.custom_types);
         emptied(&self.ruby);
         emptied(&self.roots);
+        emptied(&self.type_files);
     }
 }
 
