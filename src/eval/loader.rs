@@ -686,7 +686,10 @@ mod tests {
             }
             std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
         };
-        write(a.join("m/lib/facter/x.rb"), "Facter.add(:my_fact) do\nend\n");
+        write(
+            a.join("m/lib/facter/x.rb"),
+            "Facter.add(:my_fact) do\nend\n",
+        );
         write(a.join("m/lib/puppet/type/my_type.rb"), "");
         write(b.join("n/manifests/init.pp"), "class n {}\n");
         // Two module paths sharing one store: each gets its own answers, in any order.
