@@ -4,7 +4,6 @@
 //! without resolving aliases, the sizes of a collection type).
 
 use crate::eval::names::trim_colons;
-use std::collections::HashMap;
 
 /// Integer bounds meaning "unbounded".
 pub const INT_MIN: i64 = i64::MIN;
@@ -164,15 +163,20 @@ pub struct StructMember {
 /// The type aliases in scope, by name as written (`Stdlib::Port`, `My::Type`).
 #[derive(Clone, Debug, Default)]
 pub struct Aliases {
-    map: HashMap<String, PType>,
+    map: foldhash::HashMap<String, PType>,
     /// Each name's folded form ([`fold`]) and the least name as written with that form,
     /// so a name in another case is found without comparing it with every alias.
-    folded: HashMap<String, String>,
+    folded: foldhash::HashMap<String, String>,
 }
 
 /// A name as Puppet compares alias names: without leading `::`, lower case.
 fn fold(name: &str) -> String {
-    trim_colons(name).to_lowercase()
+    let name = trim_colons(name);
+    if name.is_ascii() {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_lowercase()
+    }
 }
 
 impl Aliases {
@@ -191,9 +195,12 @@ impl Aliases {
 
     /// The type the alias `name` stands for (any case of the name's segments as written).
     pub fn get(&self, name: &str) -> Option<&PType> {
+        if self.map.is_empty() {
+            return None;
+        }
         self.map
             .get(name)
-            .or_else(|| self.map.get(&alias_key(name, self)?))
+            .or_else(|| self.map.get(self.folded.get(&fold(name))?))
     }
 }
 
