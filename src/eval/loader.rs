@@ -267,10 +267,14 @@ impl ModulePath {
     /// The file of custom type `name` in the first module on the path that has one.
     pub fn custom_type_file(&self, name: &str) -> Option<PathBuf> {
         self.record_all(false);
-        self.all_modules()
-            .iter()
-            .find(|root| self.ruby_files(root).types.contains(name))
-            .map(|root| root.join("lib/puppet/type").join(format!("{name}.rb")))
+        self.record_modules();
+        let key = format!("{}\0{name}", self.key);
+        self.store.type_file(&key, || {
+            self.all_modules()
+                .iter()
+                .find(|root| self.ruby_files(root).types.contains(name))
+                .map(|root| root.join("lib/puppet/type").join(format!("{name}.rb")))
+        })
     }
 
     /// The custom type `name` of a module on the path (the checked file's own module
@@ -343,6 +347,13 @@ impl ModulePath {
     /// `lib/facter/**/*.rb`).
     pub fn has_custom_fact(&self, name: &str) -> bool {
         self.record_all(true);
+        self.record_modules();
+        // Answered once per module path and name (a name is asked about once per lookup
+        // of an undefined variable, and a path has many modules).
+        self.cached("fact", name, |mp| mp.find_custom_fact(name))
+    }
+
+    fn find_custom_fact(&self, name: &str) -> bool {
         // Collected once per module (many module paths share a module).
         self.all_modules().iter().any(|root| {
             let facts = self.store.facts(&root.to_string_lossy(), || {
@@ -354,11 +365,17 @@ impl ModulePath {
         })
     }
 
-    /// The module roots of the path in search order (listed once per store).
-    fn all_modules(&self) -> Arc<Vec<PathBuf>> {
+    /// Records the module index of every directory of the path (what [`Self::all_modules`]
+    /// reads), also when an answer built from it is remembered.
+    fn record_modules(&self) {
         for dir in &self.dirs {
             self.record(|| Read::Modules(dir.clone()));
         }
+    }
+
+    /// The module roots of the path in search order (listed once per store).
+    fn all_modules(&self) -> Arc<Vec<PathBuf>> {
+        self.record_modules();
         self.store.module_roots(&self.key, || {
             let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
             for dir in &self.dirs {
@@ -662,6 +679,51 @@ mod tests {
         );
         assert_eq!(module_name(Path::new("/m/ntp")), Some("ntp".into()));
         assert_eq!(module_name(Path::new("/m/Bad")), None);
+    }
+
+    #[test]
+    fn custom_facts_and_types_are_answered_per_module_path() {
+        let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+        let write = |path: PathBuf, text: &str| {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{e}"));
+            }
+            std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            a.join("m/lib/facter/x.rb"),
+            "Facter.add(:my_fact) do\nend\n",
+        );
+        write(a.join("m/lib/puppet/type/my_type.rb"), "");
+        write(b.join("n/manifests/init.pp"), "class n {}\n");
+        // Two module paths sharing one store: each gets its own answers, in any order.
+        let store = Arc::new(ModuleStore::default());
+        let only_b = ModulePath::new(vec![b.clone()], None, store.clone());
+        let both = ModulePath::new(vec![b.clone(), a.clone()], None, store.clone());
+        for _ in 0..2 {
+            assert!(!only_b.has_custom_fact("my_fact"));
+            assert!(both.has_custom_fact("my_fact"));
+            assert!(!both.has_custom_fact("other_fact"));
+            assert_eq!(only_b.custom_type_file("my_type"), None);
+            assert_eq!(
+                both.custom_type_file("my_type"),
+                Some(a.join("m/lib/puppet/type/my_type.rb"))
+            );
+            assert_eq!(both.custom_type_file("other_type"), None);
+        }
+        // A new fact and a new type, once the store forgets what the file may change.
+        write(b.join("n/lib/facter/y.rb"), "Facter.add('new_fact') { }\n");
+        write(b.join("n/lib/puppet/type/new_type.rb"), "");
+        assert!(!only_b.has_custom_fact("new_fact"));
+        store.forget(&b.join("n/lib/facter/y.rb"));
+        store.forget(&b.join("n/lib/puppet/type/new_type.rb"));
+        assert!(only_b.has_custom_fact("new_fact"));
+        assert!(both.has_custom_fact("new_fact"));
+        assert_eq!(
+            only_b.custom_type_file("new_type"),
+            Some(b.join("n/lib/puppet/type/new_type.rb"))
+        );
     }
 
     #[test]

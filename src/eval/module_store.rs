@@ -16,6 +16,9 @@ use std::hash::Hash;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+// The store's tables hash with foldhash (seeded, faster than SipHash on paths).
+use foldhash::HashMap as Table;
+
 use super::custom_types::{self, CustomType};
 use crate::syntax::{ParsedFile, Program};
 
@@ -70,21 +73,23 @@ pub struct RubyFiles {
 #[derive(Default)]
 pub struct ModuleStore {
     /// Parsed manifests by path (`None`: unreadable, or it does not parse cleanly).
-    manifests: Mutex<HashMap<PathBuf, Option<Arc<Loaded>>>>,
+    manifests: Mutex<Table<PathBuf, Option<Arc<Loaded>>>>,
     /// Whether a path is a file.
-    files: Mutex<HashMap<PathBuf, bool>>,
+    files: Mutex<Table<PathBuf, bool>>,
     /// The modules of each directory of a module path.
-    indexes: Mutex<HashMap<PathBuf, Arc<ModuleIndex>>>,
+    indexes: Mutex<Table<PathBuf, Arc<ModuleIndex>>>,
     /// Answers about a module path (has it a Ruby function `f`, ...), by question.
-    answers: Mutex<HashMap<String, bool>>,
+    answers: Mutex<Table<String, bool>>,
     /// The custom facts of each module, by root.
-    facts: Mutex<HashMap<String, Arc<HashSet<String>>>>,
+    facts: Mutex<Table<String, Arc<HashSet<String>>>>,
     /// Custom types by the file that defines them.
-    custom_types: Mutex<HashMap<PathBuf, Option<Arc<CustomType>>>>,
+    custom_types: Mutex<Table<PathBuf, Option<Arc<CustomType>>>>,
     /// The Ruby files of each module root.
-    ruby: Mutex<HashMap<PathBuf, Arc<RubyFiles>>>,
+    ruby: Mutex<Table<PathBuf, Arc<RubyFiles>>>,
     /// The module roots of each module path (by its key), in search order.
-    roots: Mutex<HashMap<String, Arc<Vec<PathBuf>>>>,
+    roots: Mutex<Table<String, Arc<Vec<PathBuf>>>>,
+    /// The file of each custom type, by module path key and type name.
+    type_files: Mutex<Table<String, Option<PathBuf>>>,
 }
 
 impl fmt::Debug for ModuleStore {
@@ -95,7 +100,7 @@ impl fmt::Debug for ModuleStore {
 
 /// The value of `key` in `table`, made by `make` (and kept) when the table has none.
 /// The table is not locked while `make` runs.
-fn remembered<K, Q, V>(table: &Mutex<HashMap<K, V>>, key: &Q, make: impl FnOnce() -> V) -> V
+fn remembered<K, Q, V>(table: &Mutex<Table<K, V>>, key: &Q, make: impl FnOnce() -> V) -> V
 where
     K: Borrow<Q> + Eq + Hash,
     Q: ToOwned<Owned = K> + Eq + Hash + ?Sized,
@@ -111,7 +116,7 @@ where
     made
 }
 
-fn emptied<K, V>(table: &Mutex<HashMap<K, V>>) {
+fn emptied<K, V>(table: &Mutex<Table<K, V>>) {
     if let Ok(mut t) = table.lock() {
         t.clear();
     }
@@ -189,6 +194,12 @@ impl ModuleStore {
         remembered(&self.answers, question, find)
     }
 
+    /// The file that defines a custom type (`key`: the module path's key and the type's
+    /// name), found by `find` once.
+    pub fn type_file(&self, key: &str, find: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
+        remembered(&self.type_files, key, find)
+    }
+
     /// The custom facts of the module at the root `key`, collected by `collect` once.
     pub fn facts(
         &self,
@@ -232,6 +243,7 @@ impl ModuleStore {
         emptied(&self.roots);
         emptied(&self.answers);
         emptied(&self.facts);
+        emptied(&self.type_files);
     }
 
     /// Drops everything.
@@ -244,6 +256,7 @@ impl ModuleStore {
         emptied(&self.custom_types);
         emptied(&self.ruby);
         emptied(&self.roots);
+        emptied(&self.type_files);
     }
 }
 

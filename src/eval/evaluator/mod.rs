@@ -69,7 +69,7 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
     // Aliases first: parameter types may use them.
     for (name, value) in &locals.aliases {
         let t = ev.type_of_expr(value);
-        aliases.map.insert(name.clone(), t);
+        aliases.insert(name.clone(), t);
     }
     let aliases = Arc::new(aliases);
     ev.aliases = aliases.clone();

@@ -3,9 +3,10 @@
 //! speculative branches of unknown conditions, the step budget and the size limits on
 //! values, and the non-local exits of evaluation.
 
-use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Arc;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
 use super::locals::Locals;
@@ -73,19 +74,23 @@ pub(super) fn norm(name: &str) -> String {
     trim_colons(name).to_ascii_lowercase()
 }
 
-/// `apache::vhost` → `Apache::Vhost`.
+/// `apache::vhost` → `Apache::Vhost` (the name without leading `::`, each segment's first
+/// letter upper case and its other ASCII letters lower case). Built in one string: it is
+/// asked for at every class, resource and defined type evaluated.
 pub(super) fn capitalize(name: &str) -> String {
-    norm(name)
-        .split("::")
-        .map(|s| {
-            let mut c = s.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("::")
+    let name = trim_colons(name);
+    let mut out = String::with_capacity(name.len());
+    for (i, segment) in name.split("::").enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        let mut chars = segment.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_ascii_lowercase().to_uppercase());
+            out.extend(chars.map(|c| c.to_ascii_lowercase()));
+        }
+    }
+    out
 }
 
 /// The attributes given to a resource or class: name, value, span of the attribute.
@@ -208,8 +213,11 @@ pub(super) struct Evaluator<'a> {
     pub(super) here: bool,
     pub(super) path_cond: PathCond,
     pub(super) next_cond: u32,
-    /// Variables assigned, as (scope, name), for undoing speculative branches.
+    /// Variables assigned, as (scope, name), for undoing speculative branches: kept only
+    /// while a branch is being evaluated (nothing reads the others).
     pub(super) assigned: Vec<(usize, String)>,
+    /// How many speculative branches are being evaluated (nested).
+    pub(super) branches: u32,
     /// Match variables of the last match: `None` when unknown.
     pub(super) matches: Option<Vec<Option<String>>>,
     pub(super) steps: u64,
@@ -322,6 +330,7 @@ impl<'a> Evaluator<'a> {
             path_cond: Vec::new(),
             next_cond: 0,
             assigned: Vec::new(),
+            branches: 0,
             matches: Some(Vec::new()),
             steps: 0,
             budget: Budget::default(),
@@ -519,8 +528,15 @@ impl<'a> Evaluator<'a> {
     pub(super) fn set_var(&mut self, name: &str, v: Value) {
         let cur = self.current;
         if let Some(s) = self.scopes.get_mut(cur) {
-            s.vars.insert(name.to_string(), v);
-            self.assigned.push((cur, name.to_string()));
+            match s.vars.get_mut(name) {
+                Some(slot) => *slot = v,
+                None => {
+                    s.vars.insert(name.to_string(), v);
+                }
+            }
+            if self.branches > 0 {
+                self.assigned.push((cur, name.to_string()));
+            }
         }
     }
 
@@ -564,7 +580,9 @@ impl<'a> Evaluator<'a> {
         let scope_mark = self.scopes.len();
         let saved_matches = self.matches.clone();
         self.path_cond.push((cond, index));
+        self.branches += 1;
         let out = f(self);
+        self.branches -= 1;
         self.path_cond.pop();
         // Variables of scopes the branch created (a class it declared) stay: they do not
         // depend on the branch.
@@ -588,7 +606,9 @@ impl<'a> Evaluator<'a> {
             if let Some(s) = self.scopes.get_mut(scope) {
                 s.vars.insert(name.clone(), Value::any());
             }
-            self.assigned.push((scope, name));
+            if self.branches > 0 {
+                self.assigned.push((scope, name));
+            }
         }
         self.matches = None;
     }

@@ -311,3 +311,20 @@ fn the_step_budget_is_shared_by_the_roots() {
     let many: String = (0..6).map(burner).collect::<String>() + last;
     assert_eq!(within(&many), vec![]);
 }
+
+#[test]
+fn capitalized_names() {
+    use super::state::capitalize;
+    for (name, shown) in [
+        ("apache::vhost", "Apache::Vhost"),
+        ("::Apache::VHost", "Apache::Vhost"),
+        ("::::a", "A"),
+        ("a::::b", "A::::B"),
+        ("a:::b", "A:::b"),
+        ("", ""),
+        ("éclair::ÿ::ß", "Éclair::Ÿ::SS"),
+        ("x::", "X::"),
+    ] {
+        assert_eq!(capitalize(name), shown, "{name}");
+    }
+}

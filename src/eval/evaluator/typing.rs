@@ -67,12 +67,9 @@ impl<'a> Evaluator<'a> {
         if let Some(value) = found {
             // Guard against an alias that refers to itself while it is being read.
             Arc::make_mut(&mut self.aliases)
-                .map
                 .insert(name.to_string(), PType::Other(name.to_string()));
             let t = self.type_of_expr(value);
-            Arc::make_mut(&mut self.aliases)
-                .map
-                .insert(name.to_string(), t);
+            Arc::make_mut(&mut self.aliases).insert(name.to_string(), t);
         }
     }
 

@@ -75,7 +75,18 @@ const BUILTINS: &str = include_str!("builtin_functions.txt");
 /// Whether `name` is a function of Puppet's core (`puppet-agent` 7's built-ins, including
 /// the ones this module does not evaluate: `lookup`, `template`, `file`, `notice`, ...).
 pub fn is_builtin(name: &str) -> bool {
-    !name.contains("::") && BUILTINS.lines().any(|l| !l.starts_with('#') && l == name)
+    if name.is_empty() || name.starts_with('#') || name.contains(['\n', '\r']) {
+        return false;
+    }
+    // A whole line of the list: found by a substring search (a line-by-line scan of the
+    // list per call cost ~4% of a corpus run).
+    let list = BUILTINS.as_bytes();
+    !name.contains("::")
+        && BUILTINS.match_indices(name).any(|(at, _)| {
+            let end = at + name.len();
+            (at == 0 || list.get(at - 1) == Some(&b'\n'))
+                && (end == list.len() || list.get(end) == Some(&b'\n'))
+        })
 }
 
 fn call_plain(name: &str, args: &[Value], aliases: &Aliases, regexes: &Regexes) -> Out {

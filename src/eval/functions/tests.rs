@@ -93,7 +93,20 @@ fn builtins() {
     ] {
         assert!(is_builtin(name), "{name}");
     }
-    for name in ["merge", "has_key", "mymod::join", "foo", "", "# Puppet"] {
+    for name in [
+        "merge",
+        "has_key",
+        "mymod::join",
+        "foo",
+        "",
+        "# Puppet",
+        "# Puppet 7's built-in functions: the basenames of lib/puppet/functions/*.rb and",
+        "abs\nalert",
+        "bs",
+        "ab",
+        "yaml_dat",
+        "aml_data",
+    ] {
         assert!(!is_builtin(name), "{name}");
     }
     let names: Vec<&str> = BUILTINS.lines().filter(|l| !l.starts_with('#')).collect();
@@ -101,6 +114,16 @@ fn builtins() {
     sorted.sort_unstable();
     assert_eq!(names, sorted);
     assert_eq!(names.len(), 104);
+    // Every name of the list, and no prefix or suffix of one.
+    for name in names.iter().copied() {
+        assert!(is_builtin(name), "{name}");
+        assert!(
+            !is_builtin(&name[1..]) || names.contains(&&name[1..]),
+            "{name}"
+        );
+        let short = &name[..name.len() - 1];
+        assert!(!is_builtin(short) || names.contains(&short), "{name}");
+    }
 }
 
 #[test]

@@ -4,7 +4,6 @@
 //! without resolving aliases, the sizes of a collection type).
 
 use crate::eval::names::trim_colons;
-use std::collections::HashMap;
 
 /// Integer bounds meaning "unbounded".
 pub const INT_MIN: i64 = i64::MIN;
@@ -164,15 +163,44 @@ pub struct StructMember {
 /// The type aliases in scope, by name as written (`Stdlib::Port`, `My::Type`).
 #[derive(Clone, Debug, Default)]
 pub struct Aliases {
-    pub map: HashMap<String, PType>,
+    map: foldhash::HashMap<String, PType>,
+    /// Each name's folded form ([`fold`]) and the least name as written with that form,
+    /// so a name in another case is found without comparing it with every alias.
+    folded: foldhash::HashMap<String, String>,
+}
+
+/// A name as Puppet compares alias names: without leading `::`, lower case.
+fn fold(name: &str) -> String {
+    let name = trim_colons(name);
+    if name.is_ascii() {
+        name.to_ascii_lowercase()
+    } else {
+        name.to_lowercase()
+    }
 }
 
 impl Aliases {
+    /// Defines (or redefines) the alias `name` as written.
+    pub fn insert(&mut self, name: String, t: PType) {
+        let folded = fold(&name);
+        match self.folded.get_mut(&folded) {
+            Some(least) if *least <= name => {}
+            Some(least) => *least = name.clone(),
+            None => {
+                self.folded.insert(folded, name.clone());
+            }
+        }
+        self.map.insert(name, t);
+    }
+
     /// The type the alias `name` stands for (any case of the name's segments as written).
     pub fn get(&self, name: &str) -> Option<&PType> {
+        if self.map.is_empty() {
+            return None;
+        }
         self.map
             .get(name)
-            .or_else(|| self.map.get(&alias_key(name, self)?))
+            .or_else(|| self.map.get(self.folded.get(&fold(name))?))
     }
 }
 
@@ -185,18 +213,7 @@ pub(super) fn alias_key(name: &str, aliases: &Aliases) -> Option<String> {
     if aliases.map.contains_key(name) {
         return Some(name.to_string());
     }
-    let name = trim_colons(name);
-    let lower = std::cell::OnceCell::new();
-    // ASCII names (all that Puppet's grammar writes) compare without allocating.
-    let same = |k: &str| {
-        let k = trim_colons(k);
-        if k.is_ascii() && name.is_ascii() {
-            k.eq_ignore_ascii_case(name)
-        } else {
-            k.to_lowercase() == *lower.get_or_init(|| name.to_lowercase())
-        }
-    };
-    aliases.map.keys().filter(|k| same(k)).min().cloned()
+    aliases.folded.get(&fold(name)).cloned()
 }
 
 /// Whether `t` accepts `undef`, without resolving aliases (an alias counts as not).

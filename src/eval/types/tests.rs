@@ -178,17 +178,32 @@ fn test_aliases() -> Aliases {
     let mut a = Aliases::default();
     let tree = ty_in("Array[Variant[String, Tree]]", &{
         let mut pre = Aliases::default();
-        pre.map.insert("Tree".to_string(), PType::Any);
+        pre.insert("Tree".to_string(), PType::Any);
         pre
     });
-    a.map.insert("Tree".to_string(), tree);
-    a.map
-        .insert("Loop".to_string(), PType::Alias("Loop2".to_string()));
-    a.map
-        .insert("Loop2".to_string(), PType::Alias("Loop".to_string()));
-    a.map.insert(
+    a.insert("Tree".to_string(), tree);
+    a.insert("Loop".to_string(), PType::Alias("Loop2".to_string()));
+    a.insert("Loop2".to_string(), PType::Alias("Loop".to_string()));
+    a.insert(
         "My::Port".to_string(),
         PType::Integer { from: 0, to: 65535 },
     );
     a
+}
+
+#[test]
+fn aliases_are_found_in_any_case() {
+    let mut a = Aliases::default();
+    assert_eq!(a.get("Foo"), None);
+    a.insert("my::type".to_string(), PType::Any);
+    a.insert("My::Type".to_string(), PType::Boolean);
+    a.insert("Key".to_string(), PType::Undef);
+    // As written, then the least of the names written in another case.
+    assert_eq!(a.get("my::type"), Some(&PType::Any));
+    assert_eq!(a.get("MY::TYPE"), Some(&PType::Boolean));
+    assert_eq!(a.get("::my::TYPE"), Some(&PType::Boolean));
+    // Unicode case: the Kelvin sign lower-cases to `k`.
+    assert_eq!(a.get("\u{212a}EY"), Some(&PType::Undef));
+    assert_eq!(a.get("My::Typ"), None);
+    assert_eq!(a.get("String"), None);
 }

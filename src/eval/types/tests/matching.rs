@@ -513,19 +513,19 @@ fn patterns_are_ruby_regexps() {
 #[test]
 fn recursive_aliases_against_each_other_terminate() {
     let mut pre = Aliases::default();
-    pre.map.insert("J".into(), PType::Any);
-    pre.map.insert("K".into(), PType::Any);
+    pre.insert("J".into(), PType::Any);
+    pre.insert("K".into(), PType::Any);
     let mut a = Aliases::default();
-    a.map.insert(
+    a.insert(
         "J".into(),
         ty_in("Variant[Array[J], Hash[String, J], Integer]", &pre),
     );
-    a.map.insert(
+    a.insert(
         "K".into(),
         ty_in("Variant[Array[K], Hash[String, K], Integer, String]", &pre),
     );
-    a.map.insert("V".into(), ty_in("Variant[J, K]", &pre));
-    a.map.insert(
+    a.insert("V".into(), ty_in("Variant[J, K]", &pre));
+    a.insert(
         "W".into(),
         PType::Variant(vec![PType::Alias("W".into()); 2]),
     );
