@@ -139,13 +139,7 @@ impl<'a> Evaluator<'a> {
             _ => {}
         }
         // A function of the file or of the module path.
-        if let Some(f) = self
-            .locals
-            .functions
-            .iter()
-            .find(|f| norm(&f.name) == lname)
-            .copied()
-        {
+        if let Some(f) = self.locals.function(&lname) {
             return self.call_puppet_function(f, args, span);
         }
         if lname.contains("::") {

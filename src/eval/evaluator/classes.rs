@@ -85,13 +85,7 @@ impl<'a> Evaluator<'a> {
             .push(self.path_cond.clone());
         self.record_class_decl(&key, span, resource_like);
         self.declared_classes.insert(key.clone(), false);
-        if let Some(c) = self
-            .locals
-            .classes
-            .iter()
-            .find(|c| norm(&c.name) == key)
-            .copied()
-        {
+        if let Some(c) = self.locals.class(&key) {
             let complete = self.in_definition(self.here, |ev| ev.run_class(c, params, span));
             self.declared_classes.insert(key, complete);
             return;

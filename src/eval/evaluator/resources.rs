@@ -274,13 +274,7 @@ impl<'a> Evaluator<'a> {
         attrs: &[(String, Value, Span)],
         span: Span,
     ) {
-        if let Some(d) = self
-            .locals
-            .defines
-            .iter()
-            .find(|d| norm(&d.name) == type_name)
-            .copied()
-        {
+        if let Some(d) = self.locals.define(type_name) {
             let _ = self.in_definition(self.here, |ev| {
                 ev.run_define(d, Value::str(title), attrs, false, span)
             });

@@ -78,7 +78,7 @@ impl<'a> Evaluator<'a> {
         if core_types().get(name).is_some()
             || VENDORED_TYPES.contains(&name)
             || matches!(name, "class" | "node" | "stage" | "component" | "whit")
-            || self.locals.defines.iter().any(|d| norm(&d.name) == name)
+            || self.locals.define(name).is_some()
             || self.options.project.has_define(name)
         {
             return Some(true);
