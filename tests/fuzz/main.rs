@@ -64,6 +64,16 @@ fn eval_findings() {
     replay("eval", properties::eval);
 }
 
+#[test]
+fn epp_findings() {
+    replay("epp", properties::epp);
+}
+
+#[test]
+fn yaml_findings() {
+    replay("yaml", properties::yaml);
+}
+
 /// With `REIN_FUZZ_CORPUS=DIR`: every property on every file of `DIR`, each failure
 /// listed. Without it: nothing (printed).
 #[test]
@@ -72,11 +82,13 @@ fn corpus_holds() {
         println!("skipped: REIN_FUZZ_CORPUS is not set");
         return;
     };
-    let properties: [(&str, Property); 4] = [
+    let properties: [(&str, Property); 6] = [
         ("parse", properties::parse),
         ("fmt", properties::fmt),
         ("fix", properties::fix),
         ("eval", properties::eval),
+        ("epp", properties::epp),
+        ("yaml", properties::yaml),
     ];
     let mut failed = Vec::new();
     let inputs = files(Path::new(&dir));
