@@ -190,3 +190,28 @@ fn expand_stops_at_a_million_values_and_at_a_file_that_includes_itself() {
         "{err}"
     );
 }
+
+#[test]
+fn an_include_of_a_device_is_refused_not_read() {
+    let dir = temp_dir("unfurl-device");
+    write(
+        &dir,
+        "zero.yaml",
+        "apiVersion: unfurl/v1alpha1\n+include: /dev/zero\n",
+    );
+    let (code, out, err) = outcome(&["unfurl", "expand", "zero.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", "rein: zero.yaml: /dev/zero: not a regular file\n")
+    );
+    let args = ["check", "--no-cache", "--format", "concise", "zero.yaml"];
+    let (code, out, _) = outcome(&args, &dir);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "zero.yaml:2:11: error[unfurl_missing_include] included file `/dev/zero` not found \
+             (looked for /dev/zero); `+?include` allows a missing file\n"
+        )
+    );
+}

@@ -417,7 +417,7 @@ impl Expander {
         if let Some(v) = self.files.get(path) {
             return Ok(v.clone());
         }
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = super::read::read_included(path).map_err(|e| {
             // The system's message without Rust's " (os error N)".
             let message = e.to_string();
             let message = message
