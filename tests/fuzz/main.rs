@@ -74,8 +74,8 @@ fn yaml_findings() {
     replay("yaml", properties::yaml);
 }
 
-/// With `REIN_FUZZ_CORPUS=DIR`: every property on every file of `DIR`, each failure
-/// listed. Without it: nothing (printed).
+/// With `REIN_FUZZ_CORPUS=DIR`: every property (or the one `REIN_FUZZ_PROPERTY` names) on
+/// every file of `DIR`, each failure listed, and each that takes a second or more. Without it: nothing (printed).
 #[test]
 fn corpus_holds() {
     let Some(dir) = std::env::var_os("REIN_FUZZ_CORPUS") else {
@@ -90,6 +90,8 @@ fn corpus_holds() {
         ("epp", properties::epp),
         ("yaml", properties::yaml),
     ];
+    // `REIN_FUZZ_PROPERTY=NAME`: that property only.
+    let only = std::env::var("REIN_FUZZ_PROPERTY").ok();
     let mut failed = Vec::new();
     let inputs = files(Path::new(&dir));
     for path in &inputs {
@@ -97,7 +99,16 @@ fn corpus_holds() {
             continue;
         };
         for (name, property) in properties {
-            if !holds(property, data.clone()) {
+            if only.as_ref().is_some_and(|o| o != name) {
+                continue;
+            }
+            let started = std::time::Instant::now();
+            let held = holds(property, data.clone());
+            let took = started.elapsed();
+            if took.as_secs() >= 1 {
+                println!("{name}: {} took {took:.1?}", path.display());
+            }
+            if !held {
                 failed.push(format!("{name}: {}", path.display()));
             }
         }
