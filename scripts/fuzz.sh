@@ -3,7 +3,7 @@
 # toolchain: RUSTC_BOOTSTRAP=1 lets stable rustc take the unstable flags cargo-fuzz passes
 # (the sanitizer-coverage instrumentation), so CI's one toolchain is enough.
 #
-#   scripts/fuzz.sh seeds                 writes the seed corpora (fuzz/corpus/<target>/)
+#   scripts/fuzz.sh seeds                 writes the seed corpora (fuzz/corpus/seed*/)
 #   scripts/fuzz.sh run TARGET SECONDS    fuzzes TARGET for SECONDS (after seeding)
 #   scripts/fuzz.sh all SECONDS           every target, one after the other
 #   scripts/fuzz.sh ci SECONDS            every target, as CI runs them: a finding is
@@ -11,42 +11,88 @@
 #                                         the run; a harness that does not build or
 #                                         run does
 #
-# Targets (fuzz/fuzz_targets/): parse, fmt, fix, eval. A crash is saved under
+# Targets (fuzz/fuzz_targets/): parse, fmt, fix, eval (Puppet manifests), epp (EPP
+# templates), yaml (Hiera and Unfurl YAML). A crash is saved under
 # fuzz/artifacts/TARGET/ and makes the run fail; reproduce it with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none TARGET fuzz/artifacts/TARGET/crash-...
 # Needs cargo-fuzz (`cargo install --locked cargo-fuzz`) and a C++ compiler.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-TARGETS=(parse fmt fix eval)
+TARGETS=(parse fmt fix eval epp yaml)
 export RUSTC_BOOTSTRAP=1
 
-# Seeds: every .pp file under tests/fixtures and every puppet example of rules/*.md, one
-# file each (named by content hash, so re-seeding adds nothing twice).
+# Seeds, one file each (named by content hash, so re-seeding adds nothing twice):
+# fuzz/corpus/seed for the manifest targets: every .pp file under tests/fixtures and every
+# puppet example of rules/*.md; fuzz/corpus/seed-epp: the .epp files of tests/fixtures and
+# of Debian's Puppet modules (when installed), the rule pages' template examples and the
+# EPP grammar's test cases; fuzz/corpus/seed-yaml: the .yaml/.yml files of the same places
+# and the rule pages' yaml examples.
+MODULES=/usr/share/puppet/modules.available
 seeds() {
-  local dir=fuzz/corpus/seed t
-  mkdir -p "$dir"
-  find tests/fixtures -name '*.pp' -size -64k -print0 | while IFS= read -r -d '' f; do
-    cp "$f" "$dir/$(sha1sum <"$f" | cut -c1-16).pp"
+  local t
+  copy_files tests/fixtures '*.pp' fuzz/corpus/seed
+  copy_files tests/fixtures '*.epp' fuzz/corpus/seed-epp
+  copy_files "$MODULES" '*.epp' fuzz/corpus/seed-epp
+  for pattern in '*.yaml' '*.yml'; do
+    copy_files tests/fixtures "$pattern" fuzz/corpus/seed-yaml
+    copy_files "$MODULES" "$pattern" fuzz/corpus/seed-yaml
   done
-  # Code blocks of the rule pages: ```puppet ... ``` .
-  awk -v dir="$dir" '
-    /^```puppet/ { inblock = 1; n++; buf = ""; next }
-    /^```/ && inblock { inblock = 0; file = sprintf("%s/md-%s-%d.pp", dir, FILENAME, n);
+  # Code blocks of the rule pages: ```puppet ... ``` (a template's when its path=
+  # ends in .epp), ```yaml ... ```.
+  awk '
+    /^```(puppet|yaml)/ {
+      inblock = 1; n++; buf = ""
+      dir = "fuzz/corpus/seed"; ext = "pp"
+      if ($0 ~ /^```yaml/) { dir = "fuzz/corpus/seed-yaml"; ext = "yaml" }
+      else if ($0 ~ /path=[^ ]*\.epp/) { dir = "fuzz/corpus/seed-epp"; ext = "epp" }
+      next
+    }
+    /^```/ && inblock { inblock = 0; file = sprintf("%s/md-%s-%d.%s", dir, FILENAME, n, ext);
                         gsub("rules/", "", file); printf "%s", buf > file; close(file); next }
     inblock { buf = buf $0 "\n" }
   ' rules/*.md
+  # The EPP grammar's test cases: the text between a case's name and its tree.
+  awk '
+    /^====/ { header = !header; if (!header) { inblock = 1; n++; buf = "" } ; next }
+    /^----/ && inblock { inblock = 0; file = sprintf("fuzz/corpus/seed-epp/grammar-%d.epp", n);
+                         printf "%s", buf > file; close(file); next }
+    inblock { buf = buf $0 "\n" }
+  ' tree-sitter-grammar/epp/test/corpus/*.txt
   for t in "${TARGETS[@]}"; do
     mkdir -p "fuzz/corpus/$t"
   done
-  echo "seeds: $(ls "$dir" | wc -l) files in $dir"
+  for t in seed seed-epp seed-yaml; do
+    echo "seeds: $(ls "fuzz/corpus/$t" | wc -l) files in fuzz/corpus/$t"
+  done
+}
+
+# copy_files DIR PATTERN TO: the files under DIR (when it exists) named PATTERN and under
+# 64 KB into TO, each named by its content's hash.
+copy_files() {
+  local f
+  mkdir -p "$3"
+  [ -d "$1" ] || return 0
+  find "$1" -name "$2" -type f -size -64k -print0 | while IFS= read -r -d '' f; do
+    cp "$f" "$3/$(sha1sum <"$f" | cut -c1-16)${2#\*}"
+  done
+}
+
+# The seed corpus of a target.
+seed_dir() {
+  case "$1" in
+    epp | yaml) echo "fuzz/corpus/seed-$1" ;;
+    *) echo fuzz/corpus/seed ;;
+  esac
 }
 
 # Limits for every run: an input taking over 10 s or 2 GB is a finding (a hang, a blow-up).
 run() {
   local target=$1 seconds=$2
-  [ -d fuzz/corpus/seed ] || seeds
-  cargo fuzz run -s none --release "$target" "fuzz/corpus/$target" fuzz/corpus/seed -- \
+  local seed
+  seed=$(seed_dir "$target")
+  [ -d "$seed" ] || seeds
+  cargo fuzz run -s none --release "$target" "fuzz/corpus/$target" "$seed" -- \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
 }
 
@@ -64,7 +110,6 @@ case "${1:-}" in
     # printed for a developer to record (tests/fuzz/open/) and fix (tests/fuzz/found/).
     found=0
     artifacts() { { find "fuzz/artifacts/$1" -type f 2>/dev/null || true; } | sort; }
-    [ -d fuzz/corpus/seed ] || seeds
     for target in "${TARGETS[@]}"; do
       before=$(artifacts "$target")
       status=0
@@ -83,7 +128,7 @@ case "${1:-}" in
     echo "fuzzing: ${#TARGETS[@]} targets for $2 s each; new findings: $found"
     ;;
   *)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -133,3 +133,85 @@ fn expand_prints_the_document_with_its_directives_processed() {
         (2, "rein: missing.yaml: No such file or directory\n")
     );
 }
+
+/// Anchors whose aliases copy each other ten times over, nine levels deep ("billion
+/// laughs"): a 1 KB document naming 10^10 values.
+fn laughs() -> String {
+    let mut doc = String::from("apiVersion: unfurl/v1alpha1\na0: &a0 [");
+    doc.push_str(&["lol"; 10].join(", "));
+    doc.push_str("]\n");
+    for i in 1..10 {
+        let aliases = vec![format!("*a{}", i - 1); 10].join(", ");
+        doc.push_str(&format!("a{i}: &a{i} [{aliases}]\n"));
+    }
+    doc
+}
+
+#[test]
+fn expand_stops_at_a_million_values_and_at_a_file_that_includes_itself() {
+    let dir = temp_dir("unfurl-bounds");
+    write(&dir, "laughs.yaml", &laughs());
+    let (code, out, err) = outcome(&["unfurl", "expand", "laughs.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "rein: laughs.yaml: the document expands to more than 1000000 values (anchors, \
+             aliases or merge directives that copy each other over and over): rein stops there\n"
+        )
+    );
+    write(
+        &dir,
+        "a.yaml",
+        "apiVersion: unfurl/v1alpha1\n+include: b.yaml\n",
+    );
+    write(&dir, "b.yaml", "+include: a.yaml\n");
+    let (code, out, err) = outcome(&["unfurl", "expand", "a.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "rein: a.yaml: mappings expanded more than 512 deep within each other (a file that \
+             includes itself, or a merge directive that names its own mapping?)\n"
+        )
+    );
+    // A mapping that merges the anchor it names.
+    write(
+        &dir,
+        "anchor.yaml",
+        "apiVersion: unfurl/v1alpha1\nx:\n  +&: foo\n  +*foo:\n",
+    );
+    let (code, _, err) = outcome(&["unfurl", "expand", "anchor.yaml"], &dir);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("rein: anchor.yaml: mappings expanded more than 512 deep"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_include_of_a_device_is_refused_not_read() {
+    let dir = temp_dir("unfurl-device");
+    write(
+        &dir,
+        "zero.yaml",
+        "apiVersion: unfurl/v1alpha1\n+include: /dev/zero\n",
+    );
+    let (code, out, err) = outcome(&["unfurl", "expand", "zero.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", "rein: zero.yaml: /dev/zero: not a regular file\n")
+    );
+    let args = ["check", "--no-cache", "--format", "concise", "zero.yaml"];
+    let (code, out, _) = outcome(&args, &dir);
+    assert_eq!(
+        (code, out.as_str()),
+        (
+            1,
+            "zero.yaml:2:11: error[unfurl_missing_include] included file `/dev/zero` not found \
+             (looked for /dev/zero); `+?include` allows a missing file\n"
+        )
+    );
+}

@@ -4,15 +4,22 @@
 
 use std::path::Path;
 
+use rein::diagnostics::Finding;
 use rein::eval::evaluator::{evaluate, Options};
 use rein::eval::loader::ModulePath;
 use rein::eval::project::Project;
+use rein::eval::unfurl;
 use rein::fmt::{format_source, FormatConfig, FormatError};
+use rein::rules;
 use rein::rules::engine::RuleSet;
-use rein::rules::fix::fix_until_stable;
+use rein::rules::fix::{apply, fix_until_stable, MAX_ROUNDS};
 use rein::rules::meta::{Category, Level};
 use rein::rules::registry;
-use rein::syntax::{self, ParsedFile};
+use rein::rules::yaml_context::YamlKind;
+use rein::rules::yaml_engine::check_yaml_file;
+use rein::syntax::unfurl::{expr, merge_key};
+use rein::syntax::yaml::{self, YamlFile};
+use rein::syntax::{self, ParsedFile, Span};
 
 /// `data` as text and its parse, when it is text that parses without error.
 fn valid(data: &[u8]) -> Option<(&str, ParsedFile)> {
@@ -25,28 +32,37 @@ fn valid(data: &[u8]) -> Option<(&str, ParsedFile)> {
 /// source on character boundaries; the PN printer takes what parses.
 pub fn parse(data: &[u8]) {
     let parsed = syntax::parse_bytes(data);
-    let source = &parsed.source;
-    for e in &parsed.errors {
-        let (start, end) = (e.span.start(), e.span.end());
-        assert!(
-            start <= end && end <= source.len(),
-            "error span {start}..{end} outside 0..{}: {}",
-            source.len(),
-            e.message
-        );
-        assert!(
-            source.is_char_boundary(start) && source.is_char_boundary(end),
-            "error span {start}..{end} not on character boundaries: {}",
-            e.message
-        );
-        assert!(
-            !e.message.is_empty(),
-            "an error without a message at {start}"
-        );
-    }
+    errors_inside(&parsed);
     if !parsed.has_errors() {
         let _ = syntax::pn::try_to_pn(&parsed.program);
     }
+}
+
+/// Every syntax error of `parsed` has a message and a span inside its source on character
+/// boundaries.
+fn errors_inside(parsed: &ParsedFile) {
+    for e in &parsed.errors {
+        assert!(
+            !e.message.is_empty(),
+            "an error without a message at {}",
+            e.span.start()
+        );
+        span_inside(&parsed.source, e.span, &e.message);
+    }
+}
+
+/// `span` (of the problem `what`) lies inside `source`, on character boundaries.
+fn span_inside(source: &str, span: Span, what: &str) {
+    let (start, end) = (span.start(), span.end());
+    assert!(
+        start <= end && end <= source.len(),
+        "span {start}..{end} outside 0..{}: {what}",
+        source.len()
+    );
+    assert!(
+        source.is_char_boundary(start) && source.is_char_boundary(end),
+        "span {start}..{end} not on character boundaries: {what}"
+    );
 }
 
 /// Formatting any text that parses: the formatter's own check passes (the output parses,
@@ -68,6 +84,17 @@ pub fn fmt(data: &[u8]) {
     }
 }
 
+/// Every rule, enabled at warning level, or those of the categories `keep` keeps.
+fn rules_where(keep: &dyn Fn(Category) -> bool) -> RuleSet {
+    RuleSet::new(
+        registry::all()
+            .iter()
+            .filter(|r| keep(r.meta().category))
+            .map(|r| (*r, Level::Warning, Default::default()))
+            .collect(),
+    )
+}
+
 /// `check --fix` with every rule enabled, on any text that parses: it reaches a fixed
 /// point and its output parses, with and without the unsafe fixes; the safe fixes of the
 /// rules that check valid code (all but the validation rules, whose fixes turn code Puppet
@@ -75,15 +102,6 @@ pub fn fmt(data: &[u8]) {
 pub fn fix(data: &[u8]) {
     let Some((text, before)) = valid(data) else {
         return;
-    };
-    let rules_where = |keep: &dyn Fn(Category) -> bool| {
-        RuleSet::new(
-            registry::all()
-                .iter()
-                .filter(|r| keep(r.meta().category))
-                .map(|r| (*r, Level::Warning, Default::default()))
-                .collect(),
-        )
     };
     let all = rules_where(&|_| true);
     for unsafe_fixes in [false, true] {
@@ -127,4 +145,155 @@ pub fn eval(data: &[u8]) {
         is_fact: &is_fact,
     };
     let _ = evaluate(&parsed.program, &options);
+}
+
+/// An EPP template from any bytes, as `rein dump`, `rein check` and `rein check --fix` read
+/// it: parsing and lowering keep every error's span inside the text on character
+/// boundaries, the errors print with a line and column, the PN and JSON printers take what
+/// parses, every rule that runs in templates checks it (every finding inside the text),
+/// and `check --fix` reaches a fixed point that parses and renders the same text (rein does
+/// not format templates: `rein fmt` leaves them as they are).
+pub fn epp(data: &[u8]) {
+    let parsed = syntax::epp::parse_bytes(data);
+    errors_inside(&parsed);
+    let errors =
+        syntax::errors::drop_cascades(&parsed.source, &parsed.line_index, parsed.errors.clone());
+    for e in &errors {
+        let f = Finding::from_syntax("fuzz.epp", &parsed.source, &parsed.line_index, e);
+        assert!(
+            f.line >= 1 && f.column >= 1,
+            "{}:{}: {}",
+            f.line,
+            f.column,
+            f.message
+        );
+    }
+    let rules = rules_where(&|_| true);
+    for d in rules::engine::check_file("fuzz.epp", &parsed, &rules) {
+        span_inside(&parsed.source, d.span, &d.message);
+    }
+    if parsed.has_errors() {
+        return;
+    }
+    let _ = syntax::pn::try_to_pn(&parsed.program);
+    let _ = syntax::pn::try_to_json(&parsed.program);
+    for unsafe_fixes in [false, true] {
+        let out = fix_until_stable("fuzz.epp", &parsed.source, &rules, unsafe_fixes);
+        assert!(
+            !out.rejected,
+            "fixes made a template that does not parse or renders other text (unsafe fixes: {unsafe_fixes})"
+        );
+        assert!(
+            !out.unsettled,
+            "fixes did not reach a fixed point (unsafe fixes: {unsafe_fixes}):\n{}",
+            out.text
+        );
+    }
+}
+
+/// Where the YAML property puts its file: no file is there, so nothing around it is read.
+const YAML_DIR: &str = "/nonexistent/rein-fuzz";
+
+/// A YAML file from any bytes, as each of rein's YAML readers takes it: the front end (its
+/// error, tabs and duplicate keys inside the text on character boundaries), the rules with
+/// the file read as a `hiera.yaml`, as a Hiera data file, as an Unfurl document and as
+/// plain YAML (every finding inside the text; `check --fix` reaches a fixed point that
+/// parses), Unfurl's `eval` expressions and merge directive keys (on the text and on each
+/// string of the file), and `rein unfurl expand` (a document or a message; both printers
+/// take the document). libFuzzer's limits catch an expansion that does not end or grows
+/// without bound (anchors and aliases, merge directives).
+pub fn yaml(data: &[u8]) {
+    let file = yaml::parse_bytes(data);
+    let source = &file.source;
+    if let Some(e) = &file.error {
+        assert!(!e.message.is_empty(), "a YAML error without a message");
+        span_inside(source, e.span, &e.message);
+        let _ = file.line_col(e.span.start());
+    }
+    for tab in &file.tabs {
+        span_inside(source, *tab, "a tab");
+    }
+    for d in &file.duplicate_keys {
+        span_inside(source, d.span, &d.key);
+        span_inside(source, d.first, &d.key);
+    }
+    let rules = rules_where(&|_| true);
+    let project = Project::of(&syntax::parse("").program);
+    let kinds = [
+        YamlKind::HieraConfig,
+        YamlKind::HieraData {
+            config: Path::new(YAML_DIR).join("hiera.yaml"),
+        },
+        YamlKind::Unfurl,
+        YamlKind::Plain,
+    ];
+    let path = Path::new(YAML_DIR).join("data.yaml");
+    for kind in &kinds {
+        for d in check_yaml_file(&path, &file, kind, &rules, Some(&project)) {
+            span_inside(source, d.span, &d.message);
+        }
+        for unsafe_fixes in [false, true] {
+            yaml_fix(&path, &file, kind, &rules, &project, unsafe_fixes);
+        }
+    }
+    unfurl_text(source);
+    for d in &file.documents {
+        d.walk(&mut |n| {
+            if let Some(s) = n.as_str() {
+                unfurl_text(s);
+            }
+        });
+    }
+    if let Ok(v) = unfurl::expand(&path, &file) {
+        let _ = v.to_yaml();
+        let _ = v.to_json();
+    }
+}
+
+/// Unfurl's parsers on `text`: as an `eval` expression, and as a merge directive key (with
+/// a `+` before it when it has none): every problem inside the text on character
+/// boundaries.
+fn unfurl_text(text: &str) {
+    for p in expr::parse(text).problems {
+        span_inside(text, Span::new(p.at.start, p.at.end), &p.message);
+    }
+    let key = if text.starts_with('+') {
+        text.to_string()
+    } else {
+        format!("+{text}")
+    };
+    if let Some(kind) = merge_key::parse(&key) {
+        for p in merge_key::problems(&key, &kind) {
+            span_inside(&key, Span::new(p.at.start, p.at.end), &p.message);
+        }
+    }
+}
+
+/// `check --fix` of the YAML file `file` (as the workspace fixes one): rounds of fixes
+/// reach a fixed point within [`MAX_ROUNDS`], and every text they make parses.
+fn yaml_fix(
+    path: &Path,
+    file: &YamlFile,
+    kind: &YamlKind,
+    rules: &RuleSet,
+    project: &Project,
+    unsafe_fixes: bool,
+) {
+    let mut text = file.source.clone();
+    let mut diagnostics = check_yaml_file(path, file, kind, rules, Some(project));
+    for _ in 0..=MAX_ROUNDS {
+        let applied = apply(&text, &diagnostics, unsafe_fixes);
+        if applied.fixed == 0 {
+            return;
+        }
+        let next = yaml::parse(&applied.text);
+        assert!(
+            next.error.is_none(),
+            "fixes made YAML that does not parse (unsafe fixes: {unsafe_fixes}):\n{}",
+            applied.text
+        );
+        text = applied.text;
+        diagnostics = check_yaml_file(path, &next, kind, rules, Some(project));
+    }
+    panic!("YAML fixes did not reach a fixed point (unsafe fixes: {unsafe_fixes}):\n{text}");
 }

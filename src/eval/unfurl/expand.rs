@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::value::{Key, Map, Value};
+use super::value::{Budget, Key, Map, Value};
 use crate::syntax::unfurl::merge_key::{self, KeyKind, MergeKey};
 use crate::syntax::yaml::{self, Node, NodeKind, YamlFile};
 
@@ -34,7 +34,8 @@ pub fn expand(path: &Path, file: &YamlFile) -> Result<Value, String> {
         return Err(format!("{}:{line}:{col}: {}", path.display(), e.message));
     }
     let root_node = file.root().ok_or("the file holds no YAML document")?;
-    let root = value_of(file, root_node);
+    let mut budget = Budget::default();
+    let root = value_of(file, root_node, &mut budget)?;
     let Value::Map(root_map) = &root else {
         return Err(format!(
             "the top level of {} is not a mapping",
@@ -46,9 +47,11 @@ pub fn expand(path: &Path, file: &YamlFile) -> Result<Value, String> {
         anchors: HashMap::new(),
         files: HashMap::new(),
         missing: Vec::new(),
+        budget,
+        depth: 0,
     };
-    ex.add_anchors(file);
-    let mut doc = root.clone();
+    ex.add_anchors(file)?;
+    let mut doc = ex.budget.copy(&root)?;
     let mut last = 0;
     loop {
         ex.missing.clear();
@@ -84,7 +87,8 @@ pub fn expand(path: &Path, file: &YamlFile) -> Result<Value, String> {
     }
 }
 
-fn value_of(file: &YamlFile, node: &Node) -> Value {
+/// The value of `node` of `file`, its aliases followed, taken from `budget`.
+fn value_of(file: &YamlFile, node: &Node, budget: &mut Budget) -> Result<Value, String> {
     let mut anchors = HashMap::new();
     for d in &file.documents {
         d.walk(&mut |n| {
@@ -93,8 +97,13 @@ fn value_of(file: &YamlFile, node: &Node) -> Value {
             }
         });
     }
-    Value::from_node(node, &anchors)
+    Value::from_node(node, &anchors, budget)
 }
+
+/// How deep mappings may be expanded within each other (the document's nesting, and the
+/// includes and merge directives that expand a mapping inside another): past it, a file
+/// that includes itself or a directive that names its own mapping.
+const MAX_DEPTH: usize = 512;
 
 /// A directive whose target was not found in this pass.
 struct Missing {
@@ -111,24 +120,33 @@ struct Expander {
     /// The included files read, by path (`None`: empty).
     files: HashMap<PathBuf, Option<Value>>,
     missing: Vec<Missing>,
+    /// The values the expansion may still build.
+    budget: Budget,
+    /// How deep [`Expander::map`] is nested.
+    depth: usize,
 }
 
 impl Expander {
-    fn add_anchors(&mut self, file: &YamlFile) {
+    fn add_anchors(&mut self, file: &YamlFile) -> Result<(), String> {
+        let mut anchored = Vec::new();
         for d in &file.documents {
             d.walk(&mut |n| {
                 if let (Some(a), NodeKind::Map(_) | NodeKind::Seq(_)) = (&n.anchor, &n.kind) {
-                    self.anchors.insert(a.clone(), value_of(file, n));
+                    anchored.push((a.clone(), n, false));
                 }
                 if let Some(name) = n.get("+&").and_then(Node::as_str) {
-                    let mut v = value_of(file, n);
-                    if let Value::Map(m) = &mut v {
-                        m.retain(|(k, _)| k.text != "+&");
-                    }
-                    self.anchors.insert(name.to_string(), v);
+                    anchored.push((name.to_string(), n, true));
                 }
             });
         }
+        for (name, n, named_by_key) in anchored {
+            let mut v = value_of(file, n, &mut self.budget)?;
+            if let (true, Value::Map(m)) = (named_by_key, &mut v) {
+                m.retain(|(k, _)| k.text != "+&");
+            }
+            self.anchors.insert(name, v);
+        }
+        Ok(())
     }
 
     /// `expand_dict`: the mapping `current` at `path`, lookups in `doc`, includes
@@ -140,11 +158,31 @@ impl Expander {
         current: &Map,
         dir: &Path,
     ) -> Result<Value, String> {
+        if self.depth >= MAX_DEPTH {
+            return Err(format!(
+                "mappings expanded more than {MAX_DEPTH} deep within each other (a file that \
+                 includes itself, or a merge directive that names its own mapping?)"
+            ));
+        }
+        self.depth += 1;
+        let out = self.map_entries(doc, path, current, dir);
+        self.depth -= 1;
+        out
+    }
+
+    /// [`Expander::map`] one level down.
+    fn map_entries(
+        &mut self,
+        doc: &Value,
+        path: &[Step],
+        current: &Map,
+        dir: &Path,
+    ) -> Result<Value, String> {
         let mut cp: Map = Vec::new();
         let mut templates = Vec::new();
         for (key, value) in current {
             if !key.is_str {
-                cp.push((key.clone(), value.clone()));
+                cp.push((key.clone(), self.budget.copy(value)?));
                 continue;
             }
             if !key.text.starts_with('+') {
@@ -153,7 +191,7 @@ impl Expander {
                 let v = match value {
                     Value::Map(m) => self.map(doc, &sub, m, dir)?,
                     Value::Seq(items) => Value::Seq(self.list(doc, &sub, items, dir)?),
-                    other => other.clone(),
+                    other => self.budget.copy(other)?,
                 };
                 cp.push((key.clone(), v));
                 continue;
@@ -168,7 +206,7 @@ impl Expander {
                     ))
                 }
                 _ => {
-                    cp.push((key.clone(), value.clone()));
+                    cp.push((key.clone(), self.budget.copy(value)?));
                     continue;
                 }
             };
@@ -178,6 +216,7 @@ impl Expander {
                 else {
                     continue;
                 };
+                self.budget.charge(&template)?;
                 match template {
                     Value::Map(m) if !raw => self.map(doc, path, &m, &sub_dir)?,
                     other => other,
@@ -194,9 +233,10 @@ impl Expander {
                             other => other.to_json(),
                         },
                     });
-                    cp.push((key.clone(), value.clone()));
+                    cp.push((key.clone(), self.budget.copy(value)?));
                     continue;
                 };
+                self.budget.charge(&template)?;
                 match template {
                     Value::Map(m) if !raw => {
                         if let Some(at) = at.filter(|_| mk.anchor.is_none()) {
@@ -234,6 +274,10 @@ impl Expander {
         let mut accum = templates.next().unwrap_or_default();
         for next in templates {
             accum = merge_dicts(&accum, &next)?;
+            self.budget.take(1)?;
+            for (_, v) in &accum {
+                self.budget.charge(v)?;
+            }
         }
         Ok(Value::Map(accum))
     }
@@ -249,7 +293,7 @@ impl Expander {
         let mut out = Vec::new();
         for (i, item) in items.iter().enumerate() {
             let Value::Map(m) = item else {
-                out.push(item.clone());
+                out.push(self.budget.copy(item)?);
                 continue;
             };
             if item
@@ -373,7 +417,7 @@ impl Expander {
         if let Some(v) = self.files.get(path) {
             return Ok(v.clone());
         }
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = super::read::read_included(path).map_err(|e| {
             // The system's message without Rust's " (os error N)".
             let message = e.to_string();
             let message = message
@@ -388,11 +432,12 @@ impl Expander {
             let (line, col) = file.line_col(e.span.start());
             return Err(format!("{}:{line}:{col}: {}", path.display(), e.message));
         }
-        self.add_anchors(&file);
-        let v = file
-            .root()
-            .map(|r| value_of(&file, r))
-            .filter(|v| *v != Value::Null);
+        self.add_anchors(&file)?;
+        let v = match file.root() {
+            Some(r) => Some(value_of(&file, r, &mut self.budget)?),
+            None => None,
+        }
+        .filter(|v| *v != Value::Null);
         self.files.insert(path.to_path_buf(), v.clone());
         Ok(v)
     }

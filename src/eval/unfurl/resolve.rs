@@ -141,7 +141,7 @@ fn load_includes(root: &Node, dir: &Path) -> Vec<Included> {
             if out.len() >= MAX_INCLUDES || out.iter().any(|i| i.path == path) {
                 continue;
             }
-            let Ok(bytes) = std::fs::read(&path) else {
+            let Ok(bytes) = super::read::read_included(&path) else {
                 continue;
             };
             let file = yaml::parse_bytes(&bytes);

@@ -42,17 +42,75 @@ pub enum Value {
 /// How deep aliases may nest (a recursive alias would not end).
 const MAX_DEPTH: usize = 256;
 
-impl Value {
-    /// The value of `node`, aliases replaced by the nodes of `anchors` they name.
-    pub fn from_node(node: &Node, anchors: &HashMap<&str, &Node>) -> Value {
-        Value::convert(node, anchors, 0)
+/// How many values one expansion may build: aliases and merge directives copy values, and
+/// a few lines whose anchors copy each other ten times over ("billion laughs") name more
+/// values than memory holds.
+pub const MAX_VALUES: usize = 1_000_000;
+
+/// The values an expansion may still build ([`MAX_VALUES`] to start with).
+#[derive(Debug)]
+pub struct Budget {
+    left: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { left: MAX_VALUES }
+    }
+}
+
+impl Budget {
+    /// Takes `n` values; when fewer are left, the message saying why the expansion stops.
+    pub fn take(&mut self, n: usize) -> Result<(), String> {
+        match self.left.checked_sub(n) {
+            Some(left) => {
+                self.left = left;
+                Ok(())
+            }
+            None => {
+                self.left = 0;
+                Err(format!(
+                    "the document expands to more than {MAX_VALUES} values (anchors, aliases or \
+                     merge directives that copy each other over and over): rein stops there"
+                ))
+            }
+        }
     }
 
-    fn convert(node: &Node, anchors: &HashMap<&str, &Node>, depth: usize) -> Value {
+    /// Takes the values of `v` (a value built by copying others).
+    pub fn charge(&mut self, v: &Value) -> Result<(), String> {
+        self.take(v.size_upto(self.left.saturating_add(1)))
+    }
+
+    /// A copy of `v`, its values taken.
+    pub fn copy(&mut self, v: &Value) -> Result<Value, String> {
+        self.charge(v)?;
+        Ok(v.clone())
+    }
+}
+
+impl Value {
+    /// The value of `node`, aliases replaced by the nodes of `anchors` they name, each
+    /// value built taken from `budget`.
+    pub fn from_node(
+        node: &Node,
+        anchors: &HashMap<&str, &Node>,
+        budget: &mut Budget,
+    ) -> Result<Value, String> {
+        Value::convert(node, anchors, 0, budget)
+    }
+
+    fn convert(
+        node: &Node,
+        anchors: &HashMap<&str, &Node>,
+        depth: usize,
+        budget: &mut Budget,
+    ) -> Result<Value, String> {
         if depth > MAX_DEPTH {
-            return Value::Null;
+            return Ok(Value::Null);
         }
-        match &node.kind {
+        budget.take(1)?;
+        Ok(match &node.kind {
             NodeKind::Scalar(s) => {
                 if s.style != ScalarStyle::Plain || node.tag.as_deref() == Some("!!str") {
                     Value::Str(s.value.clone())
@@ -63,31 +121,47 @@ impl Value {
             NodeKind::Seq(items) => Value::Seq(
                 items
                     .iter()
-                    .map(|n| Value::convert(n, anchors, depth + 1))
-                    .collect(),
+                    .map(|n| Value::convert(n, anchors, depth + 1, budget))
+                    .collect::<Result<_, _>>()?,
             ),
-            NodeKind::Map(entries) => Value::Map(
-                entries
-                    .iter()
-                    .map(|e| {
-                        let key = Value::convert(&e.key, anchors, depth + 1);
-                        let is_str = matches!(key, Value::Str(_));
-                        let text = match key {
-                            Value::Str(s) => s,
-                            other => other.to_json(),
-                        };
-                        (
-                            Key { text, is_str },
-                            Value::convert(&e.value, anchors, depth + 1),
-                        )
-                    })
-                    .collect(),
-            ),
+            NodeKind::Map(entries) => {
+                let mut map = Vec::with_capacity(entries.len());
+                for e in entries {
+                    let key = Value::convert(&e.key, anchors, depth + 1, budget)?;
+                    let is_str = matches!(key, Value::Str(_));
+                    let text = match key {
+                        Value::Str(s) => s,
+                        other => other.to_json(),
+                    };
+                    let value = Value::convert(&e.value, anchors, depth + 1, budget)?;
+                    map.push((Key { text, is_str }, value));
+                }
+                Value::Map(map)
+            }
             NodeKind::Alias(name) => match anchors.get(name.as_str()) {
-                Some(target) => Value::convert(target, anchors, depth + 1),
+                Some(target) => Value::convert(target, anchors, depth + 1, budget)?,
                 None => Value::Null,
             },
+        })
+    }
+
+    /// How many values `self` holds (itself included), counted up to `limit`: a count
+    /// past it stops there.
+    pub fn size_upto(&self, limit: usize) -> usize {
+        let mut count = 0;
+        let mut stack = vec![self];
+        while let Some(v) = stack.pop() {
+            count += 1;
+            if count > limit {
+                break;
+            }
+            match v {
+                Value::Seq(items) => stack.extend(items),
+                Value::Map(entries) => stack.extend(entries.iter().map(|(_, v)| v)),
+                _ => {}
+            }
         }
+        count
     }
 
     /// The entries, if the value is a mapping.
@@ -319,7 +393,12 @@ mod tests {
 
     fn value(text: &str) -> Value {
         let file = crate::syntax::yaml::parse(text);
-        Value::from_node(file.root().expect("a document"), &HashMap::new())
+        Value::from_node(
+            file.root().expect("a document"),
+            &HashMap::new(),
+            &mut Budget::default(),
+        )
+        .expect("within the budget")
     }
 
     #[test]

@@ -98,6 +98,7 @@ pub fn parse(text: &str) -> Expr {
     let mut reader = Reader {
         text,
         problems: Vec::new(),
+        depth: 0,
     };
     let segments = reader.expression();
     let mut problems = reader.problems;
@@ -128,7 +129,13 @@ pub fn parse(text: &str) -> Expr {
 struct Reader<'a> {
     text: &'a str,
     problems: Vec<Problem>,
+    /// How many filters the step being read is inside.
+    depth: usize,
 }
+
+/// How deep filters may nest: the reader recurses into each (as Unfurl's does, whose
+/// Python fails with a recursion error long before this), and stops there with an error.
+const MAX_NESTING: usize = 256;
 
 impl Reader<'_> {
     /// `parse_exp`: steps until the text is used up; the last segment of a step may take
@@ -161,7 +168,20 @@ impl Reader<'_> {
         let mut filters = Vec::new();
         let mut sep = self.text.as_bytes().get(bracket).copied();
         while sep == Some(b'[') {
+            if self.depth >= MAX_NESTING {
+                self.problems.push(Problem {
+                    at: rest - 1..rest,
+                    gravity: Gravity::Error,
+                    message: format!(
+                        "filters nested more than {MAX_NESTING} deep (Unfurl fails on it): \
+                         rein reads no further"
+                    ),
+                });
+                return (paths, self.text.len());
+            }
+            self.depth += 1;
             let (filter, next) = self.step(rest, None);
+            self.depth -= 1;
             filters.push(filter);
             rest = next;
             sep = self.text.as_bytes().get(rest).copied();
@@ -340,6 +360,30 @@ mod tests {
                 Key::Int(n) => format!("#{n}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn filters_nested_past_the_limit_are_an_error_not_a_stack_overflow() {
+        let text = format!("a{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        let expr = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || parse(&text))
+            .expect("a thread")
+            .join()
+            .expect("no overflow");
+        let errors: Vec<(Range, &str)> = expr
+            .problems
+            .iter()
+            .map(|p| (p.at.clone(), p.message.as_str()))
+            .collect();
+        assert_eq!(
+            errors,
+            [(
+                257..258,
+                "filters nested more than 256 deep (Unfurl fails on it): rein reads no further"
+            )]
+        );
+        assert_eq!(keys(&expr.segments), ["a"]);
     }
 
     #[test]
