@@ -25,6 +25,11 @@ pub(super) const MAX_VALUE_SIZE: u64 = 1 << 20;
 /// Size units all the values built by one evaluation may hold together.
 pub(super) const SIZE_BUDGET: u64 = 32 << 20;
 
+/// Resource declarations one evaluation may record (a catalog far bigger than any real
+/// module's); past them, defined types are not entered (the catalog is then open), so a
+/// defined type declaring two instances of itself ends small.
+pub(super) const MAX_DECLARATIONS: u64 = 100_000;
+
 /// Nesting of arrays, hashes and `Sensitive` wrappers one value may have.
 pub(super) const MAX_VALUE_DEPTH: usize = 1_000;
 
@@ -46,6 +51,9 @@ pub(super) struct Budget {
     pub(super) built: u64,
     /// How deeply the expressions being evaluated nest now.
     pub(super) depth: usize,
+    /// Resource declarations recorded, and how many may be ([`MAX_DECLARATIONS`]).
+    pub(super) declared: u64,
+    pub(super) max_declared: u64,
 }
 
 impl Default for Budget {
@@ -55,6 +63,8 @@ impl Default for Budget {
             total_steps: TOTAL_STEPS,
             built: 0,
             depth: 0,
+            declared: 0,
+            max_declared: MAX_DECLARATIONS,
         }
     }
 }
@@ -135,6 +145,16 @@ impl Budget {
         self.out_of_steps(root_steps)
     }
 
+    /// Counts one resource declaration recorded.
+    pub(super) fn declare(&mut self) {
+        self.declared += 1;
+    }
+
+    /// Whether the evaluation has recorded all the declarations it may.
+    pub(super) fn declarations_spent(&self) -> bool {
+        self.declared >= self.max_declared
+    }
+
     /// Whether a root that has taken `root_steps`, or the whole evaluation, has taken all
     /// the steps it may.
     pub(super) fn out_of_steps(&self, root_steps: u64) -> bool {
@@ -152,6 +172,18 @@ mod tests {
             v = Value::array(vec![v.clone(), v]);
         }
         v
+    }
+
+    #[test]
+    fn declarations_are_counted_up_to_their_limit() {
+        let mut b = Budget {
+            max_declared: 2,
+            ..Budget::default()
+        };
+        b.declare();
+        assert!(!b.declarations_spent());
+        b.declare();
+        assert!(b.declarations_spent());
     }
 
     #[test]

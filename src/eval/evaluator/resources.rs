@@ -180,6 +180,7 @@ impl<'a> Evaluator<'a> {
                 self.with_related(before, Related { place, message });
             }
         }
+        self.budget.declare();
         self.resources.entry(key).or_default().push(Decl {
             span,
             path,
@@ -330,20 +331,33 @@ impl<'a> Evaluator<'a> {
         standalone: bool,
         span: Span,
     ) -> R {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || self.budget.declarations_spent() {
             self.open = true;
             return Ok(Value::Undef);
+        }
+        let key = norm(&d.name);
+        // An instance declaring itself (the same title: a duplicate declaration) is not
+        // evaluated again; a title that is not known is never the same.
+        let active = (!title.is_unknown())
+            .then(|| ops::to_s(&title))
+            .flatten()
+            .map(|t| format!("{key}[{t}]"));
+        if let Some(a) = &active {
+            if self.active_instances.contains(a) {
+                self.open = true;
+                return Ok(Value::Undef);
+            }
         }
         self.depth += 1;
         // Each instance is numbered: the same declaration in two instances is a duplicate.
         self.instances += 1;
         let instance = std::mem::replace(&mut self.instance, self.instances);
-        let key = norm(&d.name);
         let shown = format!(
             "{}[{}]",
             capitalize(&key),
             ops::to_s(&title).unwrap_or_default()
         );
+        let pushed = active.map(|a| self.active_instances.push(a)).is_some();
         let local = self.enter_local(self.node_scope.unwrap_or(0));
         self.set_var("title", title.clone());
         self.set_var("name", title);
@@ -368,6 +382,9 @@ impl<'a> Evaluator<'a> {
             self.set_var(&p.name.name, v);
         }
         let r = self.eval_body(&d.body);
+        if pushed {
+            self.active_instances.pop();
+        }
         self.leave_local(local);
         self.instance = instance;
         self.depth -= 1;

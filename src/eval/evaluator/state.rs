@@ -239,6 +239,10 @@ pub(super) struct Evaluator<'a> {
     pub(super) instances: u32,
     /// Where the defined type instance being evaluated was declared.
     pub(super) instance_site: Option<InstanceSite>,
+    /// The defined type instances being evaluated, innermost last: `Type[title]` (the
+    /// type's name in lower case). An instance that declares itself again is a duplicate,
+    /// which Puppet never evaluates: its body is not entered again.
+    pub(super) active_instances: Vec<String>,
 }
 
 /// Where a defined type instance was declared: its type name, in the file `origin`, and
@@ -343,6 +347,7 @@ impl<'a> Evaluator<'a> {
             instance: 0,
             instances: 0,
             instance_site: None,
+            active_instances: Vec::new(),
         }
     }
 
