@@ -446,7 +446,10 @@ impl Rule for StrictIndent {
                 }
                 continue;
             }
-            if rest.starts_with(['#', '\n']) || rest.starts_with("\r\n") {
+            // An empty line is not checked; nor is one starting with a lone `\r`, a line
+            // end to puppet-lint's lexer (and to `trailing_whitespace`, which would take
+            // back the indentation given to it).
+            if rest.starts_with(['#', '\n', '\r']) {
                 continue;
             }
             let ws_len = rest.len() - rest.trim_start_matches(is_ws).len();
@@ -577,6 +580,14 @@ mod tests {
         assert_eq!(at(src), vec![]);
         let src = "$x = $y\n  .keys\n# then\n    # here\n  .sort\n";
         assert_eq!(at(src), vec![msg(4, 1, 2, 4)]);
+    }
+
+    #[test]
+    fn a_line_starting_with_a_lone_carriage_return_is_not_checked() {
+        let src = "node 'a' {\n\rinclude b\n}\n";
+        assert_eq!(at(src), vec![]);
+        let src = "node 'a' {\n include b\n}\n";
+        assert_eq!(at(src), vec![msg(2, 1, 2, 1)]);
     }
 
     #[test]
