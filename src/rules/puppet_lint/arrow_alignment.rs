@@ -447,6 +447,19 @@ mod tests {
         run_with(src, false)
     }
 
+    /// Where each finding is, and whether it has a fix.
+    fn fixes(src: &str) -> Vec<(usize, bool)> {
+        let f = crate::syntax::parse(src);
+        check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("arrow_alignment", Level::Warning),
+        )
+        .iter()
+        .map(|d| (d.span.start(), d.fix.is_some()))
+        .collect()
+    }
+
     fn msg(expected: usize, found: usize) -> String {
         format!("indentation of => is not properly aligned (expected in column {expected}, but found it in column {found})")
     }
@@ -509,15 +522,8 @@ mod tests {
     #[test]
     fn multi_token_keys_sharing_a_line_have_no_fix() {
         let src = "foo { 'a':\n  h => { $a['x'] => 1, $b['y'] => 2,\n    'z' => 3 },\n}\n";
-        let f = crate::syntax::parse(src);
-        let d = check_file(
-            "t.pp",
-            &f,
-            &RuleSet::only("arrow_alignment", Level::Warning),
-        );
-        let fixes: Vec<bool> = d.iter().map(|d| d.fix.is_some()).collect();
         // `$b['y']` shares its line with `$a['x']`: moving it would need more than one token.
-        assert_eq!(fixes, vec![false, true]);
+        assert_eq!(fixes(src), vec![(42, false), (56, true)]);
     }
 
     #[test]
@@ -551,17 +557,7 @@ mod tests {
     fn an_arrow_below_its_key_has_no_fix() {
         // Padding the arrow's line would undo `strict_indent`'s fix, round after round.
         let src = "class { 'app':\n  settings\n\n  => 1,\n  manage_service => true,\n}\n";
-        let f = crate::syntax::parse(src);
-        let d = check_file(
-            "t.pp",
-            &f,
-            &RuleSet::only("arrow_alignment", Level::Warning),
-        );
-        let at: Vec<(usize, bool)> = d
-            .iter()
-            .map(|d| (d.span.start(), d.fix.is_some()))
-            .collect();
-        assert_eq!(at, vec![(29, false)]);
+        assert_eq!(fixes(src), vec![(29, false)]);
         assert_eq!(run(src).1, src);
     }
 }
