@@ -51,12 +51,6 @@ impl<'a> Formatter<'a> {
             let kd = me.expr(k);
             let w = kd.flat_width();
             let vd = me.expr(v);
-            // A key broken over lines (or wide enough to be) is not aligned, nor does it
-            // move the others: its width flat and broken differ, so aligning on it would
-            // change from one formatting to the next.
-            if kd.forces_break() || (kd.can_break() && 2 * w > me.config.line_width) {
-                return cat(vec![kd, txt(format!(" {arrow} ")), vd]);
-            }
             keys.push((kd.clone(), w));
             cat(vec![
                 kd,
