@@ -156,28 +156,35 @@ impl<'a> Formatter<'a> {
         calls.reverse();
         let mut v = vec![self.expr(root)];
         let mut broken = false;
+        // Each call, with the comments between it and its receiver (which break the
+        // chain: a call goes on its own line after them).
         let mut parts = Vec::new();
         for c in &calls {
             let dot = self
                 .rfind_before(c.name.span.start(), '.')
                 .unwrap_or(c.name.span.start());
-            broken |= self.has_newline(c.receiver.span.end(), dot);
-            parts.push(self.call_after_dot(c));
+            let comments = self.comments_between(c.receiver.span.end(), dot);
+            broken |= self.has_newline(c.receiver.span.end(), dot) || !comments.is_empty();
+            parts.push((comments, self.call_after_dot(c)));
         }
         if calls.len() == 1 {
-            let part = parts.pop().unwrap_or(cat(vec![]));
+            let (comments, part) = parts.pop().unwrap_or_else(|| (Vec::new(), cat(vec![])));
             if broken {
-                v.push(Doc::indent(cat(vec![Doc::HardLine, part])));
+                v.push(Doc::indent(cat(vec![cat(comments), Doc::HardLine, part])));
             } else {
                 v.push(part);
             }
             return cat(v);
         }
-        for part in parts {
-            v.push(Doc::if_break(
-                Doc::indent(cat(vec![Doc::SoftLine, part.clone()])),
-                part,
-            ));
+        for (comments, part) in parts {
+            if comments.is_empty() {
+                v.push(Doc::if_break(
+                    Doc::indent(cat(vec![Doc::SoftLine, part.clone()])),
+                    part,
+                ));
+            } else {
+                v.push(Doc::indent(cat(vec![cat(comments), Doc::HardLine, part])));
+            }
         }
         Doc::LocalGroup {
             doc: Box::new(cat(v)),

@@ -135,9 +135,13 @@ impl<'a> Formatter<'a> {
                 && leading
                     .last()
                     .is_some_and(|l| l.text.trim() == "# fmt: skip");
+            // A trailing `# fmt: skip` is the last statement's of its line (the statements
+            // before it on the line go on lines of their own, formatted).
+            let next_start = spans.get(i + 1).map_or(close, |s| s.start());
             let skip_trail = statements
                 && self.comment_start(self.next).is_some_and(|st| {
                     st >= span.end()
+                        && st < next_start
                         && !self.has_newline(span.end(), st)
                         && self.comment_text(self.next).trim() == "# fmt: skip"
                 });

@@ -77,8 +77,9 @@ fn still_a_variable_in_braces(name: &str) -> bool {
         .all(|seg| seg.starts_with(|c: char| c.is_ascii_lowercase() || c == '_'))
 }
 
-/// The body text of a heredoc (its lines through the end-tag line, without the final newline).
+/// The body text of a heredoc (its lines through the end-tag line, without the final
+/// newline). The body's span starts where its first line does: a `\n` there is a blank
+/// first line, and is kept.
 pub(super) fn heredoc_body_text(s: &str) -> String {
-    let s = s.strip_prefix('\n').unwrap_or(s);
     s.strip_suffix('\n').unwrap_or(s).to_string()
 }

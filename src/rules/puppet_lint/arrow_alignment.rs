@@ -366,22 +366,20 @@ impl Walk<'_> {
         }
     }
 
-    /// Pads (or narrows) the whitespace before the arrow on its line.
+    /// Pads (or narrows) the whitespace before the arrow on its line. An arrow on a line
+    /// of its own (below its key) has no fix: its indentation is `strict_indent`'s, and
+    /// padding it would undo that rule's fix round after round.
     fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Vec<(usize, String)>> {
         let gap = self.layout.gap(a.tok);
-        let (head, ws, min) = match gap.rfind('\n') {
-            Some(nl) => (gap.get(..=nl)?, gap.get(nl + 1..)?, 0),
-            None => ("", gap, 1),
-        };
-        if !ws.chars().all(is_ws) || self.layout.spans.get(a.tok).is_none() {
+        if !gap.chars().all(|c| c != '\n' && is_ws(c)) || self.layout.spans.get(a.tok).is_none() {
             return None;
         }
-        let new_len = chars(ws) as i64 + expected as i64 - a.column as i64;
-        if new_len < min {
+        let new_len = chars(gap) as i64 + expected as i64 - a.column as i64;
+        if new_len < 1 {
             return None;
         }
         let new_len = usize::try_from(new_len).ok()?;
-        Some(vec![(a.tok, format!("{head}{}", " ".repeat(new_len)))])
+        Some(vec![(a.tok, " ".repeat(new_len))])
     }
 
     /// Moves the key and its arrow onto a new line indented like the group's first key.
@@ -449,6 +447,19 @@ mod tests {
         run_with(src, false)
     }
 
+    /// Where each finding is, and whether it has a fix.
+    fn fixes(src: &str) -> Vec<(usize, bool)> {
+        let f = crate::syntax::parse(src);
+        check_file(
+            "t.pp",
+            &f,
+            &RuleSet::only("arrow_alignment", Level::Warning),
+        )
+        .iter()
+        .map(|d| (d.span.start(), d.fix.is_some()))
+        .collect()
+    }
+
     fn msg(expected: usize, found: usize) -> String {
         format!("indentation of => is not properly aligned (expected in column {expected}, but found it in column {found})")
     }
@@ -511,15 +522,8 @@ mod tests {
     #[test]
     fn multi_token_keys_sharing_a_line_have_no_fix() {
         let src = "foo { 'a':\n  h => { $a['x'] => 1, $b['y'] => 2,\n    'z' => 3 },\n}\n";
-        let f = crate::syntax::parse(src);
-        let d = check_file(
-            "t.pp",
-            &f,
-            &RuleSet::only("arrow_alignment", Level::Warning),
-        );
-        let fixes: Vec<bool> = d.iter().map(|d| d.fix.is_some()).collect();
         // `$b['y']` shares its line with `$a['x']`: moving it would need more than one token.
-        assert_eq!(fixes, vec![false, true]);
+        assert_eq!(fixes(src), vec![(42, false), (56, true)]);
     }
 
     #[test]
@@ -547,5 +551,13 @@ mod tests {
         let want = "foo { 'a':\n  mode => 'x',\n  bind => { 'k1'          => 1,\n                   'key2' => 2 },\n}\n";
         assert_eq!(fixed, want);
         assert_eq!(run(want).0, vec![]);
+    }
+
+    #[test]
+    fn an_arrow_below_its_key_has_no_fix() {
+        // Padding the arrow's line would undo `strict_indent`'s fix, round after round.
+        let src = "class { 'app':\n  settings\n\n  => 1,\n  manage_service => true,\n}\n";
+        assert_eq!(fixes(src), vec![(29, false)]);
+        assert_eq!(run(src).1, src);
     }
 }

@@ -53,6 +53,12 @@ impl Rule for SlashComments {
             .filter(|s| s.start > expr.span.start && li.line(s.start()) == line)
             .collect();
         let all_end_here = on_line.iter().all(|s| li.line(s.end()) == line);
+        // Nor may the rest of the line open what goes on below it: a heredoc (whose
+        // text follows the line) or a `/*` comment.
+        let source = cx.source();
+        let rest = source.get(expr.span.end()..).unwrap_or("");
+        let rest = rest.split('\n').next().unwrap_or("");
+        let all_end_here = all_end_here && !rest.contains("@(") && !rest.contains("/*");
         let mut d = Diagnostic::new(expr.span, "// comment found")
             .with_help("Puppet has no `//` comments; use `#`");
         if all_end_here {
@@ -101,5 +107,17 @@ mod tests {
         let (at, fixed) = run(src);
         assert_eq!(at, vec![(1, 1)]);
         assert_eq!(fixed, src);
+    }
+
+    #[test]
+    fn no_fix_when_the_line_opens_a_heredoc_or_a_comment() {
+        for src in [
+            "//x = @(\"EOT\")\n  hello\n  | EOT\n$a = 1\n",
+            "// see /* a\nb */\n$a = 1\n",
+        ] {
+            let (at, fixed) = run(src);
+            assert_eq!(at, vec![(1, 1)]);
+            assert_eq!(fixed, src);
+        }
     }
 }

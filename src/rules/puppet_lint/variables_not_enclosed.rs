@@ -46,11 +46,12 @@ impl Rule for VariablesNotEnclosed {
             // `$x` becomes `${x}`: Puppet's lexer never indexes an unbraced variable, so
             // text after it (`[1]`, `-a`, `.b`) stays text outside the braces. Inside
             // braces a name with an uppercase letter is a type (`${X}` is `(qr X)`), so
-            // such a variable keeps its `$`: `${$X}`.
-            let replacement = if name.bytes().any(|b| b.is_ascii_uppercase()) {
-                format!("${{${name}}}")
-            } else {
+            // such a variable keeps its `$`: `${$X}`, and so does every name that is not
+            // a bare word there (`$a::9b`, `$::3`: `${a::9b}` does not parse).
+            let replacement = if bare_word(name) {
                 format!("${{{name}}}")
+            } else {
+                format!("${{${name}}}")
             };
             cx.report(
                 Diagnostic::new(*span, "variable not enclosed in {}")
@@ -59,6 +60,23 @@ impl Rule for VariablesNotEnclosed {
             );
         }
     }
+}
+
+/// Whether `name` (a variable's name without its `$`) reads as that variable inside `${}`
+/// without its `$`: a number (`${0}`), or a lowercase qualified name whose segments start
+/// with a letter (the first one also with `_`), with or without a leading `::`.
+fn bare_word(name: &str) -> bool {
+    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::").enumerate().all(|(i, segment)| {
+        let mut bytes = segment.bytes();
+        bytes
+            .next()
+            .is_some_and(|b| b.is_ascii_lowercase() || (i == 0 && b == b'_'))
+            && bytes.all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    })
 }
 
 #[cfg(test)]
@@ -101,5 +119,15 @@ mod tests {
             fixed(NAME, "$a = \"$x[1] $y-z $w.v\"\n"),
             "$a = \"${x}[1] ${y}-z ${w}.v\"\n"
         );
+    }
+
+    #[test]
+    fn fix_keeps_the_dollar_of_names_that_are_not_bare_words() {
+        let src = "$a = \"$x::9b $::3 $a::_b $::x::y $0\"\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "$a = \"${$x::9b} ${$::3} ${$a::_b} ${::x::y} ${0}\"\n"
+        );
+        assert_eq!(ast(&fixed(NAME, src)), ast(src));
     }
 }

@@ -55,7 +55,13 @@ impl Rule for ReservedWord {
                     | Slot::ParamDefault
             )
         );
-        if value_slot && cx.text(expr.span) == word {
+        // Before a `/`, the word makes it a regex's start (`attr //`), a string would make
+        // it a division: no fix there.
+        let slash_after = cx
+            .source()
+            .get(expr.span.end()..)
+            .is_some_and(|rest| rest.trim_start().starts_with('/'));
+        if value_slot && cx.text(expr.span) == word && !slash_after {
             d = d.with_fix(Fix::safe(vec![Edit::replace(
                 expr.span,
                 format!("'{word}'"),
@@ -67,7 +73,7 @@ impl Rule for ReservedWord {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testing::positions;
+    use crate::rules::testing::{fixed, positions};
 
     #[test]
     fn bare_reserved_words() {
@@ -83,5 +89,15 @@ mod tests {
             vec![(1, 7, m("private"))]
         );
         assert!(positions("reserved_word", "$x = ['private', attr_x]\n").is_empty());
+    }
+
+    #[test]
+    fn no_fix_before_a_slash() {
+        // `attr //` is `attr` and a regex; `'attr' //` would be a division without operand.
+        let src = "$x = 2/attr//\n$y = private\n";
+        assert_eq!(
+            fixed("reserved_word", src),
+            "$x = 2/attr//\n$y = 'private'\n"
+        );
     }
 }

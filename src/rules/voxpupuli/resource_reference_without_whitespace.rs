@@ -54,4 +54,12 @@ mod tests {
             "Package['a'] -> Service['b']\nClass ['c'] -> Foo::Bar['d']\n$x = 'File [e]'\n"
         );
     }
+
+    #[test]
+    fn a_type_before_an_empty_array_is_not_a_reference() {
+        // `A[]` does not parse.
+        let src = "$a = A [ ]\n$b = A [1]\n";
+        assert_eq!(positions(NAME, src), vec![(2, 6, MSG.into())]);
+        assert_eq!(fixed(NAME, src), "$a = A [ ]\n$b = A[1]\n");
+    }
 }

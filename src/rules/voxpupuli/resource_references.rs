@@ -120,11 +120,16 @@ fn is_reference_name(text: &str) -> bool {
 pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
     let source = cx.source();
     let mut found: Vec<(Span, Span)> = Vec::new();
-    for pair in cx.tokens().windows(2) {
+    let tokens = cx.tokens();
+    for (i, pair) in tokens.windows(2).enumerate() {
         let [name, bracket] = pair else {
             continue;
         };
         if bracket.named || bracket.kind != "[" {
+            continue;
+        }
+        // `Foo [ ]` is a type and an empty array: `Foo[]` does not parse.
+        if tokens.get(i + 2).is_some_and(|t| !t.named && t.kind == "]") {
             continue;
         }
         let Some(text) = source.get(name.span.start()..name.span.end()) else {

@@ -376,11 +376,14 @@ impl Rule for StrictIndent {
                 (true, false) => 1,
                 _ => 0,
             };
-            let dot = i64::from(
-                cur.first()
-                    .and_then(|&i| tokens.get(i))
-                    .is_some_and(|t| t.kind == "."),
-            );
+            // A line starting with `.`, or a comment line before one (a comment between
+            // two calls of a chain is indented like them).
+            let dot = i64::from(cur.first().is_some_and(|&i| {
+                (i..tokens.len())
+                    .find(|&j| tokens.get(j).is_some_and(|t| t.kind != "comment"))
+                    .and_then(|j| tokens.get(j))
+                    .is_some_and(|t| t.kind == ".")
+            }));
             temp += cont.max(dot);
             cont_prev = cont.max(dot);
             dot_prev = dot;
@@ -443,7 +446,10 @@ impl Rule for StrictIndent {
                 }
                 continue;
             }
-            if rest.starts_with(['#', '\n']) || rest.starts_with("\r\n") {
+            // An empty line is not checked; nor is one starting with a lone `\r`, a line
+            // end to puppet-lint's lexer (and to `trailing_whitespace`, which would take
+            // back the indentation given to it).
+            if rest.starts_with(['#', '\n', '\r']) {
                 continue;
             }
             let ws_len = rest.len() - rest.trim_start_matches(is_ws).len();
@@ -566,6 +572,22 @@ mod tests {
     fn method_chains_relationships_and_selectors() {
         let src = "class a {\n  $x = $y\n    .map |$a| {\n      $a\n    }\n    .filter |$b| {\n      $b\n    }\n  $z = [1, 2].map |$q| {\n    $q\n  }.join(',')\n  Package['a']\n  -> Service['b']\n  $v = $a ? {\n    1       => 2,\n    default => 3,\n  }\n}\n";
         assert_eq!(at(src), vec![]);
+    }
+
+    #[test]
+    fn a_comment_between_chained_calls_is_indented_like_them() {
+        let src = "$x = $y # first\n  .keys\n  # then\n  .sort\n# at 0\n$z = 1\n";
+        assert_eq!(at(src), vec![]);
+        let src = "$x = $y\n  .keys\n# then\n    # here\n  .sort\n";
+        assert_eq!(at(src), vec![msg(4, 1, 2, 4)]);
+    }
+
+    #[test]
+    fn a_line_starting_with_a_lone_carriage_return_is_not_checked() {
+        let src = "node 'a' {\n\rinclude b\n}\n";
+        assert_eq!(at(src), vec![]);
+        let src = "node 'a' {\n include b\n}\n";
+        assert_eq!(at(src), vec![msg(2, 1, 2, 1)]);
     }
 
     #[test]

@@ -1,0 +1,3 @@
+node''inherits''{
+b
+}

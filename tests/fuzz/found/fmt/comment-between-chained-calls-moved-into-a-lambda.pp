@@ -1,0 +1,4 @@
+$joined = $facts # interfaces
+  .keys
+  .filter |$name| { $name =~ /^eth/ }
+  .sort
