@@ -5,8 +5,13 @@
 
 use foldhash::HashMap;
 
-use super::state::norm;
+use crate::eval::names::trim_colons;
 use crate::syntax::{ClassDef, DefineDef, Expr, ExprKind, FunctionDef};
+
+/// A definition's name as the evaluator compares names: lower case, without leading `::`.
+pub(super) fn norm(name: &str) -> String {
+    trim_colons(name).to_ascii_lowercase()
+}
 
 pub(super) fn is_definition(e: &Expr) -> bool {
     matches!(

@@ -70,9 +70,7 @@ impl Options<'_> {
     }
 }
 
-pub(super) fn norm(name: &str) -> String {
-    trim_colons(name).to_ascii_lowercase()
-}
+pub(super) use super::locals::norm;
 
 /// `apache::vhost` → `Apache::Vhost` (the name without leading `::`, each segment's first
 /// letter upper case and its other ASCII letters lower case). Built in one string: it is

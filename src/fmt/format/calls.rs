@@ -111,14 +111,22 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
-    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`.
+    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`. When the
+    /// first argument is itself in parentheses (`notice⏎(x)`), the list is put in
+    /// parentheses (`notice((x))`): `notice (x)` would read as the call's own.
     pub(super) fn bare_args(&mut self, args: &[Expr]) -> Doc {
-        let mut v = vec![txt(" ")];
+        let wrap = args
+            .first()
+            .is_some_and(|a| matches!(a.kind, ExprKind::Paren(_)));
+        let mut v = vec![txt(if wrap { "(" } else { " " })];
         for (i, a) in args.iter().enumerate() {
             if i > 0 {
                 v.push(txt(", "));
             }
             v.push(self.expr(a));
+        }
+        if wrap {
+            v.push(txt(")"));
         }
         cat(v)
     }
