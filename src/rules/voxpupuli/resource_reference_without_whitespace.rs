@@ -62,4 +62,15 @@ mod tests {
         assert_eq!(positions(NAME, src), vec![(2, 6, MSG.into())]);
         assert_eq!(fixed(NAME, src), "$a = A [ ]\n$b = A[1]\n");
     }
+
+    #[test]
+    fn an_array_holding_an_assignment_is_not_a_reference() {
+        // `A[a=[]]` does not parse; an assignment nested deeper does not count.
+        let src = "A [a=[]]\n$b = A [\"${c}\", [1].map |$x| { $y = $x }]\n";
+        assert_eq!(positions(NAME, src), vec![(2, 6, MSG.into())]);
+        assert_eq!(
+            fixed(NAME, src),
+            "A [a=[]]\n$b = A[\"${c}\", [1].map |$x| { $y = $x }]\n"
+        );
+    }
 }

@@ -128,8 +128,11 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
         if bracket.named || bracket.kind != "[" {
             continue;
         }
-        // `Foo [ ]` is a type and an empty array: `Foo[]` does not parse.
-        if tokens.get(i + 2).is_some_and(|t| !t.named && t.kind == "]") {
+        // `Foo [ ]` is a type and an empty array: `Foo[]` does not parse; nor does
+        // `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`).
+        if tokens.get(i + 2).is_some_and(|t| !t.named && t.kind == "]")
+            || assigns_inside(tokens.get(i + 1..).unwrap_or_default())
+        {
             continue;
         }
         let Some(text) = source.get(name.span.start()..name.span.end()) else {
@@ -154,6 +157,26 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
                 .with_fix(Fix::unsafe_(vec![Edit::delete(gap)])),
         );
     }
+}
+
+/// Whether the brackets that `tokens` start with (`[` first) hold an assignment outside
+/// any nested brackets, braces or parentheses.
+fn assigns_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
+    let mut depth = 0usize;
+    for t in tokens.iter().filter(|t| !t.named) {
+        match t.kind {
+            "[" | "{" | "(" | "${" => depth += 1,
+            "]" | "}" | ")" => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return false;
+                }
+            }
+            "=" if depth == 1 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 #[cfg(test)]
