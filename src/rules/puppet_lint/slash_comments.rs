@@ -58,7 +58,19 @@ impl Rule for SlashComments {
         let source = cx.source();
         let rest = source.get(expr.span.end()..).unwrap_or("");
         let rest = rest.split('\n').next().unwrap_or("");
-        let all_end_here = all_end_here && !rest.contains("@(") && !rest.contains("/*");
+        // And nothing but those statements may follow on the line: a `}` or `)` there
+        // closes what holds the `//`, and a comment would take it.
+        let last_end = on_line
+            .iter()
+            .map(|s| s.end())
+            .max()
+            .unwrap_or(expr.span.end());
+        let tail = source.get(last_end..).unwrap_or("");
+        let tail = tail.split('\n').next().unwrap_or("").trim();
+        let all_end_here = all_end_here
+            && !rest.contains("@(")
+            && !rest.contains("/*")
+            && (tail.is_empty() || tail.starts_with('#'));
         let mut d = Diagnostic::new(expr.span, "// comment found")
             .with_help("Puppet has no `//` comments; use `#`");
         if all_end_here {
@@ -119,5 +131,16 @@ mod tests {
             assert_eq!(at, vec![(1, 1)]);
             assert_eq!(fixed, src);
         }
+    }
+
+    #[test]
+    fn no_fix_when_the_line_closes_what_holds_it() {
+        let src = "class ntp {\n  // insta lhni  clu::inst}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(2, 3)]);
+        assert_eq!(fixed, src);
+        // A comment after the statements is no code.
+        let (_, fixed) = run("class x {\n  // install it # really\n}\n");
+        assert_eq!(fixed, "class x {\n  # install it # really\n}\n");
     }
 }

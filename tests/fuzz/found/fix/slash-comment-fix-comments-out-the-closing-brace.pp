@@ -1,0 +1,2 @@
+class ntp  {
+  // insta lhni  clu::inst}
