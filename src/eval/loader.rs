@@ -657,6 +657,44 @@ pub fn find_class<'p>(program: &'p Program, key: &str) -> Option<&'p crate::synt
     walk(&program.body, key)
 }
 
+/// Where the classes of `program` are (nested ones included), by name (lower case, no
+/// leading `::`; the first class of each name): the statement indices leading to it, for
+/// [`class_at`]. Built once per file by those who look many classes up in it.
+pub fn class_paths(program: &Program) -> HashMap<String, Vec<u32>> {
+    fn walk(
+        stmts: &[crate::syntax::Expr],
+        path: &mut Vec<u32>,
+        out: &mut HashMap<String, Vec<u32>>,
+    ) {
+        for (i, s) in stmts.iter().enumerate() {
+            if let crate::syntax::ExprKind::Class(c) = &s.kind {
+                path.push(u32::try_from(i).unwrap_or(u32::MAX));
+                out.entry(trim_colons(&c.name).to_ascii_lowercase())
+                    .or_insert_with(|| path.clone());
+                walk(&c.body.statements, path, out);
+                path.pop();
+            }
+        }
+    }
+    let mut out = HashMap::new();
+    walk(&program.body, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The class at `path` (from [`class_paths`]) in `program`.
+pub fn class_at<'p>(program: &'p Program, path: &[u32]) -> Option<&'p crate::syntax::ClassDef> {
+    let mut stmts = &program.body;
+    let mut found = None;
+    for &i in path {
+        let crate::syntax::ExprKind::Class(c) = &stmts.get(usize::try_from(i).ok()?)?.kind else {
+            return None;
+        };
+        stmts = &c.body.statements;
+        found = Some(&**c);
+    }
+    found
+}
+
 /// The defined type named `key` (lower case, no leading `::`) at top level of `program`.
 pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syntax::DefineDef> {
     program.body.iter().find_map(|s| match &s.kind {
@@ -670,6 +708,26 @@ pub fn find_define<'p>(program: &'p Program, key: &str) -> Option<&'p crate::syn
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_class_index_finds_what_find_class_finds() {
+        let src = "class a { class a::b { class a::b::c {} } }\nclass ::A::B {}\ndefine d {}\nclass e {}\nclass a {}\n";
+        let parsed = crate::syntax::parse(src);
+        let paths = class_paths(&parsed.program);
+        let mut names: Vec<&String> = paths.keys().collect();
+        names.sort();
+        // A nested class's name is qualified by its enclosing classes'.
+        assert_eq!(names, ["a", "a::a::b", "a::a::b::a::b::c", "a::b", "e"]);
+        for key in ["a", "a::a::b", "a::a::b::a::b::c", "a::b", "e", "d", "x"] {
+            let indexed = paths.get(key).and_then(|p| class_at(&parsed.program, p));
+            let walked = find_class(&parsed.program, key);
+            assert_eq!(
+                indexed.map(|c| c.name_span),
+                walked.map(|c| c.name_span),
+                "{key}"
+            );
+        }
+    }
 
     #[test]
     fn module_names_from_directories() {

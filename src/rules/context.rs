@@ -88,6 +88,8 @@ pub struct Facts {
     tokens: OnceCell<Vec<Token>>,
     whitespace_tokens: OnceCell<Vec<PlTok>>,
     scopes: OnceCell<Scopes>,
+    /// Where the file's classes are, by name ([`crate::eval::loader::class_paths`]).
+    class_paths: OnceCell<std::collections::HashMap<String, Vec<u32>>>,
     evaluation: OnceCell<Vec<Finding>>,
     module_path: OnceCell<ModulePath>,
 }
@@ -373,6 +375,16 @@ impl<'a> Context<'a> {
         self.facts
             .scopes
             .get_or_init(|| Scopes::of(self.file.program))
+    }
+
+    /// The file's first class named `key` (lower case, no leading `::`; nested classes
+    /// included), found through an index built once per file.
+    pub fn local_class(&self, key: &str) -> Option<&'a crate::syntax::ClassDef> {
+        let paths = self
+            .facts
+            .class_paths
+            .get_or_init(|| crate::eval::loader::class_paths(self.file.program));
+        crate::eval::loader::class_at(self.file.program, paths.get(key)?)
     }
 
     /// The file's lines: 1-based number and the span of the line without its `\n` (a

@@ -39,6 +39,10 @@ pub struct Scope {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scopes {
     pub scopes: Vec<Scope>,
+    /// The scopes (but the top one) in source order: by start, and outer before inner
+    /// at the same start. A scope's parent contains it, so the innermost scope holding an
+    /// offset is found from the last scope starting at or before it, up its parents.
+    by_start: Vec<usize>,
 }
 
 impl Scopes {
@@ -53,8 +57,15 @@ impl Scopes {
                 params: Vec::new(),
                 assigned: Vec::new(),
             }],
+            by_start: Vec::new(),
         };
         for_each_top_statement(program, &mut |stmt, _| s.visit(stmt, 0));
+        let mut by_start: Vec<usize> = (1..s.scopes.len()).collect();
+        by_start.sort_by_key(|&i| {
+            let span = s.scopes.get(i).map_or(Span::default(), |x| x.span);
+            (span.start, std::cmp::Reverse(span.len()))
+        });
+        s.by_start = by_start;
         s
     }
 
@@ -131,6 +142,23 @@ impl Scopes {
 
     /// The innermost scope whose span contains `offset` (0, the top scope, if none).
     pub fn at(&self, offset: usize) -> usize {
+        let n = self
+            .by_start
+            .partition_point(|&i| self.scopes.get(i).is_some_and(|s| s.span.start() <= offset));
+        let mut cur = n.checked_sub(1).and_then(|k| self.by_start.get(k).copied());
+        while let Some(i) = cur.filter(|&i| i != 0) {
+            let Some(s) = self.scopes.get(i) else { break };
+            if s.span.start() <= offset && offset < s.span.end() {
+                return i;
+            }
+            cur = s.parent;
+        }
+        0
+    }
+
+    /// [`Self::at`] by looking at every scope (for the tests).
+    #[cfg(test)]
+    fn at_linear(&self, offset: usize) -> usize {
         let mut best = 0;
         for (i, s) in self.scopes.iter().enumerate().skip(1) {
             if s.span.start() <= offset && offset < s.span.end() {
@@ -170,6 +198,17 @@ impl Scopes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_innermost_scope_is_found_as_by_looking_at_every_scope() {
+        let src = "$t = 1\nclass a($p = 1) {\n  $x = [1].map |$i| { [2].each |$j| { $j } }.filter |$k| { $k }\n  class a::b { $q = 1 }\n  $z = 2\n}\ndefine d { $w = [3].map |$v| { $v } }\nnode default { $n = 1 }\n$u = 2\n";
+        let parsed = crate::syntax::parse(src);
+        let scopes = Scopes::of(&parsed.program);
+        assert!(scopes.scopes.len() > 6);
+        for offset in 0..=src.len() {
+            assert_eq!(scopes.at(offset), scopes.at_linear(offset), "at {offset}");
+        }
+    }
 
     #[test]
     fn scopes_params_and_assignments() {

@@ -81,7 +81,7 @@ impl UnknownAttribute {
                 _ => continue,
             };
             let loaded;
-            let class = match loader::find_class(cx.file.program, &key) {
+            let class = match cx.local_class(&key) {
                 Some(c) => c,
                 None => {
                     let Some(file) = cx.module_path().manifest_for(&key) else {

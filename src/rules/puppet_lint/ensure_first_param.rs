@@ -53,7 +53,10 @@ fn comments_above(source: &str, comments: &[Comment], mut line_start: usize) -> 
             .get(..prev_end)
             .and_then(|s| s.rfind('\n'))
             .map_or(0, |i| i + 1);
-        let whole_line = comments.iter().any(|c| {
+        // The comments (in source order) that start on the previous line.
+        let from = comments.partition_point(|c| c.span.start() < prev_start);
+        let to = comments.partition_point(|c| c.span.start() < prev_end);
+        let whole_line = comments.get(from..to).unwrap_or_default().iter().any(|c| {
             c.kind == CommentKind::Line
                 && indent_before(source, c.span.start()).is_some()
                 && c.span.start() >= prev_start
