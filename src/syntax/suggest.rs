@@ -4,7 +4,10 @@
 
 /// The name of `candidates` closest to `name` (at most two edits away), for a hint.
 pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    // Names whose lengths differ by more than two characters are more than two edits apart.
+    let len = name.chars().count();
     candidates
+        .filter(|c| c.chars().count().abs_diff(len) <= 2)
         .map(|c| (edit_distance(name, c), c))
         .filter(|(d, _)| *d <= 2)
         .min()
