@@ -210,8 +210,21 @@ fn an_include_of_a_device_is_refused_not_read() {
         (code, out.as_str()),
         (
             1,
-            "zero.yaml:2:11: error[unfurl_missing_include] included file `/dev/zero` not found \
-             (looked for /dev/zero); `+?include` allows a missing file\n"
+            "zero.yaml:2:11: error[unfurl_missing_include] included file `/dev/zero` cannot be \
+             read: /dev/zero: not a regular file\n"
         )
+    );
+    // Even where a missing file would be allowed (`+?include`): it is there, and unreadable.
+    write(
+        &dir,
+        "maybe.yaml",
+        "apiVersion: unfurl/v1alpha1\n+?include: /dev/zero\n",
+    );
+    let args = ["check", "--no-cache", "--format", "concise", "maybe.yaml"];
+    let (_, out, _) = outcome(&args, &dir);
+    assert_eq!(
+        out,
+        "maybe.yaml:2:12: error[unfurl_missing_include] included file `/dev/zero` cannot be \
+         read: /dev/zero: not a regular file\n"
     );
 }

@@ -22,6 +22,15 @@ pub fn read_included(path: &Path) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Why an included file could not be read, in words: "not a regular file", or the
+/// kind of the I/O error ("permission denied").
+pub fn message(e: &Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::Other => e.to_string(),
+        kind => kind.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,7 +50,7 @@ pub fn resolve(path: &Path, file: &YamlFile) -> Vec<Finding> {
         return Vec::new();
     };
     let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
-    let includes = load_includes(root, &dir);
+    let (includes, unreadable) = load_includes(root, &dir);
     let mut anchors = HashMap::new();
     let mut aliases = HashMap::new();
     collect_anchors(root, &mut anchors, &mut aliases);
@@ -63,6 +63,7 @@ pub fn resolve(path: &Path, file: &YamlFile) -> Vec<Finding> {
         root,
         dir,
         includes: &includes,
+        unreadable: &unreadable,
         anchors,
         aliases,
         findings: Vec::new(),
@@ -88,6 +89,8 @@ struct Cx<'a> {
     root: &'a Node,
     dir: PathBuf,
     includes: &'a [Included],
+    /// The included files that exist but could not be read, and why.
+    unreadable: &'a [(PathBuf, String)],
     /// Unfurl's anchors: mappings and sequences with `&name`, mappings named by `+&`.
     anchors: HashMap<&'a str, &'a Node>,
     /// Every YAML anchor, for following aliases.
@@ -131,9 +134,11 @@ fn directives<'a>(
     }
 }
 
-/// The files the include directives of `root` (in `dir`) name, and theirs, parsed.
-fn load_includes(root: &Node, dir: &Path) -> Vec<Included> {
+/// The files the include directives of `root` (in `dir`) name, and theirs, parsed; and
+/// those that exist but could not be read, with why (a device, a FIFO, no permission).
+fn load_includes(root: &Node, dir: &Path) -> (Vec<Included>, Vec<(PathBuf, String)>) {
     let mut out: Vec<Included> = Vec::new();
+    let mut unreadable = Vec::new();
     let mut queue = vec![(dir.to_path_buf(), names_included(root))];
     while let Some((dir, names)) = queue.pop() {
         for name in names {
@@ -141,8 +146,14 @@ fn load_includes(root: &Node, dir: &Path) -> Vec<Included> {
             if out.len() >= MAX_INCLUDES || out.iter().any(|i| i.path == path) {
                 continue;
             }
-            let Ok(bytes) = super::read::read_included(&path) else {
-                continue;
+            let bytes = match super::read::read_included(&path) {
+                Ok(b) => b,
+                Err(e) => {
+                    if e.kind() != std::io::ErrorKind::NotFound {
+                        unreadable.push((path, crate::eval::unfurl::read::message(&e)));
+                    }
+                    continue;
+                }
             };
             let file = yaml::parse_bytes(&bytes);
             if let Some(r) = file.root() {
@@ -152,7 +163,7 @@ fn load_includes(root: &Node, dir: &Path) -> Vec<Included> {
             out.push(Included { path, file });
         }
     }
-    out
+    (out, unreadable)
 }
 
 /// The local file names the include directives below `root` give (without `#fragment`).
@@ -331,7 +342,16 @@ impl<'a> Cx<'a> {
         };
         let path = self.dir.join(&name);
         let Some(inc) = self.includes.iter().find(|i| i.path == path) else {
-            if !mk.maybe {
+            if let Some((_, why)) = self.unreadable.iter().find(|(p, _)| *p == path) {
+                self.report(
+                    Issue::Include,
+                    span,
+                    format!(
+                        "included file `{name}` cannot be read: {}: {why}",
+                        path.display()
+                    ),
+                );
+            } else if !mk.maybe {
                 self.report(
                     Issue::Include,
                     span,
