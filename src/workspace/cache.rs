@@ -232,19 +232,13 @@ pub fn rules_digest(rules: &RuleSet) -> u64 {
 }
 
 impl Cache {
-    /// Opens (creating it and its `.gitignore` when missing) the cache at `dir`, reading
-    /// its index when there is a sound one; `None` when it cannot be created: the run goes
-    /// on without a cache.
+    /// Opens the cache at `dir`, reading its index when there is a sound one. The
+    /// directory (with its `.gitignore`) is created when the index is first saved, so a
+    /// run that stores nothing (a path that does not exist) leaves none; `None` when the
+    /// working directory is unknown: the run goes on without a cache.
     pub fn open(dir: &Path) -> Option<Cache> {
-        std::fs::create_dir_all(dir).ok()?;
-        clean_stale(dir);
-        let ignore = dir.join(".gitignore");
-        if !ignore.is_file() {
-            write_file(
-                &ignore,
-                b"# Created by rein: the cache is not for version control.\n*\n",
-            )
-            .ok()?;
+        if dir.is_dir() {
+            clean_stale(dir);
         }
         let cwd = std::env::current_dir().ok()?;
         let index = dir.join(format!("index-{:016x}.bin", digest((&cwd, build_stamp()))));
@@ -511,9 +505,26 @@ impl Cache {
             walks,
         };
         if let Ok(body) = postcard::to_allocvec(&index) {
-            let _ = write_file(&self.index, &framed(&body));
+            if self.index.parent().is_some_and(create_dir) {
+                let _ = write_file(&self.index, &framed(&body));
+            }
         }
     }
+}
+
+/// Creates the cache directory `dir` and its `.gitignore` when missing; whether it is
+/// there.
+fn create_dir(dir: &Path) -> bool {
+    if std::fs::create_dir_all(dir).is_err() {
+        return false;
+    }
+    let ignore = dir.join(".gitignore");
+    ignore.is_file()
+        || write_file(
+            &ignore,
+            b"# Created by rein: the cache is not for version control.\n*\n",
+        )
+        .is_ok()
 }
 
 /// The index at `path`, when it is whole and of this version of rein.

@@ -300,6 +300,10 @@ fn cache_dir_option_and_environment() {
         check(&dir, &["--cache-dir", "blocked/cache"]),
         (Some(1), EXPECTED.to_string())
     );
+    // A run that stores nothing (its one path does not exist) leaves no cache behind.
+    let o = rein(&["check", "--cache-dir", "unused", "nope.pp"], &dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!dir.join("unused").exists());
 }
 
 #[test]
