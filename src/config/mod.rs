@@ -387,9 +387,26 @@ impl Config {
     }
 }
 
+/// Whether `path` is spelled as its components would print it: not empty, no `.` or `..`
+/// component, no repeated or trailing separator (so it needs no lexical cleaning).
+pub fn is_clean(path: &Path) -> bool {
+    let b = path.as_os_str().as_encoded_bytes();
+    if b == b"/" {
+        return true;
+    }
+    let rest = b.strip_prefix(b"/").unwrap_or(b);
+    !rest.is_empty()
+        && rest
+            .split(|&c| c == b'/')
+            .all(|c| !matches!(c, b"" | b"." | b".."))
+}
+
 /// `path` made absolute against the current directory, with `.` and `..` resolved
 /// lexically (symbolic links are not followed).
 pub fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() && is_clean(path) {
+        return path.to_path_buf();
+    }
     let joined = if path.is_absolute() {
         path.to_path_buf()
     } else {

@@ -4,7 +4,7 @@
 //! tells whether the configuration leaves the file out (`[files]`, `--ignore-paths`), and
 //! builds one rule set per distinct (configuration, matching `[[overrides]]`) pair.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -249,7 +249,10 @@ impl Finding {
 /// and `\u{2028}` for Unicode's line and paragraph separators).
 pub fn one_line(text: &str) -> Cow<'_, str> {
     let breaks = |c: char| (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}');
-    if !text.contains(breaks) {
+    // Most texts are printable ASCII and common letters: no byte that can start a control
+    // character (C0, DEL, C1 as 0xC2 0x80-0x9F) or a line or paragraph separator (0xE2).
+    let plain = |b: &u8| (*b >= 0x20 || *b == b'\t') && !matches!(*b, 0x7f | 0xc2 | 0xe2);
+    if text.as_bytes().iter().all(plain) || !text.contains(breaks) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

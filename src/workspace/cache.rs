@@ -31,7 +31,9 @@
 //! last one written wins). The directory holds a `.gitignore` (`*`).
 
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -660,7 +662,7 @@ fn digest_now(
             }
         }
         Read::Facts(root) => {
-            let mut facts = HashSet::new();
+            let mut facts = std::collections::HashSet::new();
             crate::eval::loader::collect_facts(&root.join("lib/facter"), &mut facts, 0);
             sorted(&facts).hash(&mut h);
         }
@@ -689,7 +691,7 @@ fn roots(
     out
 }
 
-fn sorted(set: &HashSet<String>) -> BTreeSet<&String> {
+fn sorted<S>(set: &std::collections::HashSet<String, S>) -> BTreeSet<&String> {
     set.iter().collect()
 }
 

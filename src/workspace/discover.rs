@@ -19,14 +19,14 @@
 //! named.
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use ignore::{DirEntry, WalkBuilder};
 
 use super::cache::Cache;
-use super::paths::PathNames;
+use super::paths::{sort_paths, PathNames};
 use super::walk_memo::Recording;
 use super::write::kind;
 use super::yaml_files::{self, YamlClaim};
@@ -77,8 +77,8 @@ pub fn discover_claiming(
     claim: Option<YamlClaim<'_>>,
     cache: Option<&Cache>,
 ) -> Discovered {
-    let mut files = Found::new();
-    let mut yaml = BTreeSet::new();
+    let mut files = Found::default();
+    let mut yaml = foldhash::HashSet::default();
     let mut found = Discovered::default();
     let mut seen = std::collections::HashSet::new();
     for given in paths {
@@ -105,7 +105,8 @@ pub fn discover_claiming(
             }
         }
     }
-    let candidates: Vec<PathBuf> = yaml.iter().cloned().collect();
+    let mut candidates: Vec<PathBuf> = yaml.iter().cloned().collect();
+    sort_paths(&mut candidates);
     let configs: Vec<(PathBuf, Vec<PathBuf>)> = candidates
         .iter()
         .chain(&found.named)
@@ -133,7 +134,7 @@ enum Rank {
 }
 
 /// The files found: by name, their inode number (when on disk) and how they were found.
-type Found = BTreeMap<PathBuf, (Option<u64>, Rank)>;
+type Found = foldhash::HashMap<PathBuf, (Option<u64>, Rank)>;
 
 /// The names of `files`, sorted, one for each file on disk: of the names of one file (same
 /// device and inode), the best ranked, then the first.
@@ -168,7 +169,9 @@ fn once_each(files: Found) -> Vec<PathBuf> {
             }
         }
     }
-    files.into_keys().filter(|p| !dropped.contains(p)).collect()
+    let mut kept: Vec<PathBuf> = files.into_keys().filter(|p| !dropped.contains(p)).collect();
+    sort_paths(&mut kept);
+    kept
 }
 
 /// Whether the walk takes the file at `path`: a manifest, a template, or a YAML file that
@@ -180,7 +183,7 @@ fn wanted(path: &Path) -> bool {
 fn walk(
     root: &Path,
     files: &mut Found,
-    yaml: &mut BTreeSet<PathBuf>,
+    yaml: &mut foldhash::HashSet<PathBuf>,
     found: &mut Discovered,
     cache: Option<&Cache>,
 ) {
@@ -213,7 +216,7 @@ fn walk(
 fn walk_dir(
     root: &Path,
     files: &mut Found,
-    yaml: &mut BTreeSet<PathBuf>,
+    yaml: &mut foldhash::HashSet<PathBuf>,
     found: &mut Discovered,
     mut recording: Option<&mut Recording>,
 ) {

@@ -4,8 +4,8 @@
 //! only when the bytes are the same. Files are keyed by their name ([`PathNames`]), so
 //! `a.pp`, `./a.pp` and its absolute path are one file.
 
+use foldhash::HashMap;
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -104,11 +104,14 @@ impl Files {
 
     /// Whether a text is set for `path`.
     pub fn has_text(&self, path: &Path) -> bool {
-        self.texts.contains_key(&*self.names.name(path))
+        !self.texts.is_empty() && self.texts.contains_key(&*self.names.name(path))
     }
 
     /// The bytes of `path` now: its text when one is set, else the file's.
     pub fn read(&self, path: &Path) -> std::io::Result<Cow<'_, [u8]>> {
+        if self.texts.is_empty() {
+            return read_regular(path).map(Cow::Owned);
+        }
         match self.texts.get(&*self.names.name(path)) {
             Some(t) => Ok(Cow::Borrowed(t.as_bytes())),
             None => read_regular(path).map(Cow::Owned),
@@ -118,6 +121,9 @@ impl Files {
     /// Takes the parse kept for `path` out (to give it to [`Files::parse`], then back to
     /// [`Files::keep`]).
     pub fn take(&mut self, path: &Path) -> Option<Parse> {
+        if self.parses.is_empty() {
+            return None;
+        }
         let key = self.names.name(path);
         self.parses.remove(&*key)
     }

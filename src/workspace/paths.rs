@@ -33,15 +33,11 @@ impl PathNames {
     /// The name of `path`; borrowed when `path` already is one (a relative path without
     /// `.` or `..`, as walking a named directory gives them).
     pub fn name<'a>(&self, path: &'a Path) -> Cow<'a, Path> {
-        let bytes = path.as_os_str().as_encoded_bytes();
-        let clean = path.is_relative()
-            && !bytes.is_empty()
-            && path.components().all(|c| matches!(c, Component::Normal(_)))
-            && !bytes.windows(2).any(|w| w == b"//")
-            && !bytes.windows(3).any(|w| w == b"/./")
-            && !bytes.ends_with(b"/")
-            && !bytes.ends_with(b"/.");
-        if clean {
+        // A clean relative path is a name (as walking a named directory gives them), and
+        // so is a clean absolute one that is not below the directory.
+        if crate::config::is_clean(path)
+            && (path.is_relative() || self.cwd.as_deref().is_none_or(|cwd| !path.starts_with(cwd)))
+        {
             return Cow::Borrowed(path);
         }
         let Some(cwd) = &self.cwd else {
@@ -58,6 +54,32 @@ impl PathNames {
             Ok(rel) => rel.to_path_buf(),
             Err(_) => abs,
         })
+    }
+}
+
+/// Sorts `paths` in `Path`'s order (component by component), quickly when all are clean
+/// ([`crate::config::is_clean`]): their components hold no separator, so their bytes with
+/// the separator made the lowest byte compare as their components do in turn (a leading
+/// root, the lowest, before any component, as `Path` orders it).
+pub fn sort_paths(paths: &mut Vec<PathBuf>) {
+    let key = |p: &Path| -> Option<Vec<u8>> {
+        let bytes = p.as_os_str().as_encoded_bytes();
+        crate::config::is_clean(p).then(|| {
+            bytes
+                .iter()
+                .map(|&c| if c == b'/' { 0 } else { c })
+                .collect()
+        })
+    };
+    let keys: Option<Vec<Vec<u8>>> = paths.iter().map(|p| key(p)).collect();
+    match keys {
+        Some(keys) => {
+            let mut keyed: Vec<(Vec<u8>, PathBuf)> =
+                keys.into_iter().zip(paths.drain(..)).collect();
+            keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            paths.extend(keyed.into_iter().map(|(_, p)| p));
+        }
+        None => paths.sort_unstable(),
     }
 }
 
@@ -110,6 +132,27 @@ mod tests {
         assert_eq!(name(w, "m/"), "m");
         assert_eq!(name(w, "/w/r"), ".");
         assert_eq!(name(w, "/../x"), "/x");
+    }
+
+    #[test]
+    fn paths_sort_as_their_components() {
+        let clean = [
+            "a", "a-b", "a/b", "a/b/c", "a.b", "ab", "a/.h", ".hidden", "b", "a b", "é", "a/é",
+        ];
+        let absolute = ["/", "/a", "/a/b", "/a-b", "/a.b/c", "/a/b-c", "/a/b/c"];
+        let unclean = ["..", "./a", "a/./b", "a//b", "a/", "/..", "x/../a"];
+        for set in [
+            &clean[..],
+            &absolute[..],
+            &[&clean[..], &absolute[..]].concat(),
+            &[&clean[..], &unclean[..]].concat(),
+        ] {
+            let mut ours: Vec<PathBuf> = set.iter().rev().map(PathBuf::from).collect();
+            let mut std = ours.clone();
+            sort_paths(&mut ours);
+            std.sort();
+            assert_eq!(ours, std);
+        }
     }
 
     #[test]

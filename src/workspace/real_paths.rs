@@ -3,7 +3,7 @@
 //! component of every path (with 1,887 files named, `canonicalize` made 6 `readlink`s
 //! for each).
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The real places of the directories resolved so far in a run.

@@ -6,7 +6,9 @@
 //! left out (CI settings, fixtures), unless a [`YamlClaim`] claims them (the hook for
 //! configured YAML files such as Unfurl ensembles).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use foldhash::{HashMap, HashMapExt};
 use std::path::{Path, PathBuf};
 
 use crate::rules::yaml_context::YamlKind;
