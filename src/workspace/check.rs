@@ -213,10 +213,6 @@ impl Workspace {
             .map(|(p, _)| p)
             .filter(|_| options.fix.is_some());
         let writer = self.writer(options.force, &found, fixing);
-        let pool = match self.pool() {
-            Ok(p) => p,
-            Err(message) => return Err(CheckError::Threads { message, notes }),
-        };
         // The entries of unchanged files (none for a file whose text is set).
         let mut rule_digests: HashMap<*const RuleSet, u64> = HashMap::new();
         let mut layouts = cache::Layouts::default();
@@ -236,32 +232,40 @@ impl Workspace {
             .iter()
             .map(|(p, s)| key_of(p, s, &mut layouts))
             .collect();
+        // (One by one: a lookup and a `stat` each, less than handing them to threads.)
         let mut hits: Vec<Option<Arc<Entry>>> = match &cache {
-            Some(c) => pool.install(|| {
-                jobs.par_iter()
-                    .zip(&keys)
-                    .map(|((p, _), key)| {
-                        if self.files.has_text(p) {
-                            return None;
-                        }
-                        c.load(&p.display().to_string(), p, *key)
-                    })
-                    .collect()
-            }),
+            Some(c) => jobs
+                .iter()
+                .zip(&keys)
+                .map(|((p, _), key)| {
+                    if self.files.has_text(p) {
+                        return None;
+                    }
+                    c.load(&p.display().to_string(), p, *key)
+                })
+                .collect(),
             None => jobs.iter().map(|_| None).collect(),
         };
+        // Threads are started only for files to parse and check: a run whose every file
+        // is taken from the cache does its little work on this one.
+        let mut pool = None;
+        if hits.iter().any(Option::is_none) {
+            match self.pool() {
+                Ok(p) => pool = Some(p),
+                Err(message) => return Err(CheckError::Threads { message, notes }),
+            }
+        }
         // Each other file is parsed once; the definitions of all of them are gathered
         // before any is checked, for the checks that look across files.
-        let mut parsed = self.parse(&pool, &jobs, &hits);
-        self.gather(&pool, &jobs, &parsed, &hits, paths, options);
+        let mut parsed = self.parse(pool.as_deref(), &jobs, &hits);
+        self.gather(pool.as_deref(), &jobs, &parsed, &hits, paths, options);
         let project_digest = cache::digest(self.project.definitions());
         // An entry whose deep findings no longer hold is checked again.
         if let Some(c) = &cache {
-            let stale: Vec<bool> = pool.install(|| {
-                hits.par_iter()
-                    .map(|h| h.as_ref().is_some_and(|e| !c.deep_holds(e, project_digest)))
-                    .collect()
-            });
+            let stale: Vec<bool> = hits
+                .iter()
+                .map(|h| h.as_ref().is_some_and(|e| !c.deep_holds(e, project_digest)))
+                .collect();
             for (i, stale) in stale.into_iter().enumerate() {
                 if stale {
                     if let (Some(h), Some(slot)) = (hits.get_mut(i), parsed.get_mut(i)) {
@@ -275,46 +279,64 @@ impl Workspace {
             }
             self.project.reads = Some(Arc::default());
         }
+        if pool.is_none() && hits.iter().any(Option::is_none) {
+            match self.pool() {
+                Ok(p) => pool = Some(p),
+                Err(message) => return Err(CheckError::Threads { message, notes }),
+            }
+        }
         let (files, project, writer) = (&self.files, &self.project, &writer);
         let deep = rules_evaluate(&jobs);
-        let checked: Vec<(Outcome, Option<Parse>)> = pool.install(|| {
-            jobs.par_iter()
+        let one = |(((p, s), parsed), (hit, key)): (
+            (&(PathBuf, FileSettings), Option<Result<Parse, String>>),
+            (&Option<Arc<Entry>>, &u64),
+        )| {
+            let display = p.display().to_string();
+            if let Some(entry) = hit {
+                let report = entry.report(p, display, !options.without_sources);
+                return (Outcome::Report(report, Fixed::default()), None);
+            }
+            let mode = Mode {
+                fix: options.fix,
+                show_ignored: show(options, s),
+                in_buffer: files.has_text(p),
+                writer,
+            };
+            let out = match parsed {
+                Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
+                Some(Err(e)) => (Outcome::IoError(e), None),
+                None => (Outcome::IoError(format!("{display}: not read")), None),
+            };
+            if let (Some(c), (Outcome::Report(r, _), Some(parse))) = (&cache, &out) {
+                remember(
+                    c,
+                    p,
+                    &display,
+                    *key,
+                    parse,
+                    r,
+                    deep,
+                    project,
+                    project_digest,
+                );
+            }
+            out
+        };
+        let checked: Vec<(Outcome, Option<Parse>)> = match &pool {
+            Some(pool) => pool.install(|| {
+                jobs.par_iter()
+                    .zip(parsed)
+                    .zip(hits.par_iter().zip(&keys))
+                    .map(one)
+                    .collect()
+            }),
+            None => jobs
+                .iter()
                 .zip(parsed)
-                .zip(hits.par_iter().zip(&keys))
-                .map(|(((p, s), parsed), (hit, key))| {
-                    let display = p.display().to_string();
-                    if let Some(entry) = hit {
-                        let report = entry.report(p, display, !options.without_sources);
-                        return (Outcome::Report(report, Fixed::default()), None);
-                    }
-                    let mode = Mode {
-                        fix: options.fix,
-                        show_ignored: show(options, s),
-                        in_buffer: files.has_text(p),
-                        writer,
-                    };
-                    let out = match parsed {
-                        Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
-                        Some(Err(e)) => (Outcome::IoError(e), None),
-                        None => (Outcome::IoError(format!("{display}: not read")), None),
-                    };
-                    if let (Some(c), (Outcome::Report(r, _), Some(parse))) = (&cache, &out) {
-                        remember(
-                            c,
-                            p,
-                            &display,
-                            *key,
-                            parse,
-                            r,
-                            deep,
-                            project,
-                            project_digest,
-                        );
-                    }
-                    out
-                })
-                .collect()
-        });
+                .zip(hits.iter().zip(&keys))
+                .map(one)
+                .collect(),
+        };
         let yaml_keys: Vec<u64> = yaml_jobs
             .iter()
             .map(|(p, s)| {
@@ -329,7 +351,7 @@ impl Workspace {
             without_sources: options.without_sources,
         });
         let yaml = self.check_yaml_jobs(
-            &pool,
+            pool.as_deref(),
             &yaml_jobs,
             &found.yaml,
             (options.fix, options.show_ignored),
@@ -436,19 +458,20 @@ impl Workspace {
     /// they cannot be read), the parses kept reused for the same bytes.
     fn parse(
         &mut self,
-        pool: &rayon::ThreadPool,
+        pool: Option<&rayon::ThreadPool>,
         jobs: &[(PathBuf, FileSettings)],
         hits: &[Option<Arc<Entry>>],
     ) -> Vec<Option<Result<Parse, String>>> {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let files = &self.files;
-        pool.install(|| {
-            jobs.par_iter()
-                .zip(last)
-                .zip(hits)
-                .map(|(((p, _), last), hit)| hit.is_none().then(|| files.parse(p, last)))
-                .collect()
-        })
+        let one = |(((p, _), last), hit): (
+            (&(PathBuf, FileSettings), Option<Parse>),
+            &Option<Arc<Entry>>,
+        )| { hit.is_none().then(|| files.parse(p, last)) };
+        match pool {
+            Some(pool) => pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).collect()),
+            None => jobs.iter().zip(last).zip(hits).map(one).collect(),
+        }
     }
 
     /// Gathers the definitions of the files `parsed` and of the cache entries `hits` (those
@@ -456,13 +479,22 @@ impl Workspace {
     /// evaluator when a deep rule will run.
     fn gather(
         &mut self,
-        pool: &rayon::ThreadPool,
+        pool: Option<&rayon::ThreadPool>,
         jobs: &[(PathBuf, FileSettings)],
         parsed: &[Option<Result<Parse, String>>],
         hits: &[Option<Arc<Entry>>],
         paths: &[PathBuf],
         options: &CheckOptions,
     ) {
+        // Without a pool, nothing was parsed: the definitions are the cache entries'.
+        let Some(pool) = pool else {
+            let mut project = Project::default();
+            for e in hits.iter().flatten().filter(|e| e.clean) {
+                project.merge(Project::from_definitions(e.definitions.clone()));
+            }
+            self.set_project(project, paths, options);
+            return;
+        };
         let clean = || {
             parsed
                 .par_iter()
@@ -470,7 +502,7 @@ impl Workspace {
                 .filter_map(|(r, (p, _))| Some((p, &r.as_ref()?.as_ref().ok()?.tree)))
                 .filter(|(_, f)| !f.has_errors())
         };
-        let mut project = pool.install(|| {
+        let project = pool.install(|| {
             let cached = hits
                 .par_iter()
                 .flatten()
@@ -484,12 +516,7 @@ impl Workspace {
                     a
                 })
         });
-        project.modulepath = options.modulepath.clone();
-        project.roots = paths.to_vec();
-        project.allow_outside_modulepath = options.allow_outside_modulepath;
-        // What was loaded from the module path stays with the workspace across runs.
-        project.store = std::mem::take(&mut self.project.store);
-        self.project = project;
+        self.set_project(project, paths, options);
         // The deep rules follow classes into other files: those of the run are parsed, and
         // shared with the evaluator (copied when fixing: a fix takes its parse over).
         if rules_evaluate(jobs) {
@@ -506,6 +533,16 @@ impl Workspace {
                 });
             });
         }
+    }
+
+    /// Makes `project` (the definitions gathered) the run's, with its module path, roots
+    /// and options, and the module-path files loaded so far (they stay across runs).
+    fn set_project(&mut self, mut project: Project, paths: &[PathBuf], options: &CheckOptions) {
+        project.modulepath = options.modulepath.clone();
+        project.roots = paths.to_vec();
+        project.allow_outside_modulepath = options.allow_outside_modulepath;
+        project.store = std::mem::take(&mut self.project.store);
+        self.project = project;
     }
 
     /// The files to check with their settings (`named`: those named on the command line),

@@ -34,7 +34,7 @@ impl Workspace {
     /// whose settings say so. Each outcome comes with whether it was taken from the `cache`.
     pub(super) fn check_yaml_jobs(
         &self,
-        pool: &rayon::ThreadPool,
+        pool: Option<&rayon::ThreadPool>,
         jobs: &[(PathBuf, FileSettings)],
         kinds: &BTreeMap<PathBuf, YamlKind>,
         (fix, show_ignored): (Option<bool>, bool),
@@ -42,55 +42,55 @@ impl Workspace {
         cache: Option<YamlCache<'_>>,
     ) -> Vec<(YamlOutcome, bool)> {
         let (files, project) = (&self.files, &self.project);
-        pool.install(|| {
-            jobs.par_iter()
-                .enumerate()
-                .map(|(i, (path, settings))| {
-                    let display = path.display().to_string();
-                    let kind = kinds.get(path).cloned().unwrap_or(YamlKind::Plain);
-                    let in_buffer = files.has_text(path);
-                    let cached = cache.as_ref().filter(|_| !in_buffer).and_then(|c| {
-                        let key = *c.keys.get(i)?;
-                        Some((c, key))
-                    });
-                    let hit = cached.and_then(|(c, key)| {
-                        let entry = c.cache.load(&display, path, key)?;
-                        c.cache.deep_holds(&entry, c.project).then_some(entry)
-                    });
-                    if let Some(entry) = hit {
-                        let text = !cache.as_ref().is_some_and(|c| c.without_sources);
-                        let report = entry.report(path, display, text);
-                        return (Ok((report, Fixed::default(), None)), true);
-                    }
-                    let bytes = match files.read(path) {
-                        Ok(b) => b,
-                        Err(e) => return (Err(format!("{display}: {}", io_message(&e))), false),
-                    };
-                    let out = check_one(
-                        path,
-                        &bytes,
-                        &kind,
-                        (&settings.rules, show_ignored || settings.show_ignored),
-                        project,
-                        fix,
-                        (!in_buffer).then_some(writer),
-                    );
-                    if let (Some((c, key)), Ok((report, _, _))) = (cached, &out) {
-                        let deep = reads_of(path, &kind, project).map(|r| (c.project, r));
-                        c.cache.store(
-                            &display,
-                            key,
-                            &bytes,
-                            false,
-                            Default::default(),
-                            deep,
-                            &report.findings,
-                        );
-                    }
-                    (out, false)
-                })
-                .collect()
-        })
+        let one = |(i, (path, settings)): (usize, &(PathBuf, FileSettings))| {
+            let display = path.display().to_string();
+            let kind = kinds.get(path).cloned().unwrap_or(YamlKind::Plain);
+            let in_buffer = files.has_text(path);
+            let cached = cache.as_ref().filter(|_| !in_buffer).and_then(|c| {
+                let key = *c.keys.get(i)?;
+                Some((c, key))
+            });
+            let hit = cached.and_then(|(c, key)| {
+                let entry = c.cache.load(&display, path, key)?;
+                c.cache.deep_holds(&entry, c.project).then_some(entry)
+            });
+            if let Some(entry) = hit {
+                let text = !cache.as_ref().is_some_and(|c| c.without_sources);
+                let report = entry.report(path, display, text);
+                return (Ok((report, Fixed::default(), None)), true);
+            }
+            let bytes = match files.read(path) {
+                Ok(b) => b,
+                Err(e) => return (Err(format!("{display}: {}", io_message(&e))), false),
+            };
+            let out = check_one(
+                path,
+                &bytes,
+                &kind,
+                (&settings.rules, show_ignored || settings.show_ignored),
+                project,
+                fix,
+                (!in_buffer).then_some(writer),
+            );
+            if let (Some((c, key)), Ok((report, _, _))) = (cached, &out) {
+                let deep = reads_of(path, &kind, project).map(|r| (c.project, r));
+                c.cache.store(
+                    &display,
+                    key,
+                    &bytes,
+                    false,
+                    Default::default(),
+                    deep,
+                    &report.findings,
+                );
+            }
+            (out, false)
+        };
+        // Without a pool (every manifest of the run was taken from the cache), one by one.
+        match pool {
+            Some(pool) => pool.install(|| jobs.par_iter().enumerate().map(one).collect()),
+            None => jobs.iter().enumerate().map(one).collect(),
+        }
     }
 }
 
