@@ -165,6 +165,15 @@ struct Mode<'a> {
     writer: &'a Writer,
 }
 
+/// A file to check, with its settings.
+type Job = (PathBuf, FileSettings);
+
+/// A file parsed (or why it could not be read); `None` when it was taken from the cache.
+type Parsed = Option<Result<Parse, String>>;
+
+/// A file's cache entry, when it holds.
+type Hit = Option<Arc<Entry>>;
+
 impl Workspace {
     /// Checks the manifests named by or below `paths` with `options`.
     pub fn check(
@@ -287,10 +296,7 @@ impl Workspace {
         }
         let (files, project, writer) = (&self.files, &self.project, &writer);
         let deep = rules_evaluate(&jobs);
-        let one = |(((p, s), parsed), (hit, key)): (
-            (&(PathBuf, FileSettings), Option<Result<Parse, String>>),
-            (&Option<Arc<Entry>>, &u64),
-        )| {
+        let one = |(((p, s), parsed), (hit, key)): ((&Job, Parsed), (&Hit, &u64))| {
             let display = p.display().to_string();
             if let Some(entry) = hit {
                 let report = entry.report(p, display, !options.without_sources);
@@ -464,10 +470,9 @@ impl Workspace {
     ) -> Vec<Option<Result<Parse, String>>> {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let files = &self.files;
-        let one = |(((p, _), last), hit): (
-            (&(PathBuf, FileSettings), Option<Parse>),
-            &Option<Arc<Entry>>,
-        )| { hit.is_none().then(|| files.parse(p, last)) };
+        let one = |(((p, _), last), hit): ((&Job, Option<Parse>), &Hit)| {
+            hit.is_none().then(|| files.parse(p, last))
+        };
         match pool {
             Some(pool) => pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).collect()),
             None => jobs.iter().zip(last).zip(hits).map(one).collect(),
