@@ -106,7 +106,10 @@ impl<'a> Evaluator<'a> {
 
     fn lookup_qualified(&mut self, name: &str, span: Span) -> R {
         let lower = name.to_ascii_lowercase();
-        let Some((class, var)) = lower.rsplit_once("::") else {
+        // The last `::` (as `rsplit_once` finds it), by a scan of the bytes.
+        let cut = lower.as_bytes().windows(2).rposition(|w| w == b"::");
+        let Some((class, var)) = cut.and_then(|i| Some((lower.get(..i)?, lower.get(i + 2..)?)))
+        else {
             return Ok(Value::any());
         };
         let Some(&scope) = self.class_scopes.get(class) else {
