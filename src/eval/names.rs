@@ -12,9 +12,60 @@ pub fn trim_colons(name: &str) -> &str {
     rest
 }
 
+/// The segments of `name` between its `::`s, as `name.split("::")` gives them (found by a
+/// scan of the bytes: the evaluator splits a name each time it shows one).
+pub fn segments(name: &str) -> Segments<'_> {
+    Segments { rest: Some(name) }
+}
+
+/// The iterator of [`segments`].
+pub struct Segments<'a> {
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        let cut = rest.as_bytes().windows(2).position(|w| w == b"::");
+        match cut.and_then(|i| Some((rest.get(..i)?, rest.get(i + 2..)?))) {
+            Some((segment, more)) => {
+                self.rest = Some(more);
+                Some(segment)
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::trim_colons;
+    use super::{segments, trim_colons};
+
+    #[test]
+    fn segments_are_those_of_split() {
+        for name in [
+            "",
+            "a",
+            "a::b",
+            "::a",
+            "a::",
+            "a:::b",
+            "a::::b",
+            ":",
+            "::",
+            ":::",
+            "é::ß::x",
+        ] {
+            let ours: Vec<&str> = segments(name).collect();
+            let split: Vec<&str> = name.split("::").collect();
+            assert_eq!(ours, split, "{name:?}");
+        }
+    }
 
     #[test]
     fn strips_every_leading_pair_and_nothing_else() {

@@ -12,7 +12,7 @@ use super::budget::Budget;
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
-use crate::eval::names::trim_colons;
+use crate::eval::names::{segments, trim_colons};
 use crate::eval::project::Project;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
@@ -78,23 +78,14 @@ pub(super) use super::locals::norm;
 pub(super) fn capitalize(name: &str) -> String {
     let name = trim_colons(name);
     let mut out = String::with_capacity(name.len());
-    // The segments between `::`s (as `split("::")` finds them), found by a scan of the
-    // bytes: a substring searcher per call cost ~1% of a corpus run.
-    let mut rest = name;
-    loop {
-        let cut = rest.as_bytes().windows(2).position(|w| w == b"::");
-        let segment = cut.and_then(|i| rest.get(..i)).unwrap_or(rest);
+    for (i, segment) in segments(name).enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
         let mut chars = segment.chars();
         if let Some(first) = chars.next() {
             out.extend(first.to_ascii_lowercase().to_uppercase());
             out.extend(chars.map(|c| c.to_ascii_lowercase()));
-        }
-        match cut.and_then(|i| rest.get(i + 2..)) {
-            Some(more) => {
-                out.push_str("::");
-                rest = more;
-            }
-            None => break,
         }
     }
     out
