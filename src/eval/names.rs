@@ -12,6 +12,11 @@ pub fn trim_colons(name: &str) -> &str {
     rest
 }
 
+/// Whether `name` has a `::` (a qualified name), by a scan of the bytes.
+pub fn has_colons(name: &str) -> bool {
+    name.as_bytes().windows(2).any(|w| w == b"::")
+}
+
 /// The segments of `name` between its `::`s, as `name.split("::")` gives them (found by a
 /// scan of the bytes: the evaluator splits a name each time it shows one).
 pub fn segments(name: &str) -> Segments<'_> {
@@ -45,6 +50,13 @@ impl<'a> Iterator for Segments<'a> {
 #[cfg(test)]
 mod tests {
     use super::{segments, trim_colons};
+
+    #[test]
+    fn colons_are_two() {
+        for name in ["", ":", "a:b", "a::b", "::", ":::", "a:", "é::"] {
+            assert_eq!(super::has_colons(name), name.contains("::"), "{name:?}");
+        }
+    }
 
     #[test]
     fn segments_are_those_of_split() {

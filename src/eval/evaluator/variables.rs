@@ -2,6 +2,7 @@
 //! Puppet's built-in variables), reporting undefined ones, and assignment.
 
 use super::state::{Evaluator, R};
+use crate::eval::names::has_colons;
 use crate::eval::types::PType;
 use crate::eval::value::Value;
 use crate::syntax::suggest::closest;
@@ -40,12 +41,12 @@ impl<'a> Evaluator<'a> {
             });
         }
         if let Some(rest) = name.strip_prefix("::") {
-            if rest.contains("::") {
+            if has_colons(rest) {
                 return self.lookup_qualified(rest, span);
             }
             return self.lookup_top(rest, span);
         }
-        if name.contains("::") {
+        if has_colons(name) {
             return self.lookup_qualified(name, span);
         }
         let mut s = Some(self.current);
