@@ -17,6 +17,20 @@ pub fn has_colons(name: &str) -> bool {
     name.as_bytes().windows(2).any(|w| w == b"::")
 }
 
+/// `name` without its leading `::`s, each of its segments written into the result by
+/// `write` (in order, `::` between them).
+pub fn map_segments(name: &str, mut write: impl FnMut(&str, &mut String)) -> String {
+    let name = trim_colons(name);
+    let mut out = String::with_capacity(name.len());
+    for (i, segment) in segments(name).enumerate() {
+        if i > 0 {
+            out.push_str("::");
+        }
+        write(segment, &mut out);
+    }
+    out
+}
+
 /// The segments of `name` between its `::`s, as `name.split("::")` gives them (found by a
 /// scan of the bytes: the evaluator splits a name each time it shows one).
 pub fn segments(name: &str) -> Segments<'_> {

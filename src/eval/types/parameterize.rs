@@ -7,7 +7,7 @@ use super::infer::{generalize, infer};
 use super::ptype::{
     accepts_undef_plain, alias_key, Aliases, PType, StructMember, INT_MAX, INT_MIN,
 };
-use crate::eval::names::{segments, trim_colons};
+use crate::eval::names::{map_segments, trim_colons};
 use crate::eval::value::Value;
 
 /// The core type names Puppet 7's type parser knows, lower-cased, with what they stand for
@@ -100,19 +100,13 @@ fn other_name(lower: &str, written: &str) -> String {
 
 /// `foo::bar` → `Foo::Bar` (each segment's first letter upper-cased, the rest lower).
 fn capitalize_name(name: &str) -> String {
-    let name = trim_colons(name);
-    let mut out = String::with_capacity(name.len());
-    for (i, segment) in segments(name).enumerate() {
-        if i > 0 {
-            out.push_str("::");
-        }
+    map_segments(name, |segment, out| {
         let mut chars = segment.chars();
         if let Some(c) = chars.next() {
             out.extend(c.to_uppercase());
             out.extend(chars.flat_map(char::to_lowercase));
         }
-    }
-    out
+    })
 }
 
 /// The type a capitalised name stands for: a core type (`Integer`, `String`, `Optional`
