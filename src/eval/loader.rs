@@ -260,7 +260,11 @@ impl ModulePath {
 
     /// `find(self)`, remembered in the store by kind, module path and name.
     fn cached(&self, kind: &str, name: &str, find: impl FnOnce(&Self) -> bool) -> bool {
-        let key = format!("{kind}\0{}\0{name}", self.key);
+        // Built by pushing (no formatting machinery): asked for at every resource declared.
+        let mut key = String::with_capacity(kind.len() + self.key.len() + name.len() + 2);
+        for part in [kind, "\0", &self.key, "\0", name] {
+            key.push_str(part);
+        }
         self.store.answer(&key, || find(self))
     }
 

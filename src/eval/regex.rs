@@ -6,6 +6,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use onig::{MatchParam, Regex, RegexOptions, Region, SearchOptions, Syntax};
 
@@ -15,12 +16,25 @@ const RETRY_LIMIT: u32 = 1_000_000;
 /// How many type patterns one evaluation keeps compiled (then it starts again).
 const MAX_PATTERNS: usize = 1000;
 
+/// How a regexp's source is read: as written (the functions: `split`, `regsubst`, `match`,
+/// `index`), or with Ruby's ASCII-only character classes spelled out first (`=~`, `in`).
+/// The same source read the two ways is two regexps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    AsWritten = 0,
+    AsciiClasses = 1,
+}
+
 /// The regexp searches of one evaluation: whether a search gave up since the evaluator
-/// last asked, and the patterns of `Pattern` types compiled so far.
+/// last asked, the patterns of `Pattern` types compiled so far, and the regexps of the
+/// operators and functions compiled so far (each compiled once per evaluation, not once per
+/// use: a class declared from many roots matches the same regexps again and again).
 #[derive(Default)]
 pub struct Regexes {
     gave_up: Cell<bool>,
     patterns: RefCell<HashMap<String, Option<Regex>>>,
+    /// By [`Reading`], then by source.
+    compiled: RefCell<[HashMap<String, Rc<Regex>>; 2]>,
 }
 
 impl Regexes {
@@ -81,6 +95,29 @@ impl Regexes {
         )
     }
 
+    /// The regexp `source` (without options), read as `reading` says, compiled by `compile`
+    /// on its first use in the evaluation (a source that does not compile is not kept: its
+    /// error comes from `compile` each time).
+    pub fn compiled<E>(
+        &self,
+        reading: Reading,
+        source: &str,
+        compile: impl FnOnce(&str) -> Result<Regex, E>,
+    ) -> Result<Rc<Regex>, E> {
+        let slot = reading as usize;
+        if let Some(re) = self.compiled.borrow().get(slot).and_then(|m| m.get(source)) {
+            return Ok(re.clone());
+        }
+        let re = Rc::new(compile(source)?);
+        if let Some(compiled) = self.compiled.borrow_mut().get_mut(slot) {
+            if compiled.len() >= MAX_PATTERNS {
+                compiled.clear();
+            }
+            compiled.insert(source.to_string(), re.clone());
+        }
+        Ok(re)
+    }
+
     /// Whether the string `s` matches the regexp `source` of a `Pattern` type (Ruby
     /// syntax, unanchored; compiled once per evaluation); `None` when the regexp does not
     /// compile or the search gave up.
@@ -116,5 +153,29 @@ mod tests {
             ),
             Some(vec![Some("b".to_string()), Some("b".to_string()), None])
         );
+    }
+
+    #[test]
+    fn a_regexp_is_compiled_once_per_reading_and_a_bad_one_each_time() {
+        let rx = Regexes::default();
+        let calls = Cell::new(0);
+        let compile = |s: &str| {
+            calls.set(calls.get() + 1);
+            Regex::new(s)
+        };
+        let a = rx.compiled(Reading::AsWritten, "a+", compile);
+        let b = rx.compiled(Reading::AsWritten, "a+", compile);
+        let (Ok(a), Ok(b)) = (a, b) else {
+            panic!("'a+' compiles")
+        };
+        assert!(Rc::ptr_eq(&a, &b));
+        assert_eq!(calls.get(), 1);
+        // The other reading of the same source is another regexp.
+        assert!(rx.compiled(Reading::AsciiClasses, "a+", compile).is_ok());
+        assert_eq!(calls.get(), 2);
+        // A source that does not compile gives its error every time.
+        assert!(rx.compiled(Reading::AsWritten, "(", compile).is_err());
+        assert!(rx.compiled(Reading::AsWritten, "(", compile).is_err());
+        assert_eq!(calls.get(), 4);
     }
 }

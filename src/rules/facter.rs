@@ -134,7 +134,8 @@ fn between<'a>(name: &'a str, prefix: &str, suffix: &str) -> Option<&'a str> {
 }
 
 /// The legacy fact `name` (without `::`), if it is one: the fixed list, then the families
-/// named after devices, interfaces, processors, zones...
+/// named after devices, interfaces, processors, zones... (matched without building
+/// strings: asked for at every variable of every file).
 pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
     if let Some((_, path)) = EASY_FACTS.iter().find(|(n, _)| *n == name) {
         return Some(LegacyFact::Structured(keys(path)));
@@ -144,7 +145,7 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
     }
     if let Some(rest) = name.strip_prefix("blockdevice_") {
         for attr in ["model", "size", "vendor"] {
-            if let Some(dev) = between(rest, "", &format!("_{attr}")) {
+            if let Some(dev) = rest.strip_suffix(attr).and_then(|r| between(r, "", "_")) {
                 return Some(LegacyFact::Structured(vec![
                     "disks".into(),
                     dev.into(),
@@ -163,7 +164,7 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
         "network6",
         "network",
     ] {
-        if let Some(iface) = between(name, &format!("{attr}_"), "") {
+        if let Some(iface) = name.strip_prefix(attr).and_then(|r| between(r, "_", "")) {
             return Some(LegacyFact::Structured(vec![
                 "networking".into(),
                 "interfaces".into(),
@@ -192,7 +193,7 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
         ]));
     }
     for algo in ["dsa", "ecdsa", "ed25519", "rsa"] {
-        if name == format!("ssh{algo}key") {
+        if name.strip_prefix("ssh").and_then(|r| r.strip_suffix("key")) == Some(algo) {
             return Some(LegacyFact::Structured(vec![
                 "ssh".into(),
                 algo.into(),
@@ -205,7 +206,7 @@ pub fn legacy_fact(name: &str) -> Option<LegacyFact> {
     }
     if let Some(rest) = name.strip_prefix("zone_") {
         for attr in ["brand", "iptype", "name", "uuid", "id", "path", "status"] {
-            if let Some(zone) = between(rest, "", &format!("_{attr}")) {
+            if let Some(zone) = rest.strip_suffix(attr).and_then(|r| between(r, "", "_")) {
                 return Some(LegacyFact::Structured(vec![
                     "solaris_zones".into(),
                     "zones".into(),
@@ -345,6 +346,36 @@ mod tests {
         assert_eq!(legacy_fact("processor03"), Some(LegacyFact::Unconvertible));
         assert_eq!(legacy_fact("processors"), None);
         assert_eq!(legacy_fact("os"), None);
+        let structured = |keys: &[&str]| {
+            Some(LegacyFact::Structured(
+                keys.iter().map(|k| (*k).into()).collect(),
+            ))
+        };
+        assert_eq!(legacy_fact("sshrsakey"), structured(&["ssh", "rsa", "key"]));
+        assert_eq!(legacy_fact("sshkey"), None);
+        assert_eq!(legacy_fact("sshfookey"), None);
+        assert_eq!(
+            legacy_fact("zone_global_iptype"),
+            structured(&["solaris_zones", "zones", "global", "iptype"])
+        );
+        assert_eq!(
+            legacy_fact("blockdevice_sd_a_vendor"),
+            structured(&["disks", "sd_a", "vendor"])
+        );
+        assert_eq!(
+            legacy_fact("netmask_lo"),
+            structured(&["networking", "interfaces", "lo", "netmask"])
+        );
+        // No device, interface or zone between the parts: no fact.
+        for name in [
+            "blockdevice__size",
+            "blockdevice_size",
+            "ipaddress_",
+            "network6_",
+            "zone__id",
+        ] {
+            assert_eq!(legacy_fact(name), None, "{name}");
+        }
         assert_eq!(
             facts_access(&["os".into(), "family".into()]),
             "$facts['os']['family']"

@@ -30,3 +30,54 @@ fn a_control_repo_is_checked_against_its_own_modules() {
          site/profile/manifests/base.pp:8:8: error[unknown_function] Unknown function: 'chrony::helper'\n"
     );
 }
+
+/// A class of the module path reached from several roots of several files (each file's
+/// classes are roots of their own, and each root evaluates the classes it declares again):
+/// what each root finds is its own. `base` is declared with a wrong parameter from one
+/// root, included from the others; its defined type's resource is declared again by one
+/// root (found through that root only), and declared with a wrong parameter from another
+/// (its resource then duplicates nothing); a mistake in `base` itself is reported once, in
+/// its own file.
+const BASE: &str = "class base (String $mode = 'x') {\n  file { '/etc/base': }\n  base::item { 'one': }\n  $oops = 1 + 'a'\n}\n";
+const ITEM: &str = "define base::item (Integer $n = 1) {\n  file { \"/etc/item/${title}\": }\n}\n";
+const APP_A: &str = "class app::a {\n  include base\n  file { '/etc/base': }\n}\n";
+const APP_B: &str = "class app::b {\n  class { 'base': mode => 1 }\n}\n";
+const APP_C: &str = "class app::c {\n  include base\n  file { '/etc/item/one': }\n}\n";
+const APP_D: &str = "class app::d {\n  include base\n  base::item { 'two': n => 2 }\n}\n";
+const APP_E: &str = "class app::e {\n  base::item { 'two': n => 'no' }\n}\n";
+
+#[test]
+fn a_module_class_reached_from_several_roots_is_judged_in_each() {
+    let d = crate::harness::temp_dir("deep-roots");
+    for (rel, text) in [
+        ("modules/base/manifests/init.pp", BASE),
+        ("modules/base/manifests/item.pp", ITEM),
+        ("modules/app/manifests/a.pp", APP_A),
+        ("modules/app/manifests/b.pp", APP_B),
+        ("modules/app/manifests/c.pp", APP_C),
+        ("modules/app/manifests/d.pp", APP_D),
+        ("modules/app/manifests/e.pp", APP_E),
+    ] {
+        crate::harness::write(&d, rel, text);
+    }
+    let args = [
+        "check",
+        "--no-cache",
+        "--format",
+        "concise",
+        "--select",
+        "deep",
+        "--only-checks",
+        "duplicate_resource,type_mismatch,invalid_operand",
+        ".",
+    ];
+    let out = stdout(&rein(&args, &d));
+    assert_eq!(
+        out,
+        "modules/app/manifests/a.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/etc/base] is already declared at modules/base/manifests/init.pp:2; cannot redeclare\n\
+         modules/app/manifests/b.pp:2:19: error[type_mismatch] Class[Base]: parameter 'mode' expects a String value, got Integer\n\
+         modules/app/manifests/c.pp:3:10: error[duplicate_resource] Duplicate declaration: File[/etc/item/one] is already declared at modules/base/manifests/item.pp:2; cannot redeclare\n\
+         modules/app/manifests/e.pp:2:23: error[type_mismatch] Base::Item[two]: parameter 'n' expects an Integer value, got String\n\
+         modules/base/manifests/init.pp:4:11: error[invalid_operand] The value 'a' cannot be converted to Numeric.\n"
+    );
+}

@@ -4,6 +4,7 @@
 
 use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, MAX_DEPTH, R};
 use crate::eval::functions::{self, Block};
+use crate::eval::names::has_colons;
 use crate::eval::types::PType;
 use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
 use crate::syntax::{ExprKind, FunctionDef, Lambda, Span, UnaryOp};
@@ -142,7 +143,7 @@ impl<'a> Evaluator<'a> {
         if let Some(f) = self.locals.function(&lname) {
             return self.call_puppet_function(f, args, span);
         }
-        if lname.contains("::") {
+        if has_colons(&lname) {
             let file = self.modulepath.autoload_file(&lname, "functions");
             if let Some(l) = file.as_deref().and_then(|f| self.modulepath.load(f)) {
                 let found = l.program().body.iter().find_map(|s| match &s.kind {
@@ -194,7 +195,7 @@ impl<'a> Evaluator<'a> {
                     match self.function_known(&lname) {
                         Some(false) => self.report("unknown_function", name_span, message),
                         // Un-namespaced: any module could have it.
-                        None if !lname.contains("::") => {
+                        None if !has_colons(&lname) => {
                             self.report_unseen("unknown_function", name_span, message)
                         }
                         _ => {}
@@ -210,7 +211,7 @@ impl<'a> Evaluator<'a> {
         if self.modulepath.has_ruby_function(name) || self.options.project.function(name) {
             return Some(true);
         }
-        if name.contains("::") {
+        if has_colons(name) {
             let file = self.modulepath.autoload_file(name, "functions")?;
             if self.modulepath.is_file(&file) {
                 return Some(true);

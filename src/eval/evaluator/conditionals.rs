@@ -62,7 +62,7 @@ impl<'a> Evaluator<'a> {
         match m {
             Value::Default => Some(true),
             Value::Regex(_) => {
-                if !ops::match_known(v, m) {
+                if !ops::match_known(v, m, self.regexes) {
                     return if matches!(v, Value::Str(_)) || v.has_unknown() {
                         None
                     } else {

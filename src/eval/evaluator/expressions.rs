@@ -373,7 +373,7 @@ impl<'a> Evaluator<'a> {
                         },
                     );
                 }
-                if !ops::match_known(&l, &r) {
+                if !ops::match_known(&l, &r, self.regexes) {
                     // Still reject operands that can never match.
                     if let Err(err) = ops::matches(&l, &r, self.regexes) {
                         if !l.has_unknown() && !r.has_unknown() {

@@ -12,7 +12,7 @@ use super::budget::Budget;
 use super::locals::Locals;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
-use crate::eval::names::trim_colons;
+use crate::eval::names::map_segments;
 use crate::eval::project::Project;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
@@ -76,19 +76,13 @@ pub(super) use super::locals::norm;
 /// letter upper case and its other ASCII letters lower case). Built in one string: it is
 /// asked for at every class, resource and defined type evaluated.
 pub(super) fn capitalize(name: &str) -> String {
-    let name = trim_colons(name);
-    let mut out = String::with_capacity(name.len());
-    for (i, segment) in name.split("::").enumerate() {
-        if i > 0 {
-            out.push_str("::");
-        }
+    map_segments(name, |segment, out| {
         let mut chars = segment.chars();
         if let Some(first) = chars.next() {
             out.extend(first.to_ascii_lowercase().to_uppercase());
             out.extend(chars.map(|c| c.to_ascii_lowercase()));
         }
-    }
-    out
+    })
 }
 
 /// The attributes given to a resource or class: name, value, span of the attribute.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::state::{norm, Evaluator};
-use crate::eval::names::trim_colons;
+use crate::eval::names::{has_colons, trim_colons};
 use crate::eval::schema::{core_types, VENDORED_TYPES};
 use crate::eval::types::{self, PType};
 use crate::eval::value::Value;
@@ -32,7 +32,7 @@ impl<'a> Evaluator<'a> {
     /// rein knows; any other name is a type rein does not know.
     pub(super) fn resolve_type(&mut self, name: &str) -> PType {
         let bare = trim_colons(name);
-        if self.aliases.get(bare).is_none() && bare.contains("::") {
+        if self.aliases.get(bare).is_none() && has_colons(bare) {
             self.load_alias(bare);
         }
         match types::from_reference(bare, &self.aliases) {
@@ -83,7 +83,7 @@ impl<'a> Evaluator<'a> {
         {
             return Some(true);
         }
-        if !name.contains("::") {
+        if !has_colons(name) {
             // A custom type of some module.
             if self.modulepath.has_custom_type(name) {
                 return Some(true);

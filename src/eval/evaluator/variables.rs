@@ -2,6 +2,7 @@
 //! Puppet's built-in variables), reporting undefined ones, and assignment.
 
 use super::state::{Evaluator, R};
+use crate::eval::names::has_colons;
 use crate::eval::types::PType;
 use crate::eval::value::Value;
 use crate::syntax::suggest::closest;
@@ -40,12 +41,12 @@ impl<'a> Evaluator<'a> {
             });
         }
         if let Some(rest) = name.strip_prefix("::") {
-            if rest.contains("::") {
+            if has_colons(rest) {
                 return self.lookup_qualified(rest, span);
             }
             return self.lookup_top(rest, span);
         }
-        if name.contains("::") {
+        if has_colons(name) {
             return self.lookup_qualified(name, span);
         }
         let mut s = Some(self.current);
@@ -106,7 +107,10 @@ impl<'a> Evaluator<'a> {
 
     fn lookup_qualified(&mut self, name: &str, span: Span) -> R {
         let lower = name.to_ascii_lowercase();
-        let Some((class, var)) = lower.rsplit_once("::") else {
+        // The last `::` (as `rsplit_once` finds it), by a scan of the bytes.
+        let cut = lower.as_bytes().windows(2).rposition(|w| w == b"::");
+        let Some((class, var)) = cut.and_then(|i| Some((lower.get(..i)?, lower.get(i + 2..)?)))
+        else {
             return Ok(Value::any());
         };
         let Some(&scope) = self.class_scopes.get(class) else {

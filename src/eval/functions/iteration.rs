@@ -299,7 +299,7 @@ pub(super) fn index(args: &[Value], block: Option<&mut dyn Block>, regexes: &Reg
             let found = match pattern {
                 Value::Str(p) => s.find(&**p),
                 Value::Regex(p) => {
-                    let re = match compile(p, RegexOptions::REGEX_OPTION_NONE) {
+                    let re = match compile(p, RegexOptions::REGEX_OPTION_NONE, regexes) {
                         Ok(re) => re,
                         Err(e) => return Some(Err(e)),
                     };

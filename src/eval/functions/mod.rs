@@ -48,6 +48,7 @@ use self::sorting::sort;
 use self::strings::{case_map, join, string_map};
 use self::typing::{assert_type, type_of, unwrap};
 use self::versions::versioncmp;
+use crate::eval::names::has_colons;
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::{EvalError, Value};
@@ -75,18 +76,37 @@ const BUILTINS: &str = include_str!("builtin_functions.txt");
 /// Whether `name` is a function of Puppet's core (`puppet-agent` 7's built-ins, including
 /// the ones this module does not evaluate: `lookup`, `template`, `file`, `notice`, ...).
 pub fn is_builtin(name: &str) -> bool {
-    if name.is_empty() || name.starts_with('#') || name.contains(['\n', '\r']) {
+    if name.is_empty() || name.starts_with('#') || name.contains(['\n', '\r']) || has_colons(name) {
         return false;
     }
-    // A whole line of the list: found by a substring search (a line-by-line scan of the
-    // list per call cost ~4% of a corpus run).
+    // A line of the list, found by a binary search on the text (a substring search of the
+    // whole list per call cost ~1% of a corpus run). The names are sorted; the comment
+    // lines above them start with '#', before every name's first letter, so they sort
+    // first too. (A name that is no line is never found, sorted or not.)
     let list = BUILTINS.as_bytes();
-    !name.contains("::")
-        && BUILTINS.match_indices(name).any(|(at, _)| {
-            let end = at + name.len();
-            (at == 0 || list.get(at - 1) == Some(&b'\n'))
-                && (end == list.len() || list.get(end) == Some(&b'\n'))
-        })
+    let mut lo = 0;
+    let mut hi = list.len();
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let (Some(before), Some(after)) = (list.get(lo..mid), list.get(mid..hi)) else {
+            return false;
+        };
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(lo, |i| lo + i + 1);
+        let end = after
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(hi, |i| mid + i);
+        match list.get(start..end).map(|line| line.cmp(name.as_bytes())) {
+            Some(std::cmp::Ordering::Equal) => return true,
+            Some(std::cmp::Ordering::Less) => lo = end + 1,
+            Some(std::cmp::Ordering::Greater) => hi = start,
+            None => return false,
+        }
+    }
+    false
 }
 
 fn call_plain(name: &str, args: &[Value], aliases: &Aliases, regexes: &Regexes) -> Out {

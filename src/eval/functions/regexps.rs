@@ -2,17 +2,30 @@
 //! syntax and semantics (through Oniguruma, searches bounded as [`crate::eval::regex`]
 //! bounds them).
 
+use std::rc::Rc;
+
 use onig::{Regex, RegexOptions, Region, Syntax};
 
 use super::outcome::{any_unknown, err, ok, unk, variant_mismatch, Out};
 use super::ruby::hash_get;
-use crate::eval::regex::Regexes;
+use crate::eval::regex::{Reading, Regexes};
 use crate::eval::types::{self, Aliases, PType};
 use crate::eval::value::{self, ErrorKind, EvalError, Value};
 
-/// Compiles a regexp with Ruby's syntax; Ruby's `RegexpError` wording when it does not.
-pub(super) fn compile(source: &str, options: RegexOptions) -> Result<Regex, EvalError> {
-    Regex::with_options(source, options, Syntax::ruby()).map_err(|e| {
+/// Compiles a regexp with Ruby's syntax (once per evaluation, by `regexes`, when it has no
+/// options); Ruby's `RegexpError` wording when it does not.
+pub(super) fn compile(
+    source: &str,
+    options: RegexOptions,
+    regexes: &Regexes,
+) -> Result<Rc<Regex>, EvalError> {
+    let build = |s: &str| Regex::with_options(s, options, Syntax::ruby());
+    let compiled = if options == RegexOptions::REGEX_OPTION_NONE {
+        regexes.compiled(Reading::AsWritten, source, build)
+    } else {
+        build(source).map(Rc::new)
+    };
+    compiled.map_err(|e| {
         EvalError::new(
             ErrorKind::Other,
             format!("{}: /{}/", e.description(), source),
@@ -60,7 +73,7 @@ pub(super) fn split(args: &[Value], regexes: &Regexes) -> Out {
         return unk(result_type);
     }
     let source = pattern_source(pattern)?;
-    let re = match compile(source, RegexOptions::REGEX_OPTION_NONE) {
+    let re = match compile(source, RegexOptions::REGEX_OPTION_NONE, regexes) {
         Ok(re) => re,
         Err(e) => return Some(Err(e)),
     };
@@ -178,7 +191,7 @@ pub(super) fn regsubst(args: &[Value], regexes: &Regexes) -> Out {
         }
         _ => return None,
     };
-    let re = match compile(source, options) {
+    let re = match compile(source, options, regexes) {
         Ok(re) => re,
         Err(e) => return Some(Err(e)),
     };
@@ -325,7 +338,7 @@ fn match_pattern(s: &str, pattern: &Value, regexes: &Regexes) -> Out {
         _ => return None,
     };
     for source in sources {
-        let re = match compile(source, RegexOptions::REGEX_OPTION_NONE) {
+        let re = match compile(source, RegexOptions::REGEX_OPTION_NONE, regexes) {
             Ok(re) => re,
             Err(e) => return Some(Err(e)),
         };

@@ -2,7 +2,9 @@
 //! (Ruby's ASCII-only character classes), with the match data for `$0`, `$1`, ...
 
 use super::operands::{a_an, class_of, error, label, Class};
-use crate::eval::regex::Regexes;
+use std::rc::Rc;
+
+use crate::eval::regex::{Reading, Regexes};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 
 /// The pattern with Ruby's ASCII-only `\d`, `\w`, `\s` (and their negations) spelled
@@ -35,8 +37,11 @@ fn ruby_ascii_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
     out.into()
 }
 
-pub(super) fn compile(pattern: &str) -> Result<onig::Regex, EvalError> {
-    onig::Regex::new(&ruby_ascii_classes(pattern)).map_err(|e| {
+/// The Ruby regexp `pattern`, compiled once per evaluation (by `regexes`).
+pub(super) fn compile(pattern: &str, regexes: &Regexes) -> Result<Rc<onig::Regex>, EvalError> {
+    regexes.compiled(Reading::AsciiClasses, pattern, |p| {
+        onig::Regex::new(&ruby_ascii_classes(p))
+    }).map_err(|e| {
         error(
             ErrorKind::Other,
             format!(
@@ -55,7 +60,7 @@ pub(super) fn regex_search(
     s: &str,
     regexes: &Regexes,
 ) -> Result<Option<Captures>, EvalError> {
-    let re = compile(pattern)?;
+    let re = compile(pattern, regexes)?;
     Ok(regexes.captures(&re, s))
 }
 
@@ -83,7 +88,7 @@ fn ruby_class_name(v: &Value) -> Option<&'static str> {
 /// outcome may be undecided: ask [`match_known`] first; an `Err` returned here is certain
 /// even then.
 pub fn matches(lhs: &Value, rhs: &Value, regexes: &Regexes) -> Result<Option<Captures>, EvalError> {
-    Ok(match match_operands(lhs, rhs)? {
+    Ok(match match_operands(lhs, rhs, regexes)? {
         Some((re, s)) => regexes.captures(&re, s),
         None => None,
     })
@@ -94,7 +99,8 @@ pub fn matches(lhs: &Value, rhs: &Value, regexes: &Regexes) -> Result<Option<Cap
 fn match_operands<'v>(
     lhs: &'v Value,
     rhs: &Value,
-) -> Result<Option<(onig::Regex, &'v str)>, EvalError> {
+    regexes: &Regexes,
+) -> Result<Option<(Rc<onig::Regex>, &'v str)>, EvalError> {
     let pattern = match rhs {
         Value::Regex(p) | Value::Str(p) => p,
         Value::Type(_) | Value::Unknown(_) => return Ok(None),
@@ -111,7 +117,7 @@ fn match_operands<'v>(
             ));
         }
     };
-    let re = compile(pattern)?;
+    let re = compile(pattern, regexes)?;
     let s = match lhs {
         Value::Str(s) => s,
         other => {
@@ -135,13 +141,13 @@ fn match_operands<'v>(
 
 /// Whether the outcome of [`matches`] (`Ok` or `Err`) is decided: no type on the right
 /// and no unknown that matters.
-pub fn match_known(lhs: &Value, rhs: &Value) -> bool {
+pub fn match_known(lhs: &Value, rhs: &Value, regexes: &Regexes) -> bool {
     match rhs {
         Value::Type(_) | Value::Unknown(_) => false,
         Value::Regex(_) | Value::Str(_) => match lhs {
             Value::Unknown(_) => {
                 // Decided when the regexp is bad, or the left side is certainly no string.
-                match_operands(lhs, rhs).is_err()
+                match_operands(lhs, rhs, regexes).is_err()
             }
             _ => !matches!(lhs, Value::Type(_)) || label(lhs).is_some(),
         },

@@ -35,7 +35,7 @@ fn in_match_string(needle: &Value, element: &Value, regexes: &Regexes) -> Option
 fn in_array(needle: &Value, items: &[Value], regexes: &Regexes) -> Option<bool> {
     match needle {
         Value::Regex(p) => {
-            let re = compile(p).ok()?;
+            let re = compile(p, regexes).ok()?;
             any3(items.iter().map(|e| match e {
                 Value::Str(s) => regexes.is_match(&re, s),
                 Value::Unknown(t) => match type_class(t) {

@@ -73,7 +73,7 @@ pub fn binary(
         }
         BinaryOp::In => Ok(known_bool(in_op(lhs, rhs, regexes))),
         BinaryOp::Match | BinaryOp::NotMatch => {
-            if !match_known(lhs, rhs) {
+            if !match_known(lhs, rhs, regexes) {
                 return Ok(unknown_bool());
             }
             let m = matches(lhs, rhs, regexes)?.is_some();

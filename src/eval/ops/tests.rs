@@ -254,10 +254,22 @@ fn matching() {
         matches(&s("a"), &s("("), &Regexes::default()).map_err(|e| e.message),
         Err("Can not convert right match operand to a regular expression. Caused by 'end pattern with unmatched parenthesis: /(/'.".into())
     );
-    assert!(match_known(&s("a"), &s("a")));
-    assert!(!match_known(&s("a"), &ty(PType::integer())));
-    assert!(!match_known(&Value::unknown(PType::string()), &s("a")));
-    assert!(match_known(&Value::unknown(PType::integer()), &s("a")));
+    assert!(match_known(&s("a"), &s("a"), &Regexes::default()));
+    assert!(!match_known(
+        &s("a"),
+        &ty(PType::integer()),
+        &Regexes::default()
+    ));
+    assert!(!match_known(
+        &Value::unknown(PType::string()),
+        &s("a"),
+        &Regexes::default()
+    ));
+    assert!(match_known(
+        &Value::unknown(PType::integer()),
+        &s("a"),
+        &Regexes::default()
+    ));
     assert_eq!(
         ok(NotMatch, s("abc"), Value::Regex("b".into())),
         Bool(false)
@@ -755,12 +767,31 @@ fn unknowns() {
     assert_eq!(ok(In, s("a"), arr(vec![ui.clone(), Int(1)])), Bool(false));
     assert_eq!(ok(In, s("a"), arr(vec![us.clone(), s("A")])), Bool(true));
     // Matching
-    assert!(!match_known(&us, &Value::Regex("a".into())));
+    assert!(!match_known(
+        &us,
+        &Value::Regex("a".into()),
+        &Regexes::default()
+    ));
     assert_eq!(
         matches(&us, &Value::Regex("a".into()), &Regexes::default()),
         Ok(None)
     );
-    assert!(match_known(&us, &s("(")));
+    assert!(match_known(&us, &s("("), &Regexes::default()));
+    // `=~` reads `\w` as Ruby does (ASCII only); a function's regexp of the same source,
+    // compiled in the same evaluation, is Oniguruma's (Unicode): two regexps, not one.
+    let rx = Regexes::default();
+    let w = Value::Regex("\\w".into());
+    assert_eq!(matches(&s("é"), &w, &rx), Ok(None));
+    let unicode = rx.compiled(
+        crate::eval::regex::Reading::AsWritten,
+        "\\w",
+        onig::Regex::new,
+    );
+    assert_eq!(
+        unicode.ok().map(|re| rx.is_match(&re, "é")),
+        Some(Some(true))
+    );
+    assert_eq!(matches(&s("é"), &w, &rx), Ok(None));
     assert!(matches(&us, &s("("), &Regexes::default()).is_err());
     // Access, negation, truthiness, strings
     assert_eq!(access(&us, &[Int(0)]), Ok(unknown_string()));

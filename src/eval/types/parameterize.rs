@@ -7,7 +7,7 @@ use super::infer::{generalize, infer};
 use super::ptype::{
     accepts_undef_plain, alias_key, Aliases, PType, StructMember, INT_MAX, INT_MIN,
 };
-use crate::eval::names::trim_colons;
+use crate::eval::names::{map_segments, trim_colons};
 use crate::eval::value::Value;
 
 /// The core type names Puppet 7's type parser knows, lower-cased, with what they stand for
@@ -100,20 +100,13 @@ fn other_name(lower: &str, written: &str) -> String {
 
 /// `foo::bar` → `Foo::Bar` (each segment's first letter upper-cased, the rest lower).
 fn capitalize_name(name: &str) -> String {
-    trim_colons(name)
-        .split("::")
-        .map(|seg| {
-            let mut chars = seg.chars();
-            match chars.next() {
-                Some(c) => c
-                    .to_uppercase()
-                    .chain(chars.flat_map(char::to_lowercase))
-                    .collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<String>>()
-        .join("::")
+    map_segments(name, |segment, out| {
+        let mut chars = segment.chars();
+        if let Some(c) = chars.next() {
+            out.extend(c.to_uppercase());
+            out.extend(chars.flat_map(char::to_lowercase));
+        }
+    })
 }
 
 /// The type a capitalised name stands for: a core type (`Integer`, `String`, `Optional`
@@ -121,7 +114,12 @@ fn capitalize_name(name: &str) -> String {
 /// (`Foo::Bar` is `Resource['foo::bar']`). Names match case-insensitively, as in Puppet.
 pub fn from_reference(name: &str, aliases: &Aliases) -> PType {
     let trimmed = trim_colons(name);
-    let lower = trimmed.to_lowercase();
+    // ASCII (nearly every name) lower-cased without Unicode's tables: the same string.
+    let lower = if trimmed.is_ascii() {
+        trimmed.to_ascii_lowercase()
+    } else {
+        trimmed.to_lowercase()
+    };
     match core_type(&lower) {
         Some(Some(t)) => return t,
         Some(None) => return PType::Other(other_name(&lower, trimmed)),

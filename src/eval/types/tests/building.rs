@@ -147,6 +147,20 @@ fn references() {
         }
     );
     assert_eq!(from_reference("CatalogEntry", &a), PType::CatalogEntry);
+    // Each segment capitalised (Unicode's cases), the rest lower case; empty segments kept.
+    for (name, shown) in [
+        ("::foo::BAR::bAz", "Foo::Bar::Baz"),
+        ("ébène::ÉTÉ", "Ébène::Été"),
+        ("a::::b", "A::::B"),
+        ("a:::b", "A:::b"),
+        ("x::", "X::"),
+    ] {
+        let t = PType::Resource {
+            type_name: Some(shown.into()),
+            title: None,
+        };
+        assert_eq!(from_reference(name, &a), t, "{name}");
+    }
     // Several titles: the caller makes one reference per title.
     assert!(matches!(ty("File['/a', '/b']"), PType::Other(_)));
 }
