@@ -228,20 +228,45 @@ impl Finding {
 
     /// `path:line:col: severity[rule] message`, on one line ([`one_line`]).
     pub fn concise(&self) -> String {
-        format!(
-            "{}:{}:{}: {}[{}] {}",
-            one_line(&self.file),
-            self.line,
-            self.column,
-            if self.ignored.is_some() {
-                "ignored"
-            } else {
-                self.severity.as_str()
-            },
-            self.rule,
-            one_line(&self.message)
-        )
+        let mut out = String::new();
+        self.push_concise(&mut out);
+        out
     }
+
+    /// Appends the [`Finding::concise`] form to `out` (without a line break).
+    pub fn push_concise(&self, out: &mut String) {
+        let severity = if self.ignored.is_some() {
+            "ignored"
+        } else {
+            self.severity.as_str()
+        };
+        out.push_str(&one_line(&self.file));
+        out.push(':');
+        push_number(out, self.line);
+        out.push(':');
+        push_number(out, self.column);
+        out.push_str(": ");
+        out.push_str(severity);
+        out.push('[');
+        out.push_str(&self.rule);
+        out.push_str("] ");
+        out.push_str(&one_line(&self.message));
+    }
+}
+
+/// Appends the decimal digits of `n` to `out`.
+fn push_number(out: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    while let Some(d) = i.checked_sub(1).and_then(|j| digits.get_mut(j)) {
+        *d = b'0' + (n % 10) as u8;
+        i -= 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(digits.get(i..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// `text` on one line, for the formats that print one finding a line: line breaks and the
@@ -401,10 +426,17 @@ pub fn count(reports: &[FileReport]) -> (usize, usize) {
 
 /// One line per finding: `path:line:col: severity[rule] message`.
 pub fn write_concise(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
+    // Lines are gathered in a buffer written a block at a time.
+    let mut buf = String::with_capacity(1 << 16);
     for f in reports.iter().flat_map(|r| &r.findings) {
-        writeln!(w, "{}", f.concise())?;
+        f.push_concise(&mut buf);
+        buf.push('\n');
+        if buf.len() >= 1 << 15 {
+            w.write_all(buf.as_bytes())?;
+            buf.clear();
+        }
     }
-    Ok(())
+    w.write_all(buf.as_bytes())
 }
 
 /// The path of a finding as the machine formats (SARIF, GitHub, Code Climate) want it:
@@ -499,6 +531,15 @@ mod tests {
             "f.pp:1:2: error[syntax] a\\nb\\r\tc\\u{1b}d\\u{2028}é"
         );
         assert!(matches!(one_line("plain 'x'\t"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 12_345, usize::MAX] {
+            let mut s = String::from("x");
+            push_number(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
     }
 
     #[test]
