@@ -110,8 +110,10 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
         });
     }
     let mut f = format::Formatter::new(parsed, config);
-    let d = f.program(&parsed.program);
-    let printed = doc::print(&d, config.line_width, config.indent_width);
+    // Each statement's document is printed and dropped as soon as it is formatted.
+    let mut printer = doc::Stream::new(config.line_width, config.indent_width);
+    f.program_each(&parsed.program, &mut |d| printer.print(&d));
+    let printed = printer.finish();
     let expected: Vec<usize> = (0..parsed.comments.len()).collect();
     if printed.comments != expected {
         let first = first_difference(&printed.comments, &expected);
