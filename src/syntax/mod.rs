@@ -45,3 +45,9 @@ pub fn parse_file_bytes(path: &std::path::Path, bytes: &[u8]) -> ParsedFile {
 pub fn parse(source: &str) -> ParsedFile {
     lower::parse_str(source)
 }
+
+/// Parse Puppet source text for code that reads the AST only: no concrete tree is kept
+/// (the tokens are unavailable), and the text is moved in.
+pub fn parse_ast_only(source: String) -> ParsedFile {
+    lower::parse_string_ast_only(source)
+}
