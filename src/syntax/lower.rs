@@ -158,6 +158,45 @@ pub fn parse_string_ast_only(source: String) -> ParsedFile {
     }
 }
 
+/// [`parse_bytes`] for a run that keeps the packed tokens, not the concrete tree (as
+/// [`ParsedFile::drop_tree`] leaves it): the bytes are moved in (not copied when they are
+/// text), and the tree is packed and dropped as soon as it is lowered, before the line
+/// index is built (the tree and the AST are the peak of a big file's memory). Gives the
+/// bytes back when they are not the parsed source (a byte order mark, invalid UTF-8).
+pub fn parse_bytes_packed(bytes: Vec<u8>) -> (ParsedFile, Option<Vec<u8>>) {
+    let source = match String::from_utf8(bytes) {
+        Ok(source) if !source.starts_with('\u{FEFF}') => source,
+        other => {
+            let bytes = match other {
+                Ok(source) => source.into_bytes(),
+                Err(e) => e.into_bytes(),
+            };
+            let mut parsed = parse_bytes(&bytes);
+            parsed.drop_tree();
+            let raw = (parsed.source.as_bytes() != bytes.as_slice()).then_some(bytes);
+            return (parsed, raw);
+        }
+    };
+    let Some(tree) = tree_of(&source, &super::grammar::language()) else {
+        return (no_tree(source), None);
+    };
+    let (program, comments, mut errors) = walk::lower_tree(&tree, &source);
+    let packed = super::packed::pack(&tree);
+    drop(tree);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    let line_index = LineIndex::new(&source);
+    let parsed = ParsedFile {
+        source,
+        program,
+        comments,
+        errors,
+        line_index,
+        tree: None,
+        packed: Some(packed),
+    };
+    (parsed, None)
+}
+
 /// The concrete tree of `source`. Tree-sitter's generated lexers treat a NUL byte as the
 /// end of input, so NULs (which Puppet accepts in strings and comments) are parsed as
 /// U+0001, a byte that is equally invalid as code. Values are read from the original text,
