@@ -409,3 +409,60 @@ impl<'d> Printer<'d> {
         self.pending_indent = Some(ind);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Doc {
+        Doc::text(s)
+    }
+
+    /// Statements printed one by one, each after the first starting with its hard line,
+    /// print as their concatenation: a trailing comment pending at the end of a piece, a
+    /// heredoc body, a group that fits only up to the next piece's line break.
+    #[test]
+    fn pieces_print_as_their_concatenation() {
+        let pieces = vec![
+            Doc::Concat(vec![
+                t("$a = "),
+                Doc::Heredoc {
+                    opener: "@(END)".into(),
+                    body: "  x\n  END".into(),
+                },
+                Doc::LineSuffix(Box::new(Doc::Comment(0, " # one".into()))),
+            ]),
+            Doc::Concat(vec![
+                Doc::HardLine,
+                Doc::HardLine,
+                Doc::group(Doc::Concat(vec![
+                    t("f("),
+                    Doc::indent(Doc::Concat(vec![
+                        Doc::SoftLine,
+                        t("aaaa,"),
+                        Doc::Line,
+                        t("b"),
+                    ])),
+                    Doc::SoftLine,
+                    t(")"),
+                ])),
+                t(" # two, after the group"),
+            ]),
+            Doc::Concat(vec![Doc::HardLine, Doc::Comment(1, "# three".into())]),
+            Doc::HardLine,
+        ];
+        let whole = print(&Doc::Concat(pieces.clone()), 20, 2);
+        let mut s = Stream::new(20, 2);
+        for p in &pieces {
+            s.print(p);
+        }
+        let streamed = s.finish();
+        assert_eq!(
+            streamed.text,
+            "$a = @(END) # one\n  x\n  END\n\nf(\n  aaaa,\n  b\n) # two, after the group\n# three\n"
+        );
+        assert_eq!(streamed.text, whole.text);
+        assert_eq!(streamed.comments, vec![0, 1]);
+        assert_eq!(whole.comments, vec![0, 1]);
+    }
+}
