@@ -155,6 +155,68 @@ pub struct Printed {
     pub comments: Vec<usize>,
 }
 
+/// Prints `doc` with the given line width and indentation unit.
+pub fn print(doc: &Doc, width: usize, indent_unit: usize) -> Printed {
+    let mut s = Stream::new(width, indent_unit);
+    s.print(doc);
+    s.finish()
+}
+
+/// A printer fed one document after another (a file's statements as they are formatted,
+/// so that the whole file's document is never held at once). The pieces print as their
+/// concatenation would, provided each one after the first starts with a hard line at the
+/// outermost level: pending trailing comments and heredoc bodies are written at the end of
+/// each piece, where that line break would have written them.
+pub struct Stream {
+    out: String,
+    width: usize,
+    indent_unit: usize,
+    col: usize,
+    pending_indent: Option<usize>,
+    comments: Vec<usize>,
+}
+
+impl Stream {
+    pub fn new(width: usize, indent_unit: usize) -> Stream {
+        Stream {
+            out: String::new(),
+            width,
+            indent_unit,
+            col: 0,
+            pending_indent: None,
+            comments: Vec::new(),
+        }
+    }
+
+    /// Prints the next piece.
+    pub fn print(&mut self, doc: &Doc) {
+        let mut p = Printer {
+            out: std::mem::take(&mut self.out),
+            width: self.width,
+            indent_unit: self.indent_unit,
+            col: self.col,
+            pending_indent: self.pending_indent,
+            suffixes: Vec::new(),
+            heredocs: Vec::new(),
+            comments: std::mem::take(&mut self.comments),
+        };
+        let mut stack: Vec<(usize, Mode, &Doc)> = vec![(0, Mode::Break, doc)];
+        p.run(&mut stack);
+        p.flush_line_end();
+        self.out = p.out;
+        self.col = p.col;
+        self.pending_indent = p.pending_indent;
+        self.comments = p.comments;
+    }
+
+    pub fn finish(self) -> Printed {
+        Printed {
+            text: self.out,
+            comments: self.comments,
+        }
+    }
+}
+
 struct Printer<'d> {
     out: String,
     width: usize,
@@ -166,27 +228,6 @@ struct Printer<'d> {
     suffixes: Vec<(usize, &'d Doc)>,
     heredocs: Vec<&'d str>,
     comments: Vec<usize>,
-}
-
-/// Prints `doc` with the given line width and indentation unit.
-pub fn print(doc: &Doc, width: usize, indent_unit: usize) -> Printed {
-    let mut p = Printer {
-        out: String::new(),
-        width,
-        indent_unit,
-        col: 0,
-        pending_indent: None,
-        suffixes: Vec::new(),
-        heredocs: Vec::new(),
-        comments: Vec::new(),
-    };
-    let mut stack: Vec<(usize, Mode, &Doc)> = vec![(0, Mode::Break, doc)];
-    p.run(&mut stack);
-    p.flush_line_end();
-    Printed {
-        text: p.out,
-        comments: p.comments,
-    }
 }
 
 impl<'d> Printer<'d> {
@@ -366,5 +407,62 @@ impl<'d> Printer<'d> {
         self.out.push('\n');
         self.col = 0;
         self.pending_indent = Some(ind);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Doc {
+        Doc::text(s)
+    }
+
+    /// Statements printed one by one, each after the first starting with its hard line,
+    /// print as their concatenation: a trailing comment pending at the end of a piece, a
+    /// heredoc body, a group that fits only up to the next piece's line break.
+    #[test]
+    fn pieces_print_as_their_concatenation() {
+        let pieces = vec![
+            Doc::Concat(vec![
+                t("$a = "),
+                Doc::Heredoc {
+                    opener: "@(END)".into(),
+                    body: "  x\n  END".into(),
+                },
+                Doc::LineSuffix(Box::new(Doc::Comment(0, " # one".into()))),
+            ]),
+            Doc::Concat(vec![
+                Doc::HardLine,
+                Doc::HardLine,
+                Doc::group(Doc::Concat(vec![
+                    t("f("),
+                    Doc::indent(Doc::Concat(vec![
+                        Doc::SoftLine,
+                        t("aaaa,"),
+                        Doc::Line,
+                        t("b"),
+                    ])),
+                    Doc::SoftLine,
+                    t(")"),
+                ])),
+                t(" # two, after the group"),
+            ]),
+            Doc::Concat(vec![Doc::HardLine, Doc::Comment(1, "# three".into())]),
+            Doc::HardLine,
+        ];
+        let whole = print(&Doc::Concat(pieces.clone()), 20, 2);
+        let mut s = Stream::new(20, 2);
+        for p in &pieces {
+            s.print(p);
+        }
+        let streamed = s.finish();
+        assert_eq!(
+            streamed.text,
+            "$a = @(END) # one\n  x\n  END\n\nf(\n  aaaa,\n  b\n) # two, after the group\n# three\n"
+        );
+        assert_eq!(streamed.text, whole.text);
+        assert_eq!(streamed.comments, vec![0, 1]);
+        assert_eq!(whole.comments, vec![0, 1]);
     }
 }

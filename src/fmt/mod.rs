@@ -77,9 +77,9 @@ pub fn format_source(
     } else {
         source
     };
-    let mut parsed = syntax::parse(text);
-    // The formatter reads the AST only: the concrete tree's memory is given back now.
-    parsed.forget_tree();
+    // The formatter reads the AST only: the concrete tree's memory is given back as soon
+    // as it is lowered.
+    let parsed = syntax::parse_ast_only(text.to_string());
     if let Some((line, column, e)) = parsed.first_error() {
         return Err(FormatError::Syntax {
             line,
@@ -87,13 +87,13 @@ pub fn format_source(
             message: e.message.clone(),
         });
     }
-    let out = format_parsed(&parsed, config)?;
+    let mut out = format_parsed(&parsed, config)?;
     if verify {
         // Only the input's PN and comment spans are kept while the output is parsed: a
         // large file's two ASTs are never held at once.
         let expected = Expected::of(&parsed);
         drop(parsed);
-        expected.check(text, &out)?;
+        out = expected.check(text, out)?;
     }
     Ok(if crlf { out.replace('\n', "\r\n") } else { out })
 }
@@ -110,8 +110,10 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
         });
     }
     let mut f = format::Formatter::new(parsed, config);
-    let d = f.program(&parsed.program);
-    let printed = doc::print(&d, config.line_width, config.indent_width);
+    // Each statement's document is printed and dropped as soon as it is formatted.
+    let mut printer = doc::Stream::new(config.line_width, config.indent_width);
+    f.program_each(&parsed.program, &mut |d| printer.print(&d));
+    let printed = printer.finish();
     let expected: Vec<usize> = (0..parsed.comments.len()).collect();
     if printed.comments != expected {
         let first = first_difference(&printed.comments, &expected);
@@ -136,12 +138,16 @@ pub fn format_parsed(parsed: &ParsedFile, config: &FormatConfig) -> Result<Strin
     if text.trim().is_empty() {
         text.clear();
     }
+    // The printer grew it by doubling; the safety check holds it beside a parse.
+    text.shrink_to_fit();
     Ok(text)
 }
 
 /// The safety check: `out` parses, has the same PN and the same comments as `input`.
 pub fn check_equivalent(input: &ParsedFile, out: &str) -> Result<(), FormatError> {
-    Expected::of(input).check(&input.source, out)
+    Expected::of(input)
+        .check(&input.source, out.to_string())
+        .map(|_| ())
 }
 
 /// What the safety check compares a formatter's output with: the input's PN and the
@@ -159,10 +165,10 @@ impl Expected {
         }
     }
 
-    /// Checks `out` against the input whose source is `source`.
-    fn check(&self, source: &str, out: &str) -> Result<(), FormatError> {
-        let mut again = syntax::parse(out);
-        again.forget_tree();
+    /// Checks `out` against the input whose source is `source`; gives `out` back (moved
+    /// into the parse, not copied).
+    fn check(&self, source: &str, out: String) -> Result<String, FormatError> {
+        let mut again = syntax::parse_ast_only(out);
         if let Some((l, c, e)) = again.first_error() {
             return Err(FormatError::Internal(format!(
                 "formatted output does not parse ({l}:{c}: {})",
@@ -203,7 +209,7 @@ impl Expected {
                 cb.get(i).copied().unwrap_or("(none)")
             )));
         }
-        Ok(())
+        Ok(std::mem::take(&mut again.source))
     }
 }
 

@@ -115,23 +115,8 @@ fn parse_with(source: &str, language: &tree_sitter::Language) -> ParsedFile {
     if source.starts_with('\u{FEFF}') {
         return parse_bytes_with(source.as_bytes(), language);
     }
-    // Tree-sitter's generated lexers treat a NUL byte as the end of input, so NULs (which
-    // Puppet accepts in strings and comments) are parsed as U+0001, a byte that is equally
-    // invalid as code. Values are read from the original text, so they keep their NULs.
-    let parsed = if source.contains('\0') {
-        parse_tree(&source.replace('\0', "\u{1}"), language)
-    } else {
-        parse_tree(source, language)
-    };
-    let Some(tree) = parsed else {
-        return empty_file(
-            source.to_string(),
-            SyntaxError {
-                span: Span::new(0, 0),
-                message: "the parser gave no tree".to_string(),
-                severity: Severity::Error,
-            },
-        );
+    let Some(tree) = tree_of(source, language) else {
+        return no_tree(source.to_string());
     };
     let (program, comments, mut errors) = walk::lower_tree(&tree, source);
     errors.sort_by_key(|e| (e.span.start, e.span.end));
@@ -144,6 +129,91 @@ fn parse_with(source: &str, language: &tree_sitter::Language) -> ParsedFile {
         tree: Some(tree),
         packed: None,
     }
+}
+
+/// [`parse_str`] for code that reads the AST only (the formatter): the text is moved in,
+/// not copied, and the concrete tree is dropped as soon as it is lowered.
+pub fn parse_string_ast_only(source: String) -> ParsedFile {
+    if source.starts_with('\u{FEFF}') {
+        let mut parsed = parse_bytes_with(source.as_bytes(), &super::grammar::language());
+        parsed.tree = None;
+        return parsed;
+    }
+    parse_owned(source, Keep::Nothing)
+}
+
+/// [`parse_bytes`] for a run that keeps the packed tokens, not the concrete tree (as
+/// [`ParsedFile::drop_tree`] leaves it): the bytes are moved in (not copied when they are
+/// text), and the tree is packed and dropped as soon as it is lowered. Gives the bytes
+/// back when they are not the parsed source (a byte order mark, invalid UTF-8).
+pub fn parse_bytes_packed(bytes: Vec<u8>) -> (ParsedFile, Option<Vec<u8>>) {
+    match String::from_utf8(bytes) {
+        Ok(source) if !source.starts_with('\u{FEFF}') => (parse_owned(source, Keep::Packed), None),
+        other => {
+            let bytes = match other {
+                Ok(source) => source.into_bytes(),
+                Err(e) => e.into_bytes(),
+            };
+            let mut parsed = parse_bytes(&bytes);
+            parsed.drop_tree();
+            let raw = (parsed.source.as_bytes() != bytes.as_slice()).then_some(bytes);
+            (parsed, raw)
+        }
+    }
+}
+
+/// What a parse keeps of its concrete tree once it is lowered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Nothing,
+    Packed,
+}
+
+/// Parses `source` (moved in; no byte order mark) and drops the concrete tree as soon as
+/// it is lowered, keeping its packed tokens or nothing, before the line index is built:
+/// the tree and the AST together are the peak of a big file's memory.
+fn parse_owned(source: String, keep: Keep) -> ParsedFile {
+    let Some(tree) = tree_of(&source, &super::grammar::language()) else {
+        return no_tree(source);
+    };
+    let (program, comments, mut errors) = walk::lower_tree(&tree, &source);
+    let packed = (keep == Keep::Packed).then(|| super::packed::pack(&tree));
+    drop(tree);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    let line_index = LineIndex::new(&source);
+    ParsedFile {
+        source,
+        program,
+        comments,
+        errors,
+        line_index,
+        tree: None,
+        packed,
+    }
+}
+
+/// The concrete tree of `source`. Tree-sitter's generated lexers treat a NUL byte as the
+/// end of input, so NULs (which Puppet accepts in strings and comments) are parsed as
+/// U+0001, a byte that is equally invalid as code. Values are read from the original text,
+/// so they keep their NULs.
+fn tree_of(source: &str, language: &tree_sitter::Language) -> Option<tree_sitter::Tree> {
+    if source.contains('\0') {
+        parse_tree(&source.replace('\0', "\u{1}"), language)
+    } else {
+        parse_tree(source, language)
+    }
+}
+
+/// A file the parser gave no tree for.
+fn no_tree(source: String) -> ParsedFile {
+    empty_file(
+        source,
+        SyntaxError {
+            span: Span::new(0, 0),
+            message: "the parser gave no tree".to_string(),
+            severity: Severity::Error,
+        },
+    )
 }
 
 /// Parse an EPP template (a `.epp` file's text) into a [`ParsedFile`] whose program is one

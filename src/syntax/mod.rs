@@ -45,3 +45,15 @@ pub fn parse_file_bytes(path: &std::path::Path, bytes: &[u8]) -> ParsedFile {
 pub fn parse(source: &str) -> ParsedFile {
     lower::parse_str(source)
 }
+
+/// Parse a manifest's bytes keeping its packed tokens, not its concrete tree; the bytes
+/// come back when they are not the source ([`lower::parse_bytes_packed`]).
+pub fn parse_bytes_packed(bytes: Vec<u8>) -> (ParsedFile, Option<Vec<u8>>) {
+    lower::parse_bytes_packed(bytes)
+}
+
+/// Parse Puppet source text for code that reads the AST only: no concrete tree is kept
+/// (the tokens are unavailable), and the text is moved in.
+pub fn parse_ast_only(source: String) -> ParsedFile {
+    lower::parse_string_ast_only(source)
+}

@@ -28,10 +28,12 @@ impl Parse {
     /// template keeps it, as its packed tokens would be read with the manifest grammar's
     /// kind names.
     pub fn of(path: &Path, bytes: Vec<u8>) -> Parse {
-        let mut tree = syntax::parse_file_bytes(path, &bytes);
         if !syntax::epp::is_template_path(path) {
-            tree.drop_tree();
+            // The bytes are moved into the parse, not copied.
+            let (tree, raw) = syntax::parse_bytes_packed(bytes);
+            return Parse::from_parts(raw, tree);
         }
+        let tree = syntax::parse_file_bytes(path, &bytes);
         let raw = (tree.source.as_bytes() != bytes.as_slice()).then_some(bytes);
         Parse::from_parts(raw, tree)
     }

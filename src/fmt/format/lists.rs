@@ -24,6 +24,60 @@ pub(super) struct ListDocs {
     pub(super) dangling: Vec<Leading>,
 }
 
+/// Lays out list elements one per line, in turn ([`Formatter::lines`], or a file's
+/// statements printed as they are formatted): whether one was laid out yet.
+#[derive(Default)]
+pub(super) struct Lines {
+    started: bool,
+}
+
+impl Lines {
+    /// Appends to `out` the line breaks before `s`, its leading comments, its document,
+    /// `sep` and its trailing comments.
+    pub(super) fn slot(&mut self, s: Slot, sep: Option<&str>, out: &mut Vec<Doc>) {
+        let has_leading = !s.leading.is_empty();
+        for (j, c) in s.leading.into_iter().enumerate() {
+            if self.started {
+                out.push(Doc::HardLine);
+                if c.blank_before || (j == 0 && s.blank_before) {
+                    out.push(Doc::HardLine);
+                }
+            }
+            self.started = true;
+            out.push(c.doc);
+        }
+        if self.started {
+            out.push(Doc::HardLine);
+            if s.blank_before && !has_leading {
+                out.push(Doc::HardLine);
+            }
+        }
+        self.started = true;
+        out.push(s.doc);
+        if let Some(sep) = sep {
+            out.push(txt(sep));
+        }
+        out.extend(s.trailing);
+    }
+
+    /// Whether anything was laid out.
+    pub(super) fn started(&self) -> bool {
+        self.started
+    }
+
+    /// Appends a comment left after the last element (before the closing bracket).
+    pub(super) fn dangling(&mut self, c: Leading, out: &mut Vec<Doc>) {
+        if self.started {
+            out.push(Doc::HardLine);
+            if c.blank_before {
+                out.push(Doc::HardLine);
+            }
+        }
+        self.started = true;
+        out.push(c.doc);
+    }
+}
+
 impl ListDocs {
     /// The list with `f` applied to each element's document.
     pub(super) fn map_docs(self, mut f: impl FnMut(Doc) -> Doc) -> ListDocs {
@@ -69,8 +123,30 @@ impl<'a> Formatter<'a> {
         spans: &[Span],
         close: usize,
         statements: bool,
-        mut f: impl FnMut(&mut Self, usize) -> Doc,
+        f: impl FnMut(&mut Self, usize) -> Doc,
     ) -> ListDocs {
+        let mut slots = Vec::new();
+        let (open_suffix, dangling) =
+            self.list_each(open_end, spans, close, statements, f, |_, s| slots.push(s));
+        ListDocs {
+            open_suffix,
+            slots,
+            dangling,
+        }
+    }
+
+    /// [`Self::list`] handing each element to `emit` as soon as it is formatted (so that a
+    /// whole file's statements need not be held at once); returns the comments after the
+    /// opening bracket and those left before the closing one.
+    pub(super) fn list_each(
+        &mut self,
+        open_end: usize,
+        spans: &[Span],
+        close: usize,
+        statements: bool,
+        mut f: impl FnMut(&mut Self, usize) -> Doc,
+        mut emit: impl FnMut(&mut Self, Slot),
+    ) -> (Vec<Doc>, Vec<Leading>) {
         let mut open_suffix = Vec::new();
         while let Some(st) = self.comment_start(self.next) {
             if open_end == 0 || st < open_end || st >= close || self.has_newline(open_end, st) {
@@ -85,14 +161,13 @@ impl<'a> Formatter<'a> {
             self.next += 1;
         }
         let mut prev_end = open_end;
-        let mut slots = Vec::new();
+        let mut emitted = 0usize;
         let mut i = 0;
         while i < spans.len() {
             let span = spans.get(i).copied().unwrap_or_default();
             let mut leading = self.take_leading(prev_end, span.start());
-            let blank_before = !slots.is_empty()
-                && leading.is_empty()
-                && self.blank_between(prev_end, span.start());
+            let blank_before =
+                emitted > 0 && leading.is_empty() && self.blank_between(prev_end, span.start());
             let code_blank = !leading.is_empty()
                 && self.blank_between(self.comment_end(self.next.saturating_sub(1)), span.start());
             if statements {
@@ -121,12 +196,16 @@ impl<'a> Formatter<'a> {
                     }
                     let limit = spans.get(i).map_or(close, |s| s.start());
                     let (trailing, tend) = self.take_trailing(end, limit);
-                    slots.push(Slot {
-                        leading,
-                        blank_before: blank,
-                        doc,
-                        trailing,
-                    });
+                    emit(
+                        self,
+                        Slot {
+                            leading,
+                            blank_before: blank,
+                            doc,
+                            trailing,
+                        },
+                    );
+                    emitted += 1;
                     prev_end = tend.max(end);
                     continue;
                 }
@@ -161,63 +240,34 @@ impl<'a> Formatter<'a> {
             // the separator is on a line of its own (`;` after a multi-line body).
             let anchor = self.separator_end(span.end(), limit).unwrap_or(span.end());
             let (trailing, end) = self.take_trailing(anchor, limit);
-            slots.push(Slot {
-                leading,
-                blank_before,
-                doc,
-                trailing,
-            });
+            emit(
+                self,
+                Slot {
+                    leading,
+                    blank_before,
+                    doc,
+                    trailing,
+                },
+            );
+            emitted += 1;
             prev_end = end.max(span.end());
             i += 1;
         }
         let dangling = self.take_leading(prev_end, close);
-        ListDocs {
-            open_suffix,
-            slots,
-            dangling,
-        }
+        (open_suffix, dangling)
     }
 
     /// Lays out a list one element per line: `sep` after each element (not after the last
     /// when `last_sep` is false); no leading or trailing newline.
     pub(super) fn lines(&self, l: ListDocs, sep: &str, last_sep: bool) -> Doc {
         let mut out = Vec::new();
+        let mut joiner = Lines::default();
         let n = l.slots.len();
-        let mut first = true;
         for (i, s) in l.slots.into_iter().enumerate() {
-            let has_leading = !s.leading.is_empty();
-            for (j, c) in s.leading.into_iter().enumerate() {
-                if !first {
-                    out.push(Doc::HardLine);
-                    if c.blank_before || (j == 0 && s.blank_before) {
-                        out.push(Doc::HardLine);
-                    }
-                }
-                first = false;
-                out.push(c.doc);
-            }
-            if !first {
-                out.push(Doc::HardLine);
-                if s.blank_before && !has_leading {
-                    out.push(Doc::HardLine);
-                }
-            }
-            first = false;
-            out.push(s.doc);
-            if i + 1 < n || last_sep {
-                out.push(txt(sep));
-            }
-            out.extend(s.trailing);
+            joiner.slot(s, (i + 1 < n || last_sep).then_some(sep), &mut out);
         }
         for c in l.dangling {
-            if !first {
-                out.push(Doc::HardLine);
-                if c.blank_before {
-                    out.push(Doc::HardLine);
-                }
-            }
-            first = false;
-            out.push(c.doc);
+            joiner.dangling(c, &mut out);
         }
         cat(out)
     }

@@ -2,30 +2,47 @@
 //! `=` aligned), `if`/`elsif`/`else`, `unless` and `case`.
 
 use super::align::{marker_width, pad_marker};
-use super::lists::{ListDocs, Slot};
+use super::lists::{Lines, ListDocs, Slot};
 use super::{cat, txt, Formatter};
 use crate::fmt::doc::Doc;
 use crate::syntax::ast::*;
 
 impl<'a> Formatter<'a> {
-    pub(crate) fn program(&mut self, p: &Program) -> Doc {
+    /// Formats the program, handing its document to `print` piece by piece, as the
+    /// statements are formatted: each statement with its comments, or a run of assignments
+    /// (their `=` share a column), then the comments after the last statement, then the
+    /// final line break. Every piece after the first starts with the hard line before it
+    /// (what [`crate::fmt::doc::Stream`] needs), so a file's document is never held whole.
+    pub(crate) fn program_each(&mut self, p: &Program, print: &mut dyn FnMut(Doc)) {
         let spans: Vec<Span> = p.body.iter().map(|e| e.span).collect();
         let body: Vec<&Expr> = p.body.iter().collect();
-        let l = self.list(0, &spans, self.src.len(), true, |me, i| {
-            me.statement_of(&body, i)
-        });
-        let l = align_assignments(l);
-        let mut docs = l.open_suffix.clone();
-        let l = ListDocs {
-            open_suffix: Vec::new(),
-            ..l
-        };
-        let empty = l.slots.is_empty() && l.dangling.is_empty();
-        docs.push(self.lines(l, "", false));
-        if !empty {
-            docs.push(Doc::HardLine);
+        let mut joiner = Lines::default();
+        let mut run: Vec<Slot> = Vec::new();
+        // The program has no opening bracket: no comment trails one.
+        let (_, dangling) = self.list_each(
+            0,
+            &spans,
+            self.src.len(),
+            true,
+            |me, i| me.statement_of(&body, i),
+            |_, s| {
+                // Any statement other than an assignment ends a run of assignments.
+                let ends_run = marker_width(&s.doc) == 0;
+                run.push(s);
+                if ends_run {
+                    print_run(std::mem::take(&mut run), &mut joiner, print);
+                }
+            },
+        );
+        print_run(run, &mut joiner, print);
+        for c in dangling {
+            let mut out = Vec::new();
+            joiner.dangling(c, &mut out);
+            print(cat(out));
         }
-        cat(docs)
+        if joiner.started() {
+            print(Doc::HardLine);
+        }
     }
 
     pub(super) fn statements(&mut self, stmts: &[Expr], open_end: usize, close: usize) -> ListDocs {
@@ -165,6 +182,20 @@ impl<'a> Formatter<'a> {
             v.push(self.body(eb));
         }
         cat(v)
+    }
+}
+
+/// Aligns the `=` of a run of top-level statements and prints them one by one.
+fn print_run(run: Vec<Slot>, joiner: &mut Lines, print: &mut dyn FnMut(Doc)) {
+    let l = align_assignments(ListDocs {
+        open_suffix: Vec::new(),
+        slots: run,
+        dangling: Vec::new(),
+    });
+    for s in l.slots {
+        let mut out = Vec::new();
+        joiner.slot(s, None, &mut out);
+        print(cat(out));
     }
 }
 

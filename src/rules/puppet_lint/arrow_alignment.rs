@@ -13,6 +13,7 @@ use crate::rules::{
 };
 use crate::syntax::tokens::Token;
 use crate::syntax::Span;
+use std::collections::BTreeMap;
 
 pub struct ArrowAlignment;
 
@@ -47,7 +48,13 @@ impl Rule for ArrowAlignment {
         let source = cx.source();
         let tokens = cx.tokens();
         let order = walk_order(tokens, hashes);
-        let layout = Layout::of(source, tokens);
+        let spans = gap_spans(source, tokens);
+        let layout = Layout {
+            source,
+            tokens,
+            spans: &spans,
+            changed: BTreeMap::new(),
+        };
         let first = find(&layout, &order);
         if first.is_empty() {
             return;
@@ -55,31 +62,31 @@ impl Rule for ArrowAlignment {
         // Fixing one group can move the keys of another on the same line (a hash that
         // starts on the line of an outer arrow): redo the walk on the fixed layout until
         // nothing moves, so that the fixes of one run leave every group aligned.
-        let mut current = layout.gaps.clone();
-        let mut owner: Vec<Option<usize>> = vec![None; current.len()];
+        // Only the changed gaps are held (a big file has a gap per token).
+        let mut current: BTreeMap<usize, String> = BTreeMap::new();
+        let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
         for (k, f) in first.iter().enumerate() {
             for (g, text) in f.edits.iter().flatten() {
-                if let Some(slot) = current.get_mut(*g) {
-                    *slot = text.clone();
-                }
-                if let Some(o) = owner.get_mut(*g) {
-                    *o = Some(k);
+                if *g < spans.len() {
+                    current.insert(*g, text.clone());
+                    owner.insert(*g, k);
                 }
             }
         }
         for _ in 0..4 {
             let relaid = Layout {
-                gaps: current.clone(),
+                changed: current.clone(),
                 ..layout.clone()
             };
             let mut changed = false;
             for f in find(&relaid, &order) {
                 for (g, text) in f.edits.into_iter().flatten() {
-                    if let Some(slot) = current.get_mut(g) {
-                        if *slot != text {
-                            *slot = text;
-                            changed = true;
-                        }
+                    let now = current
+                        .get(&g)
+                        .map_or_else(|| layout.gap(g), String::as_str);
+                    if g < spans.len() && now != text {
+                        current.insert(g, text);
+                        changed = true;
                     }
                 }
             }
@@ -91,20 +98,23 @@ impl Rule for ArrowAlignment {
         // last finding that changed a gap before it (the one that moved its line).
         let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); first.len()];
         let mut last_owner = None;
-        for (g, text) in current.iter().enumerate() {
-            let own = owner.get(g).copied().flatten();
+        let mut at: Vec<usize> = owner.keys().chain(current.keys()).copied().collect();
+        at.sort_unstable();
+        at.dedup();
+        for g in at {
+            let own = owner.get(&g).copied();
             if own.is_some() {
                 last_owner = own;
             }
-            let (Some(orig), Some(span)) = (layout.gaps.get(g), layout.spans.get(g)) else {
+            let (Some(text), Some(span)) = (current.get(&g), spans.get(g)) else {
                 continue;
             };
-            if orig == text {
+            if layout.gap(g) == text {
                 continue;
             }
             let Some(k) = own
                 .or(last_owner)
-                .or_else(|| owner.iter().flatten().next().copied())
+                .or_else(|| owner.values().next().copied())
             else {
                 continue;
             };
@@ -178,41 +188,30 @@ fn find(layout: &Layout<'_>, order: &[(Vec<usize>, bool)]) -> Vec<Found> {
 struct Layout<'a> {
     source: &'a str,
     tokens: &'a [Token],
-    /// `gaps[i]` is the text before token `i`; the last one follows the last token.
-    gaps: Vec<String>,
-    /// Where each gap is in the source.
-    spans: Vec<Span>,
+    /// Where the gap before each token is in the source; the last one follows the last
+    /// token.
+    spans: &'a [Span],
+    /// The gaps changed by fixes, by index; the others are as in the source.
+    changed: BTreeMap<usize, String>,
+}
+
+/// Where the text before each token is in `source`, and the text after the last one.
+fn gap_spans(source: &str, tokens: &[Token]) -> Vec<Span> {
+    let mut spans = Vec::with_capacity(tokens.len() + 1);
+    let mut pos = 0;
+    for t in tokens
+        .iter()
+        .map(|t| t.span)
+        .chain([Span::new(source.len(), source.len())])
+    {
+        let start = pos.min(t.start());
+        spans.push(Span::new(start, t.start()));
+        pos = pos.max(t.end());
+    }
+    spans
 }
 
 impl<'a> Layout<'a> {
-    fn of(source: &'a str, tokens: &'a [Token]) -> Layout<'a> {
-        let mut gaps = Vec::with_capacity(tokens.len() + 1);
-        let mut spans = Vec::with_capacity(tokens.len() + 1);
-        let mut pos = 0;
-        for t in tokens
-            .iter()
-            .map(|t| t.span)
-            .chain([Span::new(source.len(), source.len())])
-        {
-            let start = pos.min(t.start());
-            let span = Span::new(start, t.start());
-            gaps.push(
-                source
-                    .get(span.start()..span.end())
-                    .unwrap_or("")
-                    .to_string(),
-            );
-            spans.push(span);
-            pos = pos.max(t.end());
-        }
-        Layout {
-            source,
-            tokens,
-            gaps,
-            spans,
-        }
-    }
-
     fn text(&self, i: usize) -> &'a str {
         self.tokens
             .get(i)
@@ -221,7 +220,14 @@ impl<'a> Layout<'a> {
     }
 
     fn gap(&self, i: usize) -> &str {
-        self.gaps.get(i).map_or("", String::as_str)
+        match self.changed.get(&i) {
+            Some(text) => text,
+            None => self
+                .spans
+                .get(i)
+                .and_then(|s| self.source.get(s.start()..s.end()))
+                .unwrap_or(""),
+        }
     }
 
     /// 1-based (line, column) of each token's start in this layout.
