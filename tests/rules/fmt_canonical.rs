@@ -17,7 +17,13 @@ use rein::syntax::{self, pn, visit, CommentKind, Expr, ExprKind, ParsedFile};
 
 /// Fixtures whose expected output keeps code as written (`# fmt: off` regions and
 /// `# fmt: skip` statements keep their indentation too).
-const AS_WRITTEN: &[&str] = &["style/fmt_off_on", "style/fmt_skip", "basic/comments"];
+const AS_WRITTEN: &[&str] = &[
+    "style/fmt_off_on",
+    "style/fmt_skip",
+    "basic/comments",
+    "style/fmt_off_region_ends_inside_a_statement",
+    "basic/heredoc_body_inside_verbatim",
+];
 
 /// The spans of the literals a line may start inside: strings, regexes, heredoc bodies
 /// and `/* */` comments.

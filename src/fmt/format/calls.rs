@@ -23,6 +23,13 @@ impl<'a> Formatter<'a> {
             && args
                 .first()
                 .is_some_and(|a| self.has_newline(open, a.span.start()));
+        self.args_in_parens(open, close, args, multi)
+    }
+
+    /// The arguments between `open` (the `(`, or what stands for it) and `close` in
+    /// parentheses: one a line when `multi` (the source breaks after the `(`), else on one
+    /// line when they fit, hugging a last hash, array or heredoc.
+    fn args_in_parens(&mut self, open: usize, close: usize, args: &[Expr], multi: bool) -> Doc {
         let l = self.args(open, close, args);
         if !multi && !l.has_comments() && !l.slots.is_empty() {
             let n = l.slots.len();
@@ -111,22 +118,27 @@ impl<'a> Formatter<'a> {
         cat(v)
     }
 
-    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`. When the
-    /// first argument is itself in parentheses (`notice⏎(x)`), the list is put in
-    /// parentheses (`notice((x))`): `notice (x)` would read as the call's own.
-    pub(super) fn bare_args(&mut self, args: &[Expr]) -> Doc {
+    /// Arguments of a call written without parentheses (`include a, b`): ` a, b`, after the
+    /// call's name ending at `name_end`. When the first argument is itself in parentheses
+    /// (`notice⏎(x)`), the list is put in parentheses (`notice((x))`): `notice (x)` would
+    /// read as the call's own. It is then laid out as the arguments of that call (the
+    /// name's end standing for its `(`), so that the next formatting, which reads that
+    /// call, lays them out alike (comments among them included).
+    pub(super) fn bare_args(&mut self, name_end: usize, args: &[Expr]) -> Doc {
         let wrap = args
             .first()
             .is_some_and(|a| matches!(a.kind, ExprKind::Paren(_)));
-        let mut v = vec![txt(if wrap { "(" } else { " " })];
+        if wrap {
+            // Not one a line: the `(` will be followed by the first argument's.
+            let close = args.last().map_or(name_end, |a| a.span.end());
+            return self.args_in_parens(name_end.saturating_sub(1), close, args, false);
+        }
+        let mut v = vec![txt(" ")];
         for (i, a) in args.iter().enumerate() {
             if i > 0 {
                 v.push(txt(", "));
             }
             v.push(self.expr(a));
-        }
-        if wrap {
-            v.push(txt(")"));
         }
         cat(v)
     }
@@ -142,7 +154,7 @@ impl<'a> Formatter<'a> {
             let close = self.rfind_before(args_end, ')').unwrap_or(args_end);
             v.push(self.paren_args(open, close, &c.args));
         } else if !c.args.is_empty() {
-            v.push(self.bare_args(&c.args));
+            v.push(self.bare_args(c.functor.span.end(), &c.args));
         }
         if let Some(l) = &c.lambda {
             v.push(self.lambda(l));
@@ -212,7 +224,7 @@ impl<'a> Formatter<'a> {
             let close = self.find_close_paren(last, end).unwrap_or(last);
             v.push(self.paren_args(open, close, &m.args));
         } else if !m.args.is_empty() {
-            v.push(self.bare_args(&m.args));
+            v.push(self.bare_args(m.name.span.end(), &m.args));
         }
         if let Some(l) = &m.lambda {
             v.push(self.lambda(l));

@@ -48,7 +48,12 @@ impl<'a> Formatter<'a> {
             if matches!((&k.kind, &v.kind), (ExprKind::Nop, ExprKind::Nop)) {
                 return me.verbatim(*span);
             }
+            // A key is aligned by its width on one line, so it stays on one line (even
+            // when too wide for it): broken, it would be laid out another way the next
+            // time. One that must break (written over lines, with a comment) is aligned
+            // by its last line, which stays as it is.
             let kd = me.expr(k);
+            let kd = if kd.forces_break() { kd } else { kd.flat() };
             let w = kd.flat_width();
             let vd = me.expr(v);
             keys.push((kd.clone(), w));

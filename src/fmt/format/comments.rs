@@ -90,7 +90,8 @@ impl<'a> Formatter<'a> {
         docs
     }
 
-    /// Verbatim source for `span`, with its comments and the bodies of heredocs opened in it.
+    /// Verbatim source for `span`, with its comments and the bodies of heredocs opened in it
+    /// (without those of heredocs opened before it).
     pub(super) fn verbatim(&mut self, span: Span) -> Doc {
         let mut comments = Vec::new();
         while let Some(st) = self.comment_start(self.next) {
@@ -100,7 +101,22 @@ impl<'a> Formatter<'a> {
             comments.push(self.next);
             self.next += 1;
         }
-        let text = self.s(span).to_string();
+        // The bodies of heredocs opened before the span are printed after their opening's
+        // line, not again here.
+        let mut text = String::new();
+        let mut cur = span.start();
+        for (open, body) in &self.heredocs {
+            if open.start() < span.start() && body.start() >= cur && body.end() <= span.end() {
+                text.push_str(self.s(Span::new(cur, body.start())));
+                // The end of the body's last line with it.
+                let newline = self
+                    .src
+                    .get(body.end()..)
+                    .is_some_and(|r| r.starts_with('\n'));
+                cur = (body.end() + usize::from(newline)).min(span.end());
+            }
+        }
+        text.push_str(self.s(Span::new(cur, span.end())));
         let mut docs = Vec::new();
         // Comments before the span (left over by an enclosing element) are printed first.
         let mut inside = Vec::new();

@@ -188,12 +188,15 @@ impl<'a> Formatter<'a> {
                         }
                         k += 1;
                     }
-                    let end = end.max(span.end());
-                    let doc = self.verbatim(Span::new(off_start, end));
-                    let blank = after.first().is_some_and(|l| l.blank_before);
-                    while spans.get(i).is_some_and(|s| s.start() < end) {
+                    // The region takes whole statements: one that `# fmt: on` ends inside
+                    // of (its comment among the statement's lines) up to its end.
+                    let mut end = end.max(span.end());
+                    while let Some(s) = spans.get(i).filter(|s| s.start() < end) {
+                        end = end.max(s.end());
                         i += 1;
                     }
+                    let doc = self.verbatim(Span::new(off_start, end));
+                    let blank = after.first().is_some_and(|l| l.blank_before);
                     let limit = spans.get(i).map_or(close, |s| s.start());
                     let (trailing, tend) = self.take_trailing(end, limit);
                     emit(

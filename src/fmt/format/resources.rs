@@ -84,7 +84,20 @@ impl<'a> Formatter<'a> {
         t: Doc,
         bodies: &[ResourceBody],
     ) -> Doc {
-        let spans: Vec<Span> = bodies.iter().map(|b| b.span).collect();
+        // A body without attributes ends at its `;` when only comments come before it:
+        // they are the body's (a comma after the title makes them so in the parse), printed
+        // in it, so that they are there again the next time.
+        let spans: Vec<Span> = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let limit = bodies.get(i + 1).map_or(close, |n| n.span.start());
+                match b.ops.is_empty() {
+                    true => Span::new(b.span.start(), self.semicolon_after_comments(b.span, limit)),
+                    false => b.span,
+                }
+            })
+            .collect();
         // A body that can stay on one line is formatted both ways, the choice made once
         // every body is known; the list holds a placeholder (`\u{2}`) for it.
         let mut forms: Vec<Option<Forms>> = Vec::new();
@@ -101,7 +114,8 @@ impl<'a> Formatter<'a> {
             let colon = me
                 .find_from(b.title.span.end(), ':')
                 .unwrap_or(b.title.span.end());
-            let ops = me.attr_list(colon + 1, b.span.end(), &b.ops);
+            let end = spans.get(i).map_or(b.span.end(), |s| s.end());
+            let ops = me.attr_list(colon + 1, end, &b.ops);
             let one = candidate.then(|| {
                 let mut items = Vec::new();
                 for (k, sl) in ops.slots.iter().enumerate() {
@@ -114,8 +128,10 @@ impl<'a> Formatter<'a> {
             });
             let title_w = title.flat_width();
             let mut v = vec![title.clone(), txt(":")];
-            if ops.slots.is_empty() && ops.dangling.is_empty() && ops.open_suffix.is_empty() {
+            if ops.slots.is_empty() && ops.dangling.is_empty() {
+                // Comments on the title's line trail the body's `;`.
                 v.push(txt(" "));
+                v.extend(ops.open_suffix);
             } else {
                 v.push(me.attr_lines(ops));
                 v.push(Doc::HardLine);
@@ -244,6 +260,32 @@ impl<'a> Formatter<'a> {
             }
             None => cat(vec![]),
         })
+    }
+
+    /// The `;` after `span` when only whitespace and comments stand between them (and it
+    /// is before `limit`), else the end of `span`.
+    fn semicolon_after_comments(&self, span: Span, limit: usize) -> usize {
+        let mut pos = span.end();
+        let mut k = self.comments.partition_point(|c| c.span.start() < pos);
+        loop {
+            let Some(rest) = self.src.get(pos..limit) else {
+                return span.end();
+            };
+            let Some(at) = rest.find(|c: char| !c.is_whitespace()) else {
+                return span.end();
+            };
+            let at = pos + at;
+            if self.src.get(at..at + 1) == Some(";") {
+                return at;
+            }
+            match self.comments.get(k) {
+                Some(c) if c.span.start() == at => {
+                    pos = c.span.end();
+                    k += 1;
+                }
+                _ => return span.end(),
+            }
+        }
     }
 
     /// Attribute lines (indented, aligned, trailing commas), starting with a newline.

@@ -1,0 +1,5 @@
+# fmt: off
+$d = 3
+$e = 4 +
+# fmt: on
+5
