@@ -277,3 +277,46 @@ fn lint_ignore_comments_suppress_yaml_findings() {
         "{shown}"
     );
 }
+
+/// A fix that would make an implicit key longer than YAML's 1024 characters is not made
+/// (the key would no longer parse as one): the finding stays, without its fix.
+#[test]
+fn legacy_fact_fixes_keep_a_key_within_yaml_limit() {
+    let dir = temp_dir("hiera-long-key");
+    // 1000 characters to the `:`; each fix adds 15: the first fits, the second does not.
+    let key = format!("a%{{::domain}}{}%{{::domain}}", "b".repeat(977));
+    write(&dir, "long.yaml", &format!("---\n{key}: 1\n"));
+    let args = [
+        "check",
+        "--no-cache",
+        "--format",
+        "concise",
+        "--select",
+        "legacy_facts",
+        "long.yaml",
+    ];
+    let (code, out, _) = outcome(&args, &dir);
+    assert_eq!(
+        out,
+        "long.yaml:2:2: warning[legacy_facts] legacy fact 'domain'\n\
+         long.yaml:2:990: warning[legacy_facts] legacy fact 'domain'\n"
+    );
+    assert_eq!(code, 0);
+    let mut fixing = args.to_vec();
+    fixing.insert(1, "--unsafe-fixes");
+    let (code, out, err) = outcome(&fixing, &dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "rein: fixed 1 problem in 1 file\n");
+    assert_eq!(
+        out,
+        "long.yaml:2:1005: warning[legacy_facts] legacy fact 'domain'\n"
+    );
+    let fixed = std::fs::read_to_string(dir.join("long.yaml")).unwrap();
+    assert_eq!(
+        fixed,
+        format!(
+            "---\na%{{facts.networking.domain}}{}%{{::domain}}: 1\n",
+            "b".repeat(977)
+        )
+    );
+}
