@@ -45,6 +45,7 @@ pub mod syntax;
 pub mod testing;
 pub mod yaml_context;
 pub mod yaml_engine;
+pub mod yaml_key_limit;
 
 // ---- per-file facts of the Context, and what rules of several families share ----
 pub mod class_or_define;

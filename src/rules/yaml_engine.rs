@@ -1,6 +1,7 @@
 //! The engine for YAML files: reports the front end's syntax errors and tabs (always on,
 //! like Puppet's `syntax`), then runs every enabled rule's [`super::Rule::check_yaml`] on a
-//! file that parses, applies the file's `# lint:ignore:NAME` directives (as in manifests),
+//! file that parses (dropping the fixes that would make a key too long to parse, see
+//! [`super::yaml_key_limit`]), applies the file's `# lint:ignore:NAME` directives (as in manifests),
 //! and sorts the findings by position.
 
 use std::path::Path;
@@ -43,7 +44,9 @@ pub fn check_yaml_file(
             cx.current = Some((e.rule.meta(), e.severity));
             e.rule.check_yaml(&mut cx);
         }
-        out.append(&mut cx.into_diagnostics());
+        let mut found = cx.into_diagnostics();
+        super::yaml_key_limit::keep_implicit_keys(file, &mut found);
+        out.append(&mut found);
     }
     let text = Commented {
         source: &file.source,

@@ -121,6 +121,19 @@ fn hiera_config_schema() {
     assert_eq!(code, 1);
 }
 
+/// `rein check` of `file` with `legacy_facts` only, in concise format.
+fn legacy_facts_of(file: &str) -> [&str; 7] {
+    [
+        "check",
+        "--no-cache",
+        "--format",
+        "concise",
+        "--select",
+        "legacy_facts",
+        file,
+    ]
+}
+
 /// puppet-lint 4.3's YAML `legacy_facts` cases (its pull request #235): `%{::fact}` and
 /// `%{facts.fact}` are legacy facts, `%{facts.os.name}` is not; the same messages, with
 /// rein's fixes.
@@ -129,18 +142,7 @@ fn puppet_lint_yaml_legacy_facts_cases_and_fixes() {
     let dir = temp_dir("hiera-lint43");
     let text = "---\nversion: 5\n\ndefaults:  # Used for any hierarchy level that omits these keys.\n  datadir: data         # This path is relative to hiera.yaml's directory.\n  data_hash: yaml_data  # Use the built-in YAML backend.\n\nhierarchy:\n  - name: \"LEGACY FACT PATH\"\n    paths:\n        # Used to distinguish between Debian and Ubuntu\n      - \"os/%{facts.hostname}.yaml\"\n      - \"/var/www/%{::hostname}.yaml\"\n      - \"%{::bios_vendor}.yaml\"\n  - name: \"osfamily/major release\"\n    paths:\n        # Used to distinguish between Debian and Ubuntu\n      - \"os/%{facts.os.name}/%{facts.os.release.major}.yaml\"\n  - name: 'common'\n    path: 'common.yaml'\n";
     write(&dir, "test.yaml", text);
-    let (code, out, _) = outcome(
-        &[
-            "check",
-            "--no-cache",
-            "--format",
-            "concise",
-            "--select",
-            "legacy_facts",
-            "test.yaml",
-        ],
-        &dir,
-    );
+    let (code, out, _) = outcome(&legacy_facts_of("test.yaml"), &dir);
     assert_eq!(
         out,
         "test.yaml:12:13: warning[legacy_facts] legacy fact 'hostname'\n\
@@ -275,5 +277,40 @@ fn lint_ignore_comments_suppress_yaml_findings() {
     assert!(
         shown.contains("common.yaml:4:17: ignored[legacy_facts]"),
         "{shown}"
+    );
+}
+
+/// A fix that would make an implicit key longer than YAML's 1024 characters is not made
+/// (the key would no longer parse as one): the finding stays, without its fix.
+#[test]
+fn legacy_fact_fixes_keep_a_key_within_yaml_limit() {
+    let dir = temp_dir("hiera-long-key");
+    // 1000 characters to the `:`; each fix adds 15: the first fits, the second does not.
+    let key = format!("a%{{::domain}}{}%{{::domain}}", "b".repeat(977));
+    write(&dir, "long.yaml", &format!("---\n{key}: 1\n"));
+    let args = legacy_facts_of("long.yaml");
+    let (code, out, _) = outcome(&args, &dir);
+    assert_eq!(
+        out,
+        "long.yaml:2:2: warning[legacy_facts] legacy fact 'domain'\n\
+         long.yaml:2:990: warning[legacy_facts] legacy fact 'domain'\n"
+    );
+    assert_eq!(code, 0);
+    let mut fixing = args.to_vec();
+    fixing.insert(1, "--unsafe-fixes");
+    let (code, out, err) = outcome(&fixing, &dir);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "rein: fixed 1 problem in 1 file\n");
+    assert_eq!(
+        out,
+        "long.yaml:2:1005: warning[legacy_facts] legacy fact 'domain'\n"
+    );
+    let fixed = std::fs::read_to_string(dir.join("long.yaml")).unwrap();
+    assert_eq!(
+        fixed,
+        format!(
+            "---\na%{{facts.networking.domain}}{}%{{::domain}}: 1\n",
+            "b".repeat(977)
+        )
     );
 }

@@ -252,6 +252,17 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// The column just after `text` when it starts in column `column`: a key that spans lines
+/// (a string with a newline in it) ends on its last line, so its arrow's column follows
+/// that line, not the key's length (which would grow with the key's first column, and so
+/// with every padding of an arrow before it on that line, round after round).
+fn end_column(column: usize, text: &str) -> usize {
+    match text.rsplit_once('\n') {
+        Some((_, last)) => chars(last) + 1,
+        None => column + chars(text),
+    }
+}
+
 struct Found {
     span: Span,
     expected: usize,
@@ -308,7 +319,7 @@ impl Walk<'_> {
                     let this = if g.arrows.iter().any(|a| a.line == line) {
                         first + plen + 1
                     } else {
-                        pcol + plen + 1
+                        end_column(pcol, self.layout.text(p)) + 1
                     };
                     g.arrow_column = g.arrow_column.max(this);
                     g.arrows.push(Arrow {
@@ -555,6 +566,18 @@ mod tests {
             ]
         );
         let want = "foo { 'a':\n  mode => 'x',\n  bind => { 'k1'          => 1,\n                   'key2' => 2 },\n}\n";
+        assert_eq!(fixed, want);
+        assert_eq!(run(want).0, vec![]);
+    }
+
+    #[test]
+    fn a_key_over_two_lines_ends_on_its_last_line() {
+        // Counted by its length from its first column, the key moved with each padding of
+        // the arrow before it, and the fix never settled.
+        let src = "file { 'a':\n  * => { 'm' => 1, 'a long\nkey' => 2 },\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(3, 6, msg(14, 6))]);
+        let want = "file { 'a':\n  * => { 'm' => 1, 'a long\nkey'         => 2 },\n}\n";
         assert_eq!(fixed, want);
         assert_eq!(run(want).0, vec![]);
     }

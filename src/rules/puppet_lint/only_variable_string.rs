@@ -54,11 +54,20 @@ impl Rule for OnlyVariableString {
             return;
         }
         let text = cx.text(var.span);
-        let replacement = if text.starts_with('$') {
+        let mut replacement = if text.starts_with('$') {
             text.to_string()
         } else {
             format!("${text}")
         };
+        // A name or number right after the closing quote would continue the variable's
+        // name (`"$x"erver` into `$xerver`): a space keeps them apart.
+        let after = cx
+            .source()
+            .get(expr.span.end()..)
+            .and_then(|t| t.chars().next());
+        if after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            replacement.push(' ');
+        }
         cx.report(
             Diagnostic::new(var.span, "string containing only a variable")
                 .with_help("use the variable itself; the string turns its value into a String")
@@ -85,6 +94,12 @@ mod tests {
             fixed(NAME, src),
             "$a = $x\n$b = $x\n$c = $x['k'][0]\n$d = \"$x['k']\"\n$e = { \"${x}\" => 1 }\n$f = \"${x} \"\n"
         );
+    }
+
+    #[test]
+    fn the_variable_stays_apart_from_a_name_after_it() {
+        let src = "$d = \"$x\"erver {\n}\n";
+        assert_eq!(fixed(NAME, src), "$d = $x erver {\n}\n");
     }
 
     #[test]

@@ -39,14 +39,40 @@ impl Rule for QuotedBooleans {
         {
             return;
         }
+        let source = cx.source();
+        let before = source
+            .get(..expr.span.start())
+            .and_then(|t| t.chars().last());
+        let after = source.get(expr.span.end()..).and_then(|t| t.chars().next());
         cx.report(
             Diagnostic::new(expr.span, "quoted boolean value found")
                 .with_help(
                     "a non-empty String is always true; write `true` or `false` for a Boolean",
                 )
-                .with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, value.clone())])),
+                .with_fix(Fix::unsafe_(vec![Edit::replace(
+                    expr.span,
+                    apart(value, before, after),
+                )])),
         );
     }
+}
+
+/// The bare `word` to put between the characters `before` and `after`, with a space on a
+/// side where the quote kept it apart from a name, number or variable it would otherwise
+/// join (`5'false'` into the bad number `5false`, `'false'-1` into the word `false-1`).
+fn apart(word: &str, before: Option<char>, after: Option<char>) -> String {
+    let joins = |c: Option<char>, also: &[char]| {
+        c.is_some_and(|c| c.is_alphanumeric() || c == '_' || also.contains(&c))
+    };
+    let mut out = String::with_capacity(word.len() + 2);
+    if joins(before, &['-', ':', '$', '@']) {
+        out.push(' ');
+    }
+    out.push_str(word);
+    if joins(after, &['-', ':']) {
+        out.push(' ');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -68,6 +94,15 @@ mod tests {
         assert_eq!(
             fixed(NAME, src),
             "$a = true\n$b = false\n$c = true\n$d = 'True'\n"
+        );
+    }
+
+    #[test]
+    fn the_word_stays_apart_from_its_neighbours() {
+        let src = "undefined_'false' 5'false'\n$a = 'true'-1\n$b = ['true','false']\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "undefined_ false 5 false\n$a = true -1\n$b = [true,false]\n"
         );
     }
 }

@@ -8,7 +8,9 @@
 //! An empty regex used as a value (`$x =~ //`) is code, not a comment, and not reported
 //! (puppet-lint reports it, and its fix comments out the rest of the line).
 
+use crate::rules::lint_tokens::prev_code;
 use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
+use crate::syntax::tokens::Token;
 use crate::syntax::visit::{NodeKind, Slot};
 use crate::syntax::{Expr, ExprKind, Span};
 
@@ -74,10 +76,31 @@ impl Rule for SlashComments {
         let mut d = Diagnostic::new(expr.span, "// comment found")
             .with_help("Puppet has no `//` comments; use `#`");
         if all_end_here {
-            d = d.with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, "#")]));
+            let mut edits = vec![Edit::replace(expr.span, "#")];
+            // A `;` before the `//` separates it from what comes before; when nothing of
+            // the list follows below, the `;` would end the list once the `//` is a
+            // comment, and Puppet rejects a `;` after the last statement: it goes too.
+            let last = !cx
+                .statement_list()
+                .iter()
+                .any(|e| e.span.start() > expr.span.start() && li.line(e.span.start()) != line);
+            if let Some(semicolon) = last
+                .then(|| semicolon_before(cx.tokens(), expr.span))
+                .flatten()
+            {
+                edits.insert(0, Edit::replace(semicolon, ""));
+            }
+            d = d.with_fix(Fix::unsafe_(edits));
         }
         cx.report(d);
     }
+}
+
+/// The `;` just before `span` (comments between them skipped), if there is one.
+fn semicolon_before(tokens: &[Token], span: Span) -> Option<Span> {
+    let at = tokens.partition_point(|t| t.span.start() < span.start());
+    let before = tokens.get(prev_code(tokens, at)?)?;
+    (before.kind == ";").then_some(before.span)
 }
 
 #[cfg(test)]
@@ -131,6 +154,17 @@ mod tests {
             assert_eq!(at, vec![(1, 1)]);
             assert_eq!(fixed, src);
         }
+    }
+
+    #[test]
+    fn a_semicolon_that_would_end_the_list_goes_with_the_slashes() {
+        // `$a = 1; #` does not parse: a `;` may only separate statements.
+        let (at, fixed) = run("class x {\n  $a = 1; /* c */ // note\n}\n$b = 2 ;//\n");
+        assert_eq!(at, vec![(2, 19), (4, 9)]);
+        assert_eq!(fixed, "class x {\n  $a = 1 /* c */ # note\n}\n$b = 2 #\n");
+        // With a statement below, the `;` separates the one before from it: it stays.
+        let (_, fixed) = run("$a = 1; // note\n$b = 2\n");
+        assert_eq!(fixed, "$a = 1; # note\n$b = 2\n");
     }
 
     #[test]

@@ -1,0 +1,4 @@
+# Manages one NTP server entry.
+
+$d = "$x"erver {
+}

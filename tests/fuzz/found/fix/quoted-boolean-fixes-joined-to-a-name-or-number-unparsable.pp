@@ -1,0 +1,1 @@
+undabeefined_'false' 5'false' 
