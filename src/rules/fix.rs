@@ -17,8 +17,8 @@ pub struct Applied {
 }
 
 /// Applies the fixes of `diagnostics` to `source`: safe ones, and unsafe ones too when
-/// `unsafe_fixes`. Fixes are taken in source order; one that overlaps (or touches at the
-/// same insertion point) an accepted fix is skipped.
+/// `unsafe_fixes`. Fixes are taken in source order; one that overlaps or touches an
+/// accepted fix is skipped (left for the next round).
 pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Applied {
     let mut fixes: Vec<(usize, &[Edit])> = diagnostics
         .iter()
@@ -49,8 +49,12 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
                 || (a.span.is_empty() && a.span.start > b.span.start && a.span.start < b.span.end)
                 || (b.span.is_empty() && b.span.start > a.span.start && b.span.start < a.span.end)
         };
+        // Edits of two fixes that touch clash too: each was made for the text beside it
+        // as it is (two deletions meeting at a line end may, together, join a comment to
+        // the code after it).
+        let touches = |a: &Edit, b: &Edit| a.span.end == b.span.start || b.span.end == a.span.start;
         let overlaps = edits.iter().enumerate().any(|(i, e)| {
-            accepted.iter().any(|a| clashes(a, e))
+            accepted.iter().any(|a| clashes(a, e) || touches(a, e))
                 || edits.iter().skip(i + 1).any(|o| clashes(o, e))
         });
         if valid && !overlaps {
@@ -106,6 +110,23 @@ mod tests {
                 text: ">acdBfg".into(),
                 fixed: 3,
                 applied: vec![0, 1, 2],
+            }
+        );
+    }
+
+    #[test]
+    fn fixes_that_touch_wait_for_the_next_round() {
+        // Two deletions meeting at a line end: together they would join `#` to the `}`.
+        let d = vec![
+            diag(Fix::safe(vec![Edit::replace(Span::new(1, 3), "")])),
+            diag(Fix::safe(vec![Edit::replace(Span::new(3, 4), "")])),
+        ];
+        assert_eq!(
+            apply("#\n\n\n}", &d, false),
+            Applied {
+                text: "#\n}".into(),
+                fixed: 1,
+                applied: vec![0],
             }
         );
     }
