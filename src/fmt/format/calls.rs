@@ -119,15 +119,20 @@ impl<'a> Formatter<'a> {
     }
 
     /// Arguments of a call written without parentheses (`include a, b`): ` a, b`, after the
-    /// call's name ending at `name_end`. When the first argument is itself in parentheses
-    /// (`notice⏎(x)`), the list is put in parentheses (`notice((x))`): `notice (x)` would
+    /// call's name ending at `name_end`. When the first argument begins with a parenthesis
+    /// (`notice⏎(x)`, `notice⏎($a + 1) + 8`), the list is put in parentheses (`notice((x))`): `notice (x)` would
     /// read as the call's own. It is then laid out as the arguments of that call (the
     /// name's end standing for its `(`), so that the next formatting, which reads that
     /// call, lays them out alike (comments among them included).
     pub(super) fn bare_args(&mut self, name_end: usize, args: &[Expr]) -> Doc {
-        let wrap = args
-            .first()
-            .is_some_and(|a| matches!(a.kind, ExprKind::Paren(_)));
+        // Any first argument written from a `(` (`(x)`, `($a + 1) + 8`, `($a).f`).
+        let wrap = args.first().is_some_and(|a| {
+            matches!(a.kind, ExprKind::Paren(_))
+                || self
+                    .src
+                    .get(a.span.start()..)
+                    .is_some_and(|r| r.starts_with('('))
+        });
         if wrap {
             // Not one a line: the `(` will be followed by the first argument's.
             let close = args.last().map_or(name_end, |a| a.span.end());

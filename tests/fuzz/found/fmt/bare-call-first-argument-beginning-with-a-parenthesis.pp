@@ -1,0 +1,4 @@
+notice
+($a + 1)+ 8
+notice
+($a)[0], 2 # c
