@@ -58,7 +58,7 @@ enum TokenType {
 #endif
 
 #define MAX_TAG 120
-#define MAX_PENDING 6
+#define MAX_PENDING 64
 #define RING 256
 
 enum {
