@@ -151,10 +151,21 @@ static unsigned get_heredoc(const char *buf, unsigned pos, unsigned length, Here
   return pos + len;
 }
 
+/* The state with nothing pending (the queue's slots past `pending_count` are never read,
+ * so they are not cleared: this runs before every scan). */
+static void reset(Scanner *s) {
+  s->epp = 0;
+  s->pending_count = 0;
+  s->in_body = 0;
+  s->line_status = 0;
+  s->current.len = 0;
+  s->current.flags = 0;
+}
+
 void SCANNER_FN(deserialize)(void *payload, const char *buf, unsigned length) {
   Scanner *s = (Scanner *)payload;
   if (s == NULL) return;
-  memset(s, 0, sizeof(Scanner));
+  reset(s);
   if (buf == NULL || length < 4) return;
   unsigned pos = 0;
   s->epp = (uint8_t)buf[pos++];
@@ -162,7 +173,7 @@ void SCANNER_FN(deserialize)(void *payload, const char *buf, unsigned length) {
   s->line_status = (uint8_t)buf[pos++];
   unsigned next = get_heredoc(buf, pos, length, &s->current);
   if (next == 0) {
-    memset(s, 0, sizeof(Scanner));
+    reset(s);
     return;
   }
   pos = next;
