@@ -20,23 +20,23 @@ pub struct Applied {
 /// `unsafe_fixes`. Fixes are taken in source order; one that overlaps or touches an
 /// accepted fix is skipped (left for the next round).
 pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Applied {
-    let mut fixes: Vec<(usize, &[Edit])> = diagnostics
+    let mut fixes: Vec<(usize, &[Edit], &str)> = diagnostics
         .iter()
         .enumerate()
-        .filter_map(|(i, d)| Some((i, d.fix.as_ref()?)))
-        .filter(|(_, f)| unsafe_fixes || f.applicability == Applicability::Safe)
-        .map(|(i, f)| (i, f.edits.as_slice()))
-        .filter(|(_, edits)| {
+        .filter_map(|(i, d)| Some((i, d.fix.as_ref()?, d.rule)))
+        .filter(|(_, f, _)| unsafe_fixes || f.applicability == Applicability::Safe)
+        .map(|(i, f, rule)| (i, f.edits.as_slice(), rule))
+        .filter(|(_, edits, _)| {
             // A fix whose edits leave the text as it is fixes nothing.
             edits
                 .iter()
                 .any(|e| source.get(e.span.start()..e.span.end()) != Some(e.replacement.as_str()))
         })
         .collect();
-    fixes.sort_by_key(|(_, edits)| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
-    let mut accepted: Vec<&Edit> = Vec::new();
+    fixes.sort_by_key(|(_, edits, _)| edits.iter().map(|e| e.span.start).min().unwrap_or(0));
+    let mut accepted: Vec<(&Edit, &str)> = Vec::new();
     let mut applied = Vec::new();
-    for (index, edits) in fixes {
+    for (index, edits, rule) in fixes {
         let valid = edits.iter().all(|e| {
             e.span.start <= e.span.end
                 && e.span.end() <= source.len()
@@ -49,23 +49,25 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
                 || (a.span.is_empty() && a.span.start > b.span.start && a.span.start < b.span.end)
                 || (b.span.is_empty() && b.span.start > a.span.start && b.span.start < a.span.end)
         };
-        // Edits of two fixes that touch clash too: each was made for the text beside it
-        // as it is (two deletions meeting at a line end may, together, join a comment to
-        // the code after it).
+        // Edits of two rules' fixes that touch clash too: each was made for the text beside
+        // it as it is (two deletions meeting at a line end may, together, join a comment to
+        // the code after it); one rule's fixes are made to go together.
         let touches = |a: &Edit, b: &Edit| a.span.end == b.span.start || b.span.end == a.span.start;
         let overlaps = edits.iter().enumerate().any(|(i, e)| {
-            accepted.iter().any(|a| clashes(a, e) || touches(a, e))
+            accepted
+                .iter()
+                .any(|&(a, r)| clashes(a, e) || (r != rule && touches(a, e)))
                 || edits.iter().skip(i + 1).any(|o| clashes(o, e))
         });
         if valid && !overlaps {
-            accepted.extend(edits.iter());
+            accepted.extend(edits.iter().map(|e| (e, rule)));
             applied.push(index);
         }
     }
-    accepted.sort_by_key(|e| (e.span.start, e.span.end));
+    accepted.sort_by_key(|(e, _)| (e.span.start, e.span.end));
     let mut text = String::with_capacity(source.len());
     let mut pos = 0;
-    for e in accepted {
+    for (e, _) in accepted {
         text.push_str(source.get(pos..e.span.start()).unwrap_or(""));
         text.push_str(&e.replacement);
         pos = e.span.end();
@@ -115,12 +117,14 @@ mod tests {
     }
 
     #[test]
-    fn fixes_that_touch_wait_for_the_next_round() {
+    fn fixes_of_two_rules_that_touch_wait_for_the_next_round() {
         // Two deletions meeting at a line end: together they would join `#` to the `}`.
-        let d = vec![
-            diag(Fix::safe(vec![Edit::replace(Span::new(1, 3), "")])),
-            diag(Fix::safe(vec![Edit::replace(Span::new(3, 4), "")])),
-        ];
+        let of = |rule, span| {
+            let mut d = diag(Fix::safe(vec![Edit::replace(span, "")]));
+            d.rule = rule;
+            d
+        };
+        let d = vec![of("a", Span::new(1, 3)), of("b", Span::new(3, 4))];
         assert_eq!(
             apply("#\n\n\n}", &d, false),
             Applied {
@@ -129,6 +133,9 @@ mod tests {
                 applied: vec![0],
             }
         );
+        // One rule's fixes that touch go together.
+        let d = vec![of("a", Span::new(1, 2)), of("a", Span::new(2, 3))];
+        assert_eq!(apply("#\n\n\n}", &d, false).text, "#\n}");
     }
 
     #[test]
