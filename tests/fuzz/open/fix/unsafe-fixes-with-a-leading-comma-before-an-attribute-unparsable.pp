@@ -1,0 +1,8 @@
+package { 'tools':
+  name            => [
+    'curl',
+    'jq',
+  ],
+  ensure          => installed
+,  install_options => ['--no-install-recommends'],
+}
