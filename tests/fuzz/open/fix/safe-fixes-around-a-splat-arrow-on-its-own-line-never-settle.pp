@@ -1,0 +1,5 @@
+file { '/etc/app.conf':
+  ensure => file,*
+   => $file_ownership,
+  content => 'x',
+}
