@@ -2,8 +2,8 @@
 # CPU seconds (user + system, of the process and its children) of rein (release build),
 # puppet-lint and `puppet parser validate`, side by side in one run on the same manifests:
 #   - `rein check` cold (`--no-cache`) on the directory and with every file named as an
-#     argument (as pre-commit calls it), warm (cache filled, nothing changed), and warm
-#     after touching one file;
+#     argument from that directory (as pre-commit calls it from a repository's root), warm
+#     (cache filled, nothing changed), and warm after touching one file;
 #   - `rein fmt --check` on a copy of the corpus;
 #   - one ~3,000-line file: `rein fmt -` from stdin, `rein check` on it;
 #   - puppet-lint 3.0.1 (every check on, batches of 200 files) and `puppet parser validate`
@@ -46,17 +46,19 @@ cpu() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0fx", a / b; else print "inf" }'; }
 
-mapfile -t named <"$list"
+# The files named as pre-commit names them: relative, from the directory that holds them
+# (so that the run sees the same module path as the directory's).
+mapfile -t named < <(sed "s|^$DIR/||" "$list")
 cache=$tmp/cache
 cpu "rein check, directory, cold" "$REIN" check --no-cache --format concise "$DIR"
 cold_dir=$CPU
-cpu "rein check, $files files named, cold" "$REIN" check --no-cache --format concise "${named[@]}"
+cpu "rein check, $files files named, cold" env -C "$DIR" "$REIN" check --no-cache --format concise "${named[@]}"
 cold_named=$CPU
 "$REIN" check --cache-dir "$cache" --format concise "$DIR" >/dev/null 2>&1 || true
 cpu "rein check, directory, warm" "$REIN" check --cache-dir "$cache" --format concise "$DIR"
 warm=$CPU
-"$REIN" check --cache-dir "$cache" --format concise "${named[@]}" >/dev/null 2>&1 || true
-cpu "rein check, $files files named, warm" "$REIN" check --cache-dir "$cache" --format concise "${named[@]}"
+env -C "$DIR" "$REIN" check --cache-dir "$cache" --format concise "${named[@]}" >/dev/null 2>&1 || true
+cpu "rein check, $files files named, warm" env -C "$DIR" "$REIN" check --cache-dir "$cache" --format concise "${named[@]}"
 warm_named=$CPU
 # Touch one file (a copy of the corpus, so that it can be edited).
 cp -rL "$DIR" "$tmp/corpus" 2>/dev/null || true

@@ -378,6 +378,7 @@ impl Options {
                 manifests_only: args.puppet_lint_mode,
                 force: args.force,
                 allow_outside_modulepath: args.allow_outside_modulepath,
+                project_dirs: vec![PathBuf::from(".")],
                 // Set by `check_with`, which knows the format.
                 without_sources: false,
             },

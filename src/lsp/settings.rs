@@ -73,6 +73,7 @@ pub fn from_initialize(params: &InitializeParams) -> (Settings, Option<String>) 
         folders,
         ..Settings::default()
     };
+    settings.check.project_dirs = settings.folders.clone();
     let options = match params.initialization_options.clone() {
         None | Some(serde_json::Value::Null) => InitOptions::default(),
         Some(v) => match serde_json::from_value::<InitOptions>(v) {

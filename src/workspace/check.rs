@@ -13,6 +13,7 @@ use super::cache::{self, Cache, Entry, YamlCache};
 use super::discover::Discovered;
 use super::files::Parse;
 use super::fix::{fix_file, Fixed};
+use super::paths::project_roots;
 use super::select::select;
 use super::write::Writer;
 use super::Workspace;
@@ -62,6 +63,11 @@ pub struct CheckOptions {
     /// The front end shows no source text (`--format concise`, `json`...): the findings
     /// of a file taken from the cache come without its text (the file is not read).
     pub without_sources: bool,
+    /// The directories the run works in (the command line's current directory, the
+    /// language server's workspace folders): a path named below one of them is checked
+    /// as part of it, so that the deep checks look for modules where a check of the whole
+    /// directory would (pre-commit and CI name files from the repository's root).
+    pub project_dirs: Vec<PathBuf>,
 }
 
 /// The outcome of a check: everything a front end reports.
@@ -205,7 +211,7 @@ impl Workspace {
             return Err(CheckError::Missing(found.missing));
         }
         // From here on the paths are those named, each once under its name.
-        let roots = found.roots.clone();
+        let roots = project_roots(&found.roots, &options.project_dirs, self.files.names());
         let paths = roots.as_slice();
         let Plan { jobs, mut notes } = self.plan(&found, options).map_err(CheckError::Config)?;
         // YAML files are checked after the manifests, against their definitions.
@@ -214,7 +220,7 @@ impl Workspace {
             .partition(|(p, _)| found.yaml.contains_key(p));
         notes.extend(found.notes.iter().cloned());
         if rules_evaluate(&jobs) && options.modulepath.is_empty() {
-            notes.extend(self.outside_modulepath(&jobs, &found.roots, options));
+            notes.extend(self.outside_modulepath(&jobs, paths, options));
         }
         let fixing = jobs
             .iter()

@@ -83,6 +83,28 @@ pub fn sort_paths(paths: &mut Vec<PathBuf>) {
     }
 }
 
+/// The paths named (`roots`, names) and each directory of `dirs` that holds one of them:
+/// files named below a directory the run works in are checked as part of it.
+pub fn project_roots(roots: &[PathBuf], dirs: &[PathBuf], names: &PathNames) -> Vec<PathBuf> {
+    let mut out = roots.to_vec();
+    for dir in dirs {
+        let dir = names.name(dir).into_owned();
+        if !out.contains(&dir) && roots.iter().any(|r| is_below(r, &dir)) {
+            out.push(dir);
+        }
+    }
+    out
+}
+
+/// Whether the path named `path` is the directory named `dir` or below it.
+fn is_below(path: &Path, dir: &Path) -> bool {
+    if dir == Path::new(".") {
+        path.is_relative()
+    } else {
+        path.starts_with(dir)
+    }
+}
+
 /// `path` with `.` components dropped and `..` applied to what precedes it (a leading `..`
 /// of a relative path is kept; `/..` is `/`).
 fn lexical(path: &Path) -> PathBuf {
@@ -115,6 +137,32 @@ mod tests {
             .name(Path::new(path))
             .display()
             .to_string()
+    }
+
+    #[test]
+    fn a_directory_the_run_works_in_joins_the_roots_named_below_it() {
+        let names = PathNames::relative_to(Some(PathBuf::from("/w/r")));
+        let roots = |named: &[&str], dirs: &[&str]| -> Vec<String> {
+            let named: Vec<PathBuf> = named
+                .iter()
+                .map(|p| names.name(Path::new(p)).into_owned())
+                .collect();
+            let dirs: Vec<PathBuf> = dirs.iter().map(PathBuf::from).collect();
+            project_roots(&named, &dirs, &names)
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect()
+        };
+        assert_eq!(roots(&["m/a.pp", "b.pp"], &["."]), ["m/a.pp", "b.pp", "."]);
+        assert_eq!(roots(&["/w/r/m/a.pp"], &["/w/r"]), ["m/a.pp", "."]);
+        assert_eq!(roots(&["/t/a.pp"], &["."]), ["/t/a.pp"]);
+        assert_eq!(roots(&["."], &["."]), ["."]);
+        assert_eq!(
+            roots(&["/t/x/a.pp", "m/b.pp"], &["/t", "/u"]),
+            ["/t/x/a.pp", "m/b.pp", "/t"]
+        );
+        assert_eq!(roots(&["m/b.pp"], &["/w/r/m"]), ["m/b.pp", "m"]);
+        assert_eq!(roots(&["mx/b.pp"], &["/w/r/m"]), ["mx/b.pp"]);
     }
 
     #[test]

@@ -31,6 +31,42 @@ fn a_control_repo_is_checked_against_its_own_modules() {
     );
 }
 
+/// The same files named from the repository's root (as pre-commit and CI name them) are
+/// checked as part of it: the same module path, the same findings as `.` gives.
+#[test]
+fn files_named_from_the_control_repo_root_see_its_module_path() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/control-repo");
+    let args = [
+        "check",
+        "--no-cache",
+        "--format",
+        "concise",
+        "--select",
+        "deep",
+        "--only-checks",
+        "unknown_class,unknown_attribute,unknown_function,undefined_variable,duplicate_resource",
+        "manifests/site.pp",
+        "site/profile/manifests/base.pp",
+    ];
+    assert_eq!(
+        stdout(&rein(&args, &dir)),
+        "manifests/site.pp:3:5: error[unknown_attribute] no parameter named 'servrs' on class `chrony`\n\
+         manifests/site.pp:6:3: error[unknown_class] Could not find class ::profile::missing\n\
+         site/profile/manifests/base.pp:6:5: error[unknown_attribute] no parameter named 'polll' on the `chrony_source` type\n\
+         site/profile/manifests/base.pp:8:8: error[unknown_function] Unknown function: 'chrony::helper'\n"
+    );
+    let site = dir.join("manifests/site.pp");
+    let base = dir.join("site/profile/manifests/base.pp");
+    let named = [
+        site.to_str().unwrap_or_default(),
+        base.to_str().unwrap_or_default(),
+    ];
+    let elsewhere = [&args[..8], &named].concat();
+    // From a directory that holds neither file, the environment is not part of the run:
+    // its module path is not read, and the deep checks do not guess.
+    assert_eq!(stdout(&rein(&elsewhere, &dir.join("modules"))), "");
+}
+
 /// A class of the module path reached from several roots of several files (each file's
 /// classes are roots of their own, and each root evaluates the classes it declares again):
 /// what each root finds is its own. `base` is declared with a wrong parameter from one

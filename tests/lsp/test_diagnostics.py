@@ -225,3 +225,21 @@ async def test_unfurl_ensemble_gets_its_diagnostics(client, tmp_path):
         (4, 12, "unfurl_missing_include"),
         (6, 14, "unfurl_eval_syntax"),
     ], got
+
+
+async def test_a_file_of_a_control_repo_is_checked_against_its_module_path(client, tmp_path):
+    # The workspace folder is a control repo: its `environment.conf` puts `modules/` on the
+    # module path, so an open manifest sees the classes there, as `rein check .` would.
+    await start(None, client, PUSH, tmp_path)
+    (tmp_path / "environment.conf").write_text("modulepath = site:modules\n")
+    chrony = tmp_path / "modules" / "chrony" / "manifests"
+    chrony.mkdir(parents=True)
+    (chrony / "init.pp").write_text("# Chrony.\nclass chrony (Array[String] $servers = []) {}\n")
+    path = tmp_path / "manifests" / "site.pp"
+    path.parent.mkdir()
+    text = "node default {\n  class { 'chrony':\n    servrs => ['ntp1'],\n  }\n}\n"
+    path.write_text(text)
+    opened(client, path, text)
+    diags = await published(client, path)
+    got = sorted((d.range.start.line, d.range.start.character, d.code, d.message.split("\n")[0]) for d in diags)
+    assert got == [(2, 4, "unknown_attribute", "no parameter named 'servrs' on class `chrony`")], got
