@@ -176,8 +176,8 @@ fn parse_owned(source: String, keep: Keep) -> ParsedFile {
     let Some(tree) = tree_of(&source, &super::grammar::language()) else {
         return no_tree(source);
     };
-    let (program, comments, mut errors) = walk::lower_tree(&tree, &source);
-    let packed = (keep == Keep::Packed).then(|| super::packed::pack(&tree));
+    let (program, comments, mut errors, packed) =
+        walk::lower_tree_packing(&tree, &source, keep == Keep::Packed);
     drop(tree);
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     let line_index = LineIndex::new(&source);

@@ -79,6 +79,23 @@ mod tests {
         assert_eq!(tokens(&f), before);
     }
 
+    #[test]
+    fn tokens_packed_while_lowering_are_those_of_the_tree() {
+        let srcs = [
+            "class a (String $x = \"${y}z\") {\n  # c\n  file { '/t': ensure => file }\n}\n@@@\n",
+            "$a = @(E)\n  ${b} text\n  | E\nnotice(\"x${ [1, 2].map |$v| { \"${v}\" } } /* c */\")\n",
+            "$h = { 'k' => @(\"X\"/L)\n  one \\\n  ${two}\n  |-X\n}\nif $a { } else { $b = -1 }\n",
+            "class { x: y => ,\n",
+        ];
+        for src in srcs {
+            let kept = crate::syntax::parse(src);
+            assert!(kept.tree.is_some());
+            let (packed, _) = crate::syntax::parse_bytes_packed(src.as_bytes().to_vec());
+            assert!(packed.tree.is_none() && packed.packed.is_some());
+            assert_eq!(tokens(&packed), tokens(&kept), "{src}");
+        }
+    }
+
     fn kinds(src: &str) -> Vec<(&'static str, String)> {
         let f = crate::syntax::parse(src);
         tokens(&f)

@@ -8,6 +8,7 @@ use tree_sitter::{Node, Tree};
 use super::kinds::ids_for;
 use super::nodes::{at, span};
 use crate::syntax::ast::*;
+use crate::syntax::packed::{Packed, Packer};
 use crate::syntax::parsed::{Severity, SyntaxError};
 
 pub(super) struct Pre<'t> {
@@ -18,11 +19,13 @@ pub(super) struct Pre<'t> {
     pub(super) openings: Vec<Node<'t>>,
     pub(super) bodies: Vec<Node<'t>>,
     pub(super) max_depth: u32,
+    /// The tree's tokens, when asked for.
+    pub(super) packed: Option<Vec<Packed>>,
 }
 
 /// One iterative cursor walk over every node: comments, heredoc openings and bodies (in
-/// document order), and the depth of the tree.
-pub(super) fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
+/// document order), the depth of the tree, and its tokens packed when `packing`.
+pub(super) fn prepass<'t>(tree: &'t Tree, source: &str, packing: bool) -> Pre<'t> {
     let k = &ids_for(tree).k;
     let mut pre = Pre {
         comments: Vec::new(),
@@ -31,7 +34,9 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
         openings: Vec::new(),
         bodies: Vec::new(),
         max_depth: 0,
+        packed: None,
     };
+    let mut packer = packing.then(|| Packer::new(tree));
     let mut cursor = tree.walk();
     // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
     let mut depth: u32 = 0;
@@ -86,7 +91,11 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
                 });
             }
         }
-        if id != k.comment && cursor.goto_first_child() {
+        let descended = id != k.comment && cursor.goto_first_child();
+        if let Some(p) = &mut packer {
+            p.visit(node, depth, !descended);
+        }
+        if descended {
             depth += 1;
             continue;
         }
@@ -95,6 +104,7 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str) -> Pre<'t> {
                 break;
             }
             if !cursor.goto_parent() {
+                pre.packed = packer.map(Packer::finish);
                 return pre;
             }
             depth = depth.saturating_sub(1);

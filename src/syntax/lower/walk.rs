@@ -13,6 +13,7 @@ use super::kinds::{ids_for, Ids};
 use super::nodes::{at, field, nop, span, usable, Kids};
 use super::prepass::{prepass, Pre};
 use crate::syntax::ast::*;
+use crate::syntax::packed::Packed;
 use crate::syntax::parsed::{Severity, SyntaxError};
 use crate::syntax::strings::{self, NumberValue};
 
@@ -38,20 +39,35 @@ type Lowered = (Program, Vec<Comment>, Vec<SyntaxError>);
 /// tree has errors, `errors::collect` runs too (on the same thread) and its
 /// findings are appended to the diagnostics, except where a lexer error was reported.
 pub fn lower_tree(tree: &Tree, source: &str) -> Lowered {
-    let pre = prepass(tree, source);
+    let (program, comments, errors, _) = lower_tree_packing(tree, source, false);
+    (program, comments, errors)
+}
+
+/// [`lower_tree`], and the tree's tokens packed when `packing` (gathered in the same walk
+/// as the comments).
+pub fn lower_tree_packing(
+    tree: &Tree,
+    source: &str,
+    packing: bool,
+) -> (Program, Vec<Comment>, Vec<SyntaxError>, Option<Vec<Packed>>) {
+    let mut pre = prepass(tree, source, packing);
+    let packed = pre.packed.take();
     if pre.max_depth > DEEP_TREE {
         let done = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(BIG_STACK)
-                .spawn_scoped(s, || lower_and_collect(tree, source, prepass(tree, source)))
+                .spawn_scoped(s, || {
+                    lower_and_collect(tree, source, prepass(tree, source, false))
+                })
                 .ok()
                 .and_then(|h| h.join().ok())
         });
-        if let Some(done) = done {
-            return done;
+        if let Some((program, comments, errors)) = done {
+            return (program, comments, errors, packed);
         }
     }
-    lower_and_collect(tree, source, pre)
+    let (program, comments, errors) = lower_and_collect(tree, source, pre);
+    (program, comments, errors, packed)
 }
 
 fn lower_and_collect<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> Lowered {
