@@ -267,7 +267,7 @@ impl<'a> Evaluator<'a> {
             let v = if p.captures_rest {
                 Value::array(args.by_ref().collect())
             } else if let Some(v) = args.next() {
-                let what = format!("'{name}' parameter '{}'", p.name.name);
+                let what = || format!("'{name}' parameter '{}'", p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v, span, &what))
             } else {
                 match &p.default {
@@ -312,7 +312,9 @@ impl<'a> Evaluator<'a> {
             };
             let v = if p.type_expr.is_some() && !p.captures_rest {
                 let t = self.param_type(p);
-                self.check_type(&t, v, p.span, &format!("block parameter '{}'", p.name.name))
+                self.check_type(&t, v, p.span, &|| {
+                    format!("block parameter '{}'", p.name.name)
+                })
             } else {
                 v
             };

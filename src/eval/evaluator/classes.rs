@@ -189,6 +189,8 @@ impl<'a> Evaluator<'a> {
         }
         let saved = self.current;
         self.current = self.push_scope(Some(parent_scope));
+        // Room for `$title`, `$name`, `$module_name` and the parameters.
+        self.reserve_vars(3 + c.params.len());
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
@@ -197,16 +199,16 @@ impl<'a> Evaluator<'a> {
         for p in &c.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
-                let what = format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
+                let what = || format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                    let owner = format!("Class[{}]", capitalize(&key));
+                    let owner = || format!("Class[{}]", capitalize(&key));
                     // At the declaration only in a main manifest: elsewhere Hiera may give
                     // the class a value.
-                    let at = (span != Span::default() && self.main).then(|| (span, owner.clone()));
-                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at);
+                    let at = (span != Span::default() && self.main).then_some(span);
+                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at, &owner);
                 }
                 // A caller or Hiera may set it: only its type is known.
                 Value::unknown(t)

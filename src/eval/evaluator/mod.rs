@@ -72,7 +72,7 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
         aliases.insert(name.clone(), t);
     }
     let aliases = Arc::new(aliases);
-    ev.aliases = aliases.clone();
+    ev.set_aliases(aliases.clone());
 
     // The main manifest.
     let has_code = program.body.iter().any(|s| !is_definition(s));
@@ -95,7 +95,7 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
     }
     for (name, kind) in names {
         let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
-        ev.aliases = aliases.clone();
+        ev.set_aliases(aliases.clone());
         ev.budget = budget;
         match kind {
             Kind::Class => ev.root_class(&name),

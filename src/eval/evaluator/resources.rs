@@ -359,18 +359,22 @@ impl<'a> Evaluator<'a> {
         );
         let pushed = active.map(|a| self.active_instances.push(a)).is_some();
         let local = self.enter_local(self.node_scope.unwrap_or(0));
+        // Room for `$title`, `$name`, `$module_name` and the parameters.
+        self.reserve_vars(3 + d.params.len());
         self.set_var("title", title.clone());
         self.set_var("name", title);
         self.set_module_name(&key);
         for p in &d.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
-                let what = format!("{shown}: parameter '{}'", p.name.name);
+                let what = || format!("{shown}: parameter '{}'", p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else if let Some(d) = &p.default {
                 let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                let at = (!standalone).then(|| (span, shown.clone()));
-                self.check_default(&t, &dv, d.span, &capitalize(&key), &p.name.name, at);
+                let at = (!standalone).then_some(span);
+                let owner = || capitalize(&key);
+                let declared = || shown.clone();
+                self.check_default(&t, &dv, d.span, &owner, &p.name.name, at, &declared);
                 if standalone {
                     Value::unknown(t)
                 } else {
@@ -395,16 +399,18 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Checks a parameter's default against its type: reported at the default (of
-    /// `owner`) and, when `at` names the declaration that used it, there too (in the
-    /// declaring code's file).
+    /// `owner`) and, when `at` is the declaration that used it, there too (in the
+    /// declaring code's file, as `declared`). The names are written only for a finding.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn check_default(
         &mut self,
         t: &PType,
         dv: &Value,
         default_span: Span,
-        owner: &str,
+        owner: &dyn Fn() -> String,
         param: &str,
-        at: Option<(Span, String)>,
+        at: Option<Span>,
+        declared: &dyn Fn() -> String,
     ) {
         if types::instance_of(t, dv, &self.aliases, self.regexes) != Some(false) {
             return;
@@ -413,10 +419,13 @@ impl<'a> Evaluator<'a> {
         self.report(
             "type_mismatch",
             default_span,
-            format!("{owner}: parameter '{param}' expects {m} (the default value)"),
+            format!(
+                "{}: parameter '{param}' expects {m} (the default value)",
+                owner()
+            ),
         );
-        if let Some((span, declared)) = at {
-            let message = format!("{declared}: parameter '{param}' expects {m}");
+        if let Some(span) = at {
+            let message = format!("{}: parameter '{param}' expects {m}", declared());
             self.at_caller(|ev| ev.report("type_mismatch", span, message));
         }
     }

@@ -182,8 +182,11 @@ pub(super) struct Evaluator<'a> {
     pub(super) options: &'a Options<'a>,
     pub(super) modulepath: &'a ModulePath,
     pub(super) locals: &'a Locals<'a>,
-    /// Shared: cloned for every function call.
+    /// Shared: cloned for every function call. Set through [`Evaluator::set_aliases`].
     pub(super) aliases: Arc<Aliases>,
+    /// The types capitalised names stood for ([`Evaluator::resolve_type`]) since `aliases`
+    /// last changed: a class or defined type declared many times names the same types.
+    pub(super) resolved: HashMap<String, PType>,
     /// The regexp searches of the evaluation (shared by its roots).
     pub(super) regexes: &'a Regexes,
     pub(super) scopes: Vec<Scope>,
@@ -311,6 +314,7 @@ impl<'a> Evaluator<'a> {
             modulepath,
             locals,
             aliases: Arc::new(Aliases::default()),
+            resolved: HashMap::new(),
             regexes,
             scopes: vec![top],
             current: 0,
@@ -520,6 +524,13 @@ impl<'a> Evaluator<'a> {
             parent,
         });
         self.scopes.len() - 1
+    }
+
+    /// Makes room for `n` variables in the current scope (one allocation, no regrowth).
+    pub(super) fn reserve_vars(&mut self, n: usize) {
+        if let Some(s) = self.scopes.get_mut(self.current) {
+            s.vars.reserve(n);
+        }
     }
 
     pub(super) fn set_var(&mut self, name: &str, v: Value) {
