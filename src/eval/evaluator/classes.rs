@@ -91,9 +91,7 @@ impl<'a> Evaluator<'a> {
             return;
         }
         // From the module path.
-        let file = self.modulepath.manifest_for(&key);
-        let loaded = file.as_ref().and_then(|f| self.modulepath.load(f));
-        if let Some(l) = loaded {
+        if let Some(l) = self.manifests.get(self.modulepath, &key) {
             let found = find_class(l.program(), &key);
             if let Some(c) = found {
                 let origin = Some(l.clone());
@@ -108,6 +106,7 @@ impl<'a> Evaluator<'a> {
         if self.options.project.class(&key) {
             return;
         }
+        let file = self.modulepath.manifest_for(&key);
         let message = format!("Could not find class ::{key}");
         if self.class_missing(&key, file.as_deref()) {
             let before = self.findings.len();

@@ -10,6 +10,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
 use super::locals::Locals;
+use super::manifests::Manifests;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
 use crate::eval::names::map_segments;
@@ -189,6 +190,8 @@ pub(super) struct Evaluator<'a> {
     pub(super) resolved: HashMap<String, PType>,
     /// The regexp searches of the evaluation (shared by its roots).
     pub(super) regexes: &'a Regexes,
+    /// The module-path manifests of the names declared (shared by the roots).
+    pub(super) manifests: &'a Manifests,
     pub(super) scopes: Vec<Scope>,
     pub(super) current: usize,
     pub(super) class_scopes: HashMap<String, usize>,
@@ -297,6 +300,7 @@ impl<'a> Evaluator<'a> {
         modulepath: &'a ModulePath,
         locals: &'a Locals<'a>,
         regexes: &'a Regexes,
+        manifests: &'a Manifests,
     ) -> Evaluator<'a> {
         let mut top = Scope {
             vars: HashMap::new(),
@@ -316,6 +320,7 @@ impl<'a> Evaluator<'a> {
             aliases: Arc::new(Aliases::default()),
             resolved: HashMap::new(),
             regexes,
+            manifests,
             scopes: vec![top],
             current: 0,
             class_scopes: HashMap::new(),
@@ -610,12 +615,16 @@ impl<'a> Evaluator<'a> {
 
     /// After speculative branches: what they assigned is unknown.
     pub(super) fn merge_branches(&mut self, assigned: Vec<(usize, String)>) {
+        let unknown = Value::any();
         for (scope, name) in assigned {
-            if let Some(s) = self.scopes.get_mut(scope) {
-                s.vars.insert(name.clone(), Value::any());
-            }
+            let Some(s) = self.scopes.get_mut(scope) else {
+                continue;
+            };
             if self.branches > 0 {
+                s.vars.insert(name.clone(), unknown.clone());
                 self.assigned.push((scope, name));
+            } else {
+                s.vars.insert(name, unknown.clone());
             }
         }
         self.matches = None;
