@@ -16,7 +16,7 @@ impl<'a> Evaluator<'a> {
     pub(super) fn type_of_expr(&mut self, e: &Expr) -> PType {
         let v = self.with_here(false, |ev| ev.eval(e));
         match v {
-            Ok(Value::Type(t)) => (*t).clone(),
+            Ok(Value::Type(t)) => Arc::try_unwrap(t).unwrap_or_else(|t| (*t).clone()),
             _ => PType::Other("?".into()),
         }
     }
