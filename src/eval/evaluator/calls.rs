@@ -191,12 +191,15 @@ impl<'a> Evaluator<'a> {
             Some(Err(err)) => self.error(err, span),
             None => {
                 if !functions::is_builtin(&lname) {
-                    let message = format!("Unknown function: '{lname}'");
-                    match self.function_known(&lname) {
-                        Some(false) => self.report("unknown_function", name_span, message),
+                    let message = || format!("Unknown function: '{lname}'");
+                    let known = self
+                        .manifests
+                        .function(&lname, || self.function_known(&lname));
+                    match known {
+                        Some(false) => self.report("unknown_function", name_span, message()),
                         // Un-namespaced: any module could have it.
                         None if !has_colons(&lname) => {
-                            self.report_unseen("unknown_function", name_span, message)
+                            self.report_unseen("unknown_function", name_span, message())
                         }
                         _ => {}
                     }

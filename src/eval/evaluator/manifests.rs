@@ -1,8 +1,9 @@
-//! The module-path manifests one evaluation (all the roots of a checked file) found for
-//! the names of classes and defined types it declared: a name declared again (by another
-//! root, or by each instance of a defined type) neither builds its file's path again nor
-//! asks the module store for it. The module store holds the same parsed files for the
-//! whole run, and the reads the first lookup recorded are the ones a second would record.
+//! What one evaluation (all the roots of a checked file) asked the module path about
+//! names: the manifest of each class and defined type it declared, and whether each
+//! function it called exists. A name met again (by another root, by each instance of a
+//! defined type, by each call) neither builds a file's path again nor asks the module
+//! store: the store holds the same files and answers for the whole run, and the reads the
+//! first question recorded are the ones a second would record.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -12,10 +13,13 @@ use foldhash::HashMap;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
 
-/// The manifests found so far, by name (`None`: no module, no file, or it does not parse).
+/// The answers so far, by name.
 #[derive(Default)]
 pub(super) struct Manifests {
+    /// `None`: no module, no file, or it does not parse.
     by_name: RefCell<HashMap<String, Option<Arc<Loaded>>>>,
+    /// Whether a function exists (`None`: rein cannot tell).
+    functions: RefCell<HashMap<String, Option<bool>>>,
 }
 
 impl Manifests {
@@ -32,5 +36,15 @@ impl Manifests {
             .borrow_mut()
             .insert(key.to_string(), loaded.clone());
         loaded
+    }
+
+    /// Whether function `name` exists, as `find` answers the first time.
+    pub(super) fn function(&self, name: &str, find: impl FnOnce() -> Option<bool>) -> Option<bool> {
+        if let Some(known) = self.functions.borrow().get(name) {
+            return *known;
+        }
+        let known = find();
+        self.functions.borrow_mut().insert(name.to_string(), known);
+        known
     }
 }
