@@ -191,12 +191,15 @@ impl<'a> Evaluator<'a> {
             Some(Err(err)) => self.error(err, span),
             None => {
                 if !functions::is_builtin(&lname) {
-                    let message = format!("Unknown function: '{lname}'");
-                    match self.function_known(&lname) {
-                        Some(false) => self.report("unknown_function", name_span, message),
+                    let message = || format!("Unknown function: '{lname}'");
+                    let known = self
+                        .manifests
+                        .function(&lname, || self.function_known(&lname));
+                    match known {
+                        Some(false) => self.report("unknown_function", name_span, message()),
                         // Un-namespaced: any module could have it.
                         None if !has_colons(&lname) => {
-                            self.report_unseen("unknown_function", name_span, message)
+                            self.report_unseen("unknown_function", name_span, message())
                         }
                         _ => {}
                     }
@@ -267,7 +270,7 @@ impl<'a> Evaluator<'a> {
             let v = if p.captures_rest {
                 Value::array(args.by_ref().collect())
             } else if let Some(v) = args.next() {
-                let what = format!("'{name}' parameter '{}'", p.name.name);
+                let what = || format!("'{name}' parameter '{}'", p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v, span, &what))
             } else {
                 match &p.default {
@@ -312,7 +315,9 @@ impl<'a> Evaluator<'a> {
             };
             let v = if p.type_expr.is_some() && !p.captures_rest {
                 let t = self.param_type(p);
-                self.check_type(&t, v, p.span, &format!("block parameter '{}'", p.name.name))
+                self.check_type(&t, v, p.span, &|| {
+                    format!("block parameter '{}'", p.name.name)
+                })
             } else {
                 v
             };

@@ -91,9 +91,7 @@ impl<'a> Evaluator<'a> {
             return;
         }
         // From the module path.
-        let file = self.modulepath.manifest_for(&key);
-        let loaded = file.as_ref().and_then(|f| self.modulepath.load(f));
-        if let Some(l) = loaded {
+        if let Some(l) = self.manifests.get(self.modulepath, &key) {
             let found = find_class(l.program(), &key);
             if let Some(c) = found {
                 let origin = Some(l.clone());
@@ -108,6 +106,7 @@ impl<'a> Evaluator<'a> {
         if self.options.project.class(&key) {
             return;
         }
+        let file = self.modulepath.manifest_for(&key);
         let message = format!("Could not find class ::{key}");
         if self.class_missing(&key, file.as_deref()) {
             let before = self.findings.len();
@@ -189,6 +188,8 @@ impl<'a> Evaluator<'a> {
         }
         let saved = self.current;
         self.current = self.push_scope(Some(parent_scope));
+        // Room for `$title`, `$name`, `$module_name` and the parameters.
+        self.reserve_vars(3 + c.params.len());
         self.class_scopes.insert(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
@@ -197,16 +198,16 @@ impl<'a> Evaluator<'a> {
         for p in &c.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = given.iter().find(|(n, _, _)| *n == p.name.name) {
-                let what = format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
+                let what = || format!("Class[{}]: parameter '{}'", capitalize(&key), p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else {
                 if let Some(d) = &p.default {
                     let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                    let owner = format!("Class[{}]", capitalize(&key));
+                    let owner = || format!("Class[{}]", capitalize(&key));
                     // At the declaration only in a main manifest: elsewhere Hiera may give
                     // the class a value.
-                    let at = (span != Span::default() && self.main).then(|| (span, owner.clone()));
-                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at);
+                    let at = (span != Span::default() && self.main).then_some(span);
+                    self.check_default(&t, &dv, d.span, &owner, &p.name.name, at, &owner);
                 }
                 // A caller or Hiera may set it: only its type is known.
                 Value::unknown(t)

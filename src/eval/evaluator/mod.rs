@@ -33,6 +33,7 @@ mod classes;
 mod conditionals;
 mod expressions;
 mod locals;
+mod manifests;
 mod resources;
 mod state;
 mod templates;
@@ -44,6 +45,7 @@ use std::sync::Arc;
 
 use self::budget::Budget;
 use self::locals::{collect_locals, is_definition, Locals};
+use self::manifests::Manifests;
 use self::state::{capitalize, Evaluator, Flow, RefKind};
 pub use self::state::{Finding, Options, Place, Related};
 use crate::eval::regex::Regexes;
@@ -64,7 +66,8 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
     let mut aliases = Aliases::default();
     let mut out: Vec<Finding> = Vec::new();
     let regexes = Regexes::default();
-    let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
+    let manifests = Manifests::default();
+    let mut ev = Evaluator::new(options, modulepath, &locals, &regexes, &manifests);
     ev.budget = budget;
     // Aliases first: parameter types may use them.
     for (name, value) in &locals.aliases {
@@ -72,7 +75,7 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
         aliases.insert(name.clone(), t);
     }
     let aliases = Arc::new(aliases);
-    ev.aliases = aliases.clone();
+    ev.set_aliases(aliases.clone());
 
     // The main manifest.
     let has_code = program.body.iter().any(|s| !is_definition(s));
@@ -94,8 +97,8 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
         names.push((f.name.clone(), Kind::Function));
     }
     for (name, kind) in names {
-        let mut ev = Evaluator::new(options, modulepath, &locals, &regexes);
-        ev.aliases = aliases.clone();
+        let mut ev = Evaluator::new(options, modulepath, &locals, &regexes, &manifests);
+        ev.set_aliases(aliases.clone());
         ev.budget = budget;
         match kind {
             Kind::Class => ev.root_class(&name),

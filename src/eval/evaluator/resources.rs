@@ -281,20 +281,18 @@ impl<'a> Evaluator<'a> {
             });
             return;
         }
-        if let Some(file) = self.modulepath.manifest_for(type_name) {
-            if let Some(l) = self.modulepath.load(&file) {
-                let found = l.program().body.iter().find_map(|s| match &s.kind {
-                    ExprKind::Define(d) if norm(&d.name) == type_name => Some(&**d),
-                    _ => None,
+        if let Some(l) = self.manifests.get(self.modulepath, type_name) {
+            let found = l.program().body.iter().find_map(|s| match &s.kind {
+                ExprKind::Define(d) if norm(&d.name) == type_name => Some(&**d),
+                _ => None,
+            });
+            if let Some(d) = found {
+                let _ = self.in_definition(false, |ev| {
+                    ev.in_file(Some(l.clone()), |ev| {
+                        ev.run_define(d, Value::str(title), attrs, false, span)
+                    })
                 });
-                if let Some(d) = found {
-                    let _ = self.in_definition(false, |ev| {
-                        ev.in_file(Some(l.clone()), |ev| {
-                            ev.run_define(d, Value::str(title), attrs, false, span)
-                        })
-                    });
-                    return;
-                }
+                return;
             }
         }
         match self.resource_type_known(type_name) {
@@ -352,25 +350,36 @@ impl<'a> Evaluator<'a> {
         // Each instance is numbered: the same declaration in two instances is a duplicate.
         self.instances += 1;
         let instance = std::mem::replace(&mut self.instance, self.instances);
-        let shown = format!(
-            "{}[{}]",
-            capitalize(&key),
-            ops::to_s(&title).unwrap_or_default()
-        );
+        // `Type[title]`, written only for a finding.
+        let shown = {
+            let title = title.clone();
+            let key = &key;
+            move || {
+                format!(
+                    "{}[{}]",
+                    capitalize(key),
+                    ops::to_s(&title).unwrap_or_default()
+                )
+            }
+        };
         let pushed = active.map(|a| self.active_instances.push(a)).is_some();
         let local = self.enter_local(self.node_scope.unwrap_or(0));
+        // Room for `$title`, `$name`, `$module_name` and the parameters.
+        self.reserve_vars(3 + d.params.len());
         self.set_var("title", title.clone());
         self.set_var("name", title);
         self.set_module_name(&key);
         for p in &d.params {
             let t = self.param_type(p);
             let v = if let Some((_, v, vspan)) = attrs.iter().find(|(n, _, _)| *n == p.name.name) {
-                let what = format!("{shown}: parameter '{}'", p.name.name);
+                let what = || format!("{}: parameter '{}'", shown(), p.name.name);
                 self.at_caller(|ev| ev.check_type(&t, v.clone(), *vspan, &what))
             } else if let Some(d) = &p.default {
                 let dv = self.eval(d).unwrap_or_else(|_| Value::any());
-                let at = (!standalone).then(|| (span, shown.clone()));
-                self.check_default(&t, &dv, d.span, &capitalize(&key), &p.name.name, at);
+                let at = (!standalone).then_some(span);
+                let owner = || capitalize(&key);
+                let declared = &shown;
+                self.check_default(&t, &dv, d.span, &owner, &p.name.name, at, declared);
                 if standalone {
                     Value::unknown(t)
                 } else {
@@ -395,16 +404,18 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Checks a parameter's default against its type: reported at the default (of
-    /// `owner`) and, when `at` names the declaration that used it, there too (in the
-    /// declaring code's file).
+    /// `owner`) and, when `at` is the declaration that used it, there too (in the
+    /// declaring code's file, as `declared`). The names are written only for a finding.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn check_default(
         &mut self,
         t: &PType,
         dv: &Value,
         default_span: Span,
-        owner: &str,
+        owner: &dyn Fn() -> String,
         param: &str,
-        at: Option<(Span, String)>,
+        at: Option<Span>,
+        declared: &dyn Fn() -> String,
     ) {
         if types::instance_of(t, dv, &self.aliases, self.regexes) != Some(false) {
             return;
@@ -413,10 +424,13 @@ impl<'a> Evaluator<'a> {
         self.report(
             "type_mismatch",
             default_span,
-            format!("{owner}: parameter '{param}' expects {m} (the default value)"),
+            format!(
+                "{}: parameter '{param}' expects {m} (the default value)",
+                owner()
+            ),
         );
-        if let Some((span, declared)) = at {
-            let message = format!("{declared}: parameter '{param}' expects {m}");
+        if let Some(span) = at {
+            let message = format!("{}: parameter '{param}' expects {m}", declared());
             self.at_caller(|ev| ev.report("type_mismatch", span, message));
         }
     }

@@ -10,6 +10,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
 use super::locals::Locals;
+use super::manifests::Manifests;
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
 use crate::eval::names::map_segments;
@@ -182,10 +183,15 @@ pub(super) struct Evaluator<'a> {
     pub(super) options: &'a Options<'a>,
     pub(super) modulepath: &'a ModulePath,
     pub(super) locals: &'a Locals<'a>,
-    /// Shared: cloned for every function call.
+    /// Shared: cloned for every function call. Set through [`Evaluator::set_aliases`].
     pub(super) aliases: Arc<Aliases>,
+    /// The types capitalised names stood for ([`Evaluator::resolve_type`]) since `aliases`
+    /// last changed: a class or defined type declared many times names the same types.
+    pub(super) resolved: HashMap<String, PType>,
     /// The regexp searches of the evaluation (shared by its roots).
     pub(super) regexes: &'a Regexes,
+    /// The module-path manifests of the names declared (shared by the roots).
+    pub(super) manifests: &'a Manifests,
     pub(super) scopes: Vec<Scope>,
     pub(super) current: usize,
     pub(super) class_scopes: HashMap<String, usize>,
@@ -294,6 +300,7 @@ impl<'a> Evaluator<'a> {
         modulepath: &'a ModulePath,
         locals: &'a Locals<'a>,
         regexes: &'a Regexes,
+        manifests: &'a Manifests,
     ) -> Evaluator<'a> {
         let mut top = Scope {
             vars: HashMap::new(),
@@ -311,7 +318,9 @@ impl<'a> Evaluator<'a> {
             modulepath,
             locals,
             aliases: Arc::new(Aliases::default()),
+            resolved: HashMap::new(),
             regexes,
+            manifests,
             scopes: vec![top],
             current: 0,
             class_scopes: HashMap::new(),
@@ -522,6 +531,13 @@ impl<'a> Evaluator<'a> {
         self.scopes.len() - 1
     }
 
+    /// Makes room for `n` variables in the current scope (one allocation, no regrowth).
+    pub(super) fn reserve_vars(&mut self, n: usize) {
+        if let Some(s) = self.scopes.get_mut(self.current) {
+            s.vars.reserve(n);
+        }
+    }
+
     pub(super) fn set_var(&mut self, name: &str, v: Value) {
         let cur = self.current;
         if let Some(s) = self.scopes.get_mut(cur) {
@@ -599,12 +615,16 @@ impl<'a> Evaluator<'a> {
 
     /// After speculative branches: what they assigned is unknown.
     pub(super) fn merge_branches(&mut self, assigned: Vec<(usize, String)>) {
+        let unknown = Value::any();
         for (scope, name) in assigned {
-            if let Some(s) = self.scopes.get_mut(scope) {
-                s.vars.insert(name.clone(), Value::any());
-            }
+            let Some(s) = self.scopes.get_mut(scope) else {
+                continue;
+            };
             if self.branches > 0 {
+                s.vars.insert(name.clone(), unknown.clone());
                 self.assigned.push((scope, name));
+            } else {
+                s.vars.insert(name, unknown.clone());
             }
         }
         self.matches = None;

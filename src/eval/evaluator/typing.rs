@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::state::{norm, Evaluator};
 use crate::eval::names::{has_colons, trim_colons};
 use crate::eval::schema::{core_types, VENDORED_TYPES};
-use crate::eval::types::{self, PType};
+use crate::eval::types::{self, Aliases, PType};
 use crate::eval::value::Value;
 use crate::syntax::{BinaryOp, Expr, ExprKind, Parameter, Span};
 
@@ -16,7 +16,7 @@ impl<'a> Evaluator<'a> {
     pub(super) fn type_of_expr(&mut self, e: &Expr) -> PType {
         let v = self.with_here(false, |ev| ev.eval(e));
         match v {
-            Ok(Value::Type(t)) => (*t).clone(),
+            Ok(Value::Type(t)) => Arc::try_unwrap(t).unwrap_or_else(|t| (*t).clone()),
             _ => PType::Other("?".into()),
         }
     }
@@ -28,9 +28,26 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// The aliases the code sees (the resolved names are forgotten).
+    pub(super) fn set_aliases(&mut self, aliases: Arc<Aliases>) {
+        self.aliases = aliases;
+        self.resolved.clear();
+    }
+
     /// The type named by a capitalised reference: a core type, an alias, a resource type
-    /// rein knows; any other name is a type rein does not know.
+    /// rein knows; any other name is a type rein does not know. Remembered until the
+    /// aliases change: nothing else it depends on changes during an evaluation (the
+    /// module path's files, the project's definitions, the file's own).
     pub(super) fn resolve_type(&mut self, name: &str) -> PType {
+        if let Some(t) = self.resolved.get(name) {
+            return t.clone();
+        }
+        let t = self.resolve_type_anew(name);
+        self.resolved.insert(name.to_string(), t.clone());
+        t
+    }
+
+    fn resolve_type_anew(&mut self, name: &str) -> PType {
         let bare = trim_colons(name);
         if self.aliases.get(bare).is_none() && has_colons(bare) {
             self.load_alias(bare);
@@ -68,8 +85,10 @@ impl<'a> Evaluator<'a> {
             // Guard against an alias that refers to itself while it is being read.
             Arc::make_mut(&mut self.aliases)
                 .insert(name.to_string(), PType::Other(name.to_string()));
+            self.resolved.clear();
             let t = self.type_of_expr(value);
             Arc::make_mut(&mut self.aliases).insert(name.to_string(), t);
+            self.resolved.clear();
         }
     }
 
@@ -113,10 +132,17 @@ impl<'a> Evaluator<'a> {
 
     /// Checks `v` against `t`; the value to bind: `v`, or an unknown of type `t` when it does
     /// not match (Puppet stops there: what follows is not held against the bad value).
-    pub(super) fn check_type(&mut self, t: &PType, v: Value, span: Span, what: &str) -> Value {
+    /// `what` names the value in the message (written only when there is one).
+    pub(super) fn check_type(
+        &mut self,
+        t: &PType,
+        v: Value,
+        span: Span,
+        what: &dyn Fn() -> String,
+    ) -> Value {
         if types::instance_of(t, &v, &self.aliases, self.regexes) == Some(false) {
             let m = types::mismatch(t, &v, &self.aliases);
-            self.report("type_mismatch", span, format!("{what} expects {m}"));
+            self.report("type_mismatch", span, format!("{} expects {m}", what()));
             return Value::unknown(t.clone());
         }
         v

@@ -106,7 +106,12 @@ impl<'a> Evaluator<'a> {
     }
 
     fn lookup_qualified(&mut self, name: &str, span: Span) -> R {
-        let lower = name.to_ascii_lowercase();
+        // Lower case (a copy only when it is not already).
+        let lower: std::borrow::Cow<'_, str> = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            name.to_ascii_lowercase().into()
+        } else {
+            name.into()
+        };
         // The last `::` (as `rsplit_once` finds it), by a scan of the bytes.
         let cut = lower.as_bytes().windows(2).rposition(|w| w == b"::");
         let Some((class, var)) = cut.and_then(|i| Some((lower.get(..i)?, lower.get(i + 2..)?)))

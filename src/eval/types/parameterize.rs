@@ -257,18 +257,24 @@ pub fn parameterize(base: &PType, args: &[Value], aliases: &Aliases) -> Result<P
 }
 
 fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
-    let name = display(base);
+    // The type's name is written only where a message or an `Other` type shows it: most
+    // parameterizations (`String[1]`, `Array[String]`) need none.
     if args.iter().any(Value::has_unknown) {
-        return Ok(other_with(&name, args));
+        return Ok(other_with(&display(base), args));
     }
     let Some(base) = bare(base) else {
-        return Ok(other_with(&name, args));
+        return Ok(other_with(&display(base), args));
     };
-    let name = display(&base);
+    let name = || display(&base);
     let n = args.len();
-    let accepts_one = || format!("{name}-Type[] accepts 1 argument. Got {n}");
-    let must_be_types =
-        |v: &Value| format!("{name}-Type[] arguments must be types. Got {}", got_name(v));
+    let accepts_one = || format!("{}-Type[] accepts 1 argument. Got {n}", name());
+    let must_be_types = |v: &Value| {
+        format!(
+            "{}-Type[] arguments must be types. Got {}",
+            name(),
+            got_name(v)
+        )
+    };
     match &base {
         PType::Integer { .. } => {
             if !(1..=2).contains(&n) {
@@ -326,7 +332,10 @@ fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
         }
         PType::String { .. } | PType::Collection { .. } => {
             if !(1..=2).contains(&n) {
-                return Err(format!("{name}-Type[] accepts 1 to 2 arguments. Got {n}"));
+                return Err(format!(
+                    "{}-Type[] accepts 1 to 2 arguments. Got {n}",
+                    name()
+                ));
             }
             let (min, max) = size_range(args)?;
             Ok(match base {
@@ -621,10 +630,10 @@ fn param(base: &PType, args: &[Value]) -> Result<PType, String> {
         | PType::RichData
         | PType::CatalogEntry => Err(format!(
             "Operator '[]' is not applicable to {}.",
-            a_an(&format!("{name}-Type"))
+            a_an(&format!("{}-Type", name()))
         )),
         PType::Callable | PType::Iterable | PType::Iterator | PType::Alias(_) | PType::Other(_) => {
-            Ok(other_with(&name, args))
+            Ok(other_with(&name(), args))
         }
     }
 }
