@@ -367,6 +367,7 @@ impl Workspace {
         if let Some(c) = &cache {
             c.save();
         }
+        self.spent_cache = cache;
         let mut rechecked: Vec<String> = jobs
             .iter()
             .zip(hits.iter().map(Option::is_some))

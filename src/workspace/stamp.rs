@@ -80,7 +80,12 @@ pub struct Stamps {
 impl Stamps {
     /// Stamps for a run starting now.
     pub fn new() -> Stamps {
-        let settled_before = SystemTime::now()
+        Stamps::before(SystemTime::now())
+    }
+
+    /// Stamps for a run starting at `start`.
+    pub fn before(start: SystemTime) -> Stamps {
+        let settled_before = start
             .checked_sub(SETTLED)
             .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
             .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX));
