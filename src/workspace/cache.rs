@@ -106,8 +106,9 @@ pub struct Cache {
 /// What is known of each read of a run, by [`read_key`].
 type ReadMemo<T> = HashMap<u64, Vec<(Read, T)>>;
 
-/// A file's stamp and whether it is a symbolic link (`None`: it cannot be read).
-type Seen = Option<(Stamp, bool)>;
+/// A file's stamp, whether it is a symbolic link, and the type of what it is (`None`: it
+/// cannot be read).
+type Seen = Option<(Stamp, bool, std::fs::FileType)>;
 
 /// A read, the digest of what it gave, and for a file its stamp when settled.
 type Row = (Read, u64, Option<Stamp>);
@@ -203,7 +204,8 @@ pub fn key(
         layout.hash(&mut h);
     }
     if path.is_absolute() {
-        layouts.real.canonical(path, is_link).hash(&mut h);
+        let real = layouts.real.canonical(path, is_link);
+        real.as_deref().map(super::paths::key).hash(&mut h);
     }
     h.finish()
 }
@@ -319,6 +321,12 @@ impl Cache {
     /// The stamp of `path` and whether it is a symbolic link (`None`: it cannot be read),
     /// looked at once per run.
     pub fn stamp(&self, path: &Path) -> Option<(Stamp, bool)> {
+        self.look(path).map(|(s, link, _)| (s, link))
+    }
+
+    /// [`Cache::stamp`], with the type of what `path` is (of where it leads), looked at
+    /// once per run.
+    pub fn look(&self, path: &Path) -> Seen {
         let k = super::paths::key(path);
         if let Some(s) = self.seen.lock().ok().and_then(|m| m.get(k).copied()) {
             return s;
