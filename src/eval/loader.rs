@@ -478,12 +478,12 @@ pub fn outside_modulepath(env: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The environment (control repo) that `file` belongs to, when it is inside `roots`
-/// (canonical): its nearest ancestor that is one. `envs` remembers the answer by
-/// directory.
+/// The environment (control repo) that `file` belongs to, when it is inside the roots
+/// (`roots`: the canonical roots, asked for only when an environment is met): its nearest
+/// ancestor that is one. `envs` remembers the answer by directory.
 pub fn environment_of(
     file: &Path,
-    roots: &HashSet<PathBuf>,
+    roots: &mut dyn FnMut() -> Arc<HashSet<PathBuf>>,
     store: &ModuleStore,
     envs: &mut HashMap<PathBuf, Option<PathBuf>>,
 ) -> Option<PathBuf> {
@@ -505,7 +505,7 @@ pub fn environment_of(
         }
         below.push(dir);
         if is_environment(dir, store) {
-            found = Some(dir.to_path_buf()).filter(|d| inside(d, roots));
+            found = Some(dir.to_path_buf()).filter(|d| inside(d, &roots()));
             break;
         }
     }

@@ -41,6 +41,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::cache_finding::{restored, stored, Stored};
+use super::cache_proof::{self, Proof};
 use super::real_paths::RealPaths;
 use super::stamp::{Stamp, Stamps};
 use super::walk_memo::Walked;
@@ -55,7 +56,7 @@ use crate::rules::yaml_context::YamlKind;
 pub const DEFAULT_DIR: &str = ".rein_cache";
 
 /// rein's version and the entries' format: an entry of another is never read.
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+index-2");
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+index-3");
 
 /// The first bytes of an index file.
 const MAGIC: &[u8; 8] = b"reinidx\x02";
@@ -75,14 +76,23 @@ pub struct Cache {
     holds: Vec<OnceLock<bool>>,
     /// The entries stored by this run, with their project digest and reads.
     fresh: Mutex<Vec<(Entry, Option<FreshDeep>)>>,
-    /// What each read gives now, digested once per run.
-    reads: Mutex<HashMap<Read, u64>>,
+    /// The proofs of the index read ([`cache_proof`]), where each is (by [`read_key`]),
+    /// whether each still holds (decided once), and the proofs made by this run.
+    proofs: Vec<(Read, Proof)>,
+    proof_at: HashMap<u64, Vec<u32>>,
+    proof_holds: Vec<OnceLock<bool>>,
+    fresh_proofs: Mutex<Vec<(Read, Proof)>>,
+    /// What `AllRuby` and `AllFacts` reads are proven to give ([`Cache::proven`]), once
+    /// per run (by [`read_key`]).
+    proven: Mutex<ReadMemo<Option<u64>>>,
+    /// What each read gives now, digested once per run (by [`read_key`]).
+    reads: Mutex<ReadMemo<u64>>,
     /// The module roots of directories, listed once per run.
     modules: Mutex<HashMap<PathBuf, Arc<Vec<PathBuf>>>>,
     /// When a file's stamp is settled enough to be stored.
     stamps: Stamps,
     /// The stamp of each file looked at, and whether it is a link, taken once per run.
-    seen: Mutex<HashMap<PathBuf, Option<(Stamp, bool)>>>,
+    seen: Mutex<HashMap<Vec<u8>, Seen>>,
     /// The YAML files found not to be Unfurl documents, with their stamps: those of the
     /// index read, and those of this run (which replace them).
     plain: HashMap<String, Stamp>,
@@ -92,6 +102,13 @@ pub struct Cache {
     walks: HashMap<String, Walked>,
     fresh_walks: Mutex<Vec<(String, Walked)>>,
 }
+
+/// What is known of each read of a run, by [`read_key`].
+type ReadMemo<T> = HashMap<u64, Vec<(Read, T)>>;
+
+/// A file's stamp, whether it is a symbolic link, and the type of what it is (`None`: it
+/// cannot be read).
+type Seen = Option<(Stamp, bool, std::fs::FileType)>;
 
 /// A read, the digest of what it gave, and for a file its stamp when settled.
 type Row = (Read, u64, Option<Stamp>);
@@ -110,6 +127,8 @@ struct Index {
     plain: Vec<(String, Stamp)>,
     /// What walks of directories found, by directory.
     walks: Vec<(String, Walked)>,
+    /// What reads of directories depended on, with their digests.
+    proofs: Vec<(Read, Proof)>,
 }
 
 /// What the index holds of one file (see the module documentation).
@@ -185,7 +204,8 @@ pub fn key(
         layout.hash(&mut h);
     }
     if path.is_absolute() {
-        layouts.real.canonical(path, is_link).hash(&mut h);
+        let real = layouts.real.canonical(path, is_link);
+        real.as_deref().map(super::paths::key).hash(&mut h);
     }
     h.finish()
 }
@@ -249,9 +269,14 @@ impl Cache {
             entries,
             plain,
             walks,
+            proofs,
             ..
         } = read_index(&index).unwrap_or_default();
         let holds = reads.iter().map(|_| OnceLock::new()).collect();
+        let mut proof_at: HashMap<u64, Vec<u32>> = HashMap::new();
+        for (i, (read, _)) in proofs.iter().enumerate() {
+            proof_at.entry(read_key(read)).or_default().push(i as u32);
+        }
         let run = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| digest((d.as_nanos(), std::process::id())));
@@ -264,6 +289,11 @@ impl Cache {
                 .collect(),
             table: reads,
             holds,
+            proof_holds: proofs.iter().map(|_| OnceLock::new()).collect(),
+            proofs,
+            proof_at,
+            fresh_proofs: Mutex::default(),
+            proven: Mutex::default(),
             fresh: Mutex::default(),
             reads: Mutex::default(),
             modules: Mutex::default(),
@@ -291,12 +321,19 @@ impl Cache {
     /// The stamp of `path` and whether it is a symbolic link (`None`: it cannot be read),
     /// looked at once per run.
     pub fn stamp(&self, path: &Path) -> Option<(Stamp, bool)> {
-        if let Some(s) = self.seen.lock().ok().and_then(|m| m.get(path).copied()) {
+        self.look(path).map(|(s, link, _)| (s, link))
+    }
+
+    /// [`Cache::stamp`], with the type of what `path` is (of where it leads), looked at
+    /// once per run.
+    pub fn look(&self, path: &Path) -> Seen {
+        let k = super::paths::key(path);
+        if let Some(s) = self.seen.lock().ok().and_then(|m| m.get(k).copied()) {
             return s;
         }
         let s = Stamp::with_link(path);
         if let Ok(mut m) = self.seen.lock() {
-            m.insert(path.to_path_buf(), s);
+            m.insert(k.to_vec(), s);
         }
         s
     }
@@ -357,20 +394,83 @@ impl Cache {
                 Read::File(p) => stamp.is_some() && self.stamp(p).map(|s| s.0) == *stamp,
                 _ => false,
             };
-            same_file || self.read_now(read) == *d
+            same_file || self.proven(read) == Some(*d) || self.read_now(read) == *d
         })
+    }
+
+    /// What `read` gave when its stored proof ([`cache_proof`]) was made, when the proof
+    /// still holds; for `AllRuby` and `AllFacts`, when those of all their parts do.
+    fn proven(&self, read: &Read) -> Option<u64> {
+        match read {
+            Read::File(_) => None,
+            Read::AllRuby(..) | Read::AllFacts(..) => {
+                let k = read_key(read);
+                if let Some(d) = self.proven.lock().ok().and_then(|m| memo(&m, k, read)) {
+                    return d;
+                }
+                let whole = std::cell::Cell::new(true);
+                let d = digest_now(
+                    read,
+                    &mut |part| {
+                        let d = self.proven(part);
+                        whole.set(whole.get() && d.is_some());
+                        d.unwrap_or(0)
+                    },
+                    &mut |dir| match self.proof(&Read::Modules(dir.to_path_buf())) {
+                        Some(p) => Arc::new(p.roots.clone()),
+                        None => {
+                            whole.set(false);
+                            Arc::default()
+                        }
+                    },
+                );
+                let d = whole.get().then_some(d);
+                if let Ok(mut m) = self.proven.lock() {
+                    m.entry(k).or_default().push((read.clone(), d));
+                }
+                d
+            }
+            _ => self.proof(read).map(|p| p.digest),
+        }
+    }
+
+    /// The stored proof of `read`, when it holds (decided once per run).
+    fn proof(&self, read: &Read) -> Option<&Proof> {
+        let at = self.proof_at.get(&read_key(read))?;
+        let i = *at
+            .iter()
+            .find(|&&i| self.proofs.get(i as usize).is_some_and(|(r, _)| r == read))?;
+        let (_, proof) = self.proofs.get(i as usize)?;
+        let holds = self
+            .proof_holds
+            .get(i as usize)?
+            .get_or_init(|| proof.holds(&mut |p| self.stamp(p).map(|s| s.0)));
+        holds.then_some(proof)
     }
 
     /// What `read` gives now, digested once per run.
     fn read_now(&self, read: &Read) -> u64 {
-        if let Some(d) = self.reads.lock().ok().and_then(|m| m.get(read).copied()) {
+        let k = read_key(read);
+        if let Some(d) = self.reads.lock().ok().and_then(|m| memo(&m, k, read)) {
             return d;
         }
+        // The stamps first: a change while the read is digested is not hidden.
+        let stamps = cache_proof::stamps_of(read, &self.stamps);
         let d = digest_now(read, &mut |part| self.read_now(part), &mut |dir| {
+            // (A digest of the directory's modules comes with their proof, for
+            // [`Cache::proven`].)
+            self.read_now(&Read::Modules(dir.to_path_buf()));
             self.modules_of(dir)
         });
+        if let (Some(stamps), Ok(mut fresh)) = (stamps, self.fresh_proofs.lock()) {
+            let roots = match read {
+                Read::Modules(dir) => self.modules_of(dir).to_vec(),
+                _ => Vec::new(),
+            };
+            fresh.push((read.clone(), cache_proof::proof(stamps, d, roots)));
+        }
         if let Ok(mut m) = self.reads.lock() {
-            m.insert(read.clone(), d);
+            m.entry(k).or_default().push((read.clone(), d));
         }
         d
     }
@@ -450,9 +550,23 @@ impl Cache {
             Ok(mut f) => std::mem::take(&mut *f),
             Err(_) => return,
         };
-        if fresh.is_empty() && !new_plain && fresh_walks.is_empty() {
+        let fresh_proofs = match self.fresh_proofs.lock() {
+            Ok(mut f) => std::mem::take(&mut *f),
+            Err(_) => return,
+        };
+        if fresh.is_empty() && !new_plain && fresh_walks.is_empty() && fresh_proofs.is_empty() {
             return;
         }
+        // The proofs of this run, and those read for other reads.
+        let renewed: HashSet<&Read> = fresh_proofs.iter().map(|(r, _)| r).collect();
+        let mut proofs: Vec<(Read, Proof)> = self
+            .proofs
+            .iter()
+            .filter(|(r, _)| !renewed.contains(r))
+            .cloned()
+            .collect();
+        proofs.extend(fresh_proofs);
+        proofs.sort_by(|a, b| a.0.cmp(&b.0));
         let mut walks: HashMap<String, Walked> = self.walks.clone();
         walks.retain(|d, _| Path::new(d).is_dir());
         walks.extend(fresh_walks);
@@ -505,6 +619,7 @@ impl Cache {
             entries,
             plain,
             walks,
+            proofs,
         };
         if let Ok(body) = postcard::to_allocvec(&index) {
             if self.index.parent().is_some_and(create_dir) {
@@ -565,6 +680,13 @@ pub fn inspect(path: &Path) -> Option<(String, Vec<Inspected>)> {
 /// `None` when the index is not sound.
 pub fn inspect_walks(path: &Path) -> Option<Vec<String>> {
     Some(read_index(path)?.walks.into_iter().map(|w| w.0).collect())
+}
+
+/// The reads whose proofs ([`cache_proof`]) the index file at `path` keeps, shown as
+/// `Debug` shows them, for inspection (the tests); `None` when the index is not sound.
+pub fn inspect_proofs(path: &Path) -> Option<Vec<String>> {
+    let proofs = read_index(path)?.proofs.into_iter();
+    Some(proofs.map(|(read, _)| format!("{read:?}")).collect())
 }
 
 /// An index file's bytes for `body` (the index encoded): the magic number, the checksum,
@@ -643,16 +765,36 @@ fn digest_now(
                 crate::eval::loader::scan(dir).into_iter().collect();
             index.hash(&mut h);
         }
-        Read::AllRuby(dirs, own) => {
-            for root in roots(dirs, own, modules) {
-                let d = part(&Read::Ruby(root.clone()));
-                (root, d).hash(&mut h);
-            }
-        }
-        Read::AllFacts(dirs, own) => {
-            for root in roots(dirs, own, modules) {
-                let d = part(&Read::Facts(root.clone()));
-                (root, d).hash(&mut h);
+        // Made of the module's own part and of one read per directory (digested once
+        // per run however many modules' module paths hold it), that of its modules' parts.
+        Read::AllRuby(dirs, own) | Read::AllFacts(dirs, own) => {
+            let ruby = matches!(read, Read::AllRuby(..));
+            let one = |root: &Path| match ruby {
+                true => Read::Ruby(root.to_path_buf()),
+                false => Read::Facts(root.to_path_buf()),
+            };
+            let mut add = |path: &Path, d: u64| {
+                h.write(super::paths::key(path));
+                h.write_u64(d);
+            };
+            match (dirs.as_slice(), own) {
+                ([dir], None) => {
+                    for root in modules(dir).iter() {
+                        add(root, part(&one(root)));
+                    }
+                }
+                _ => {
+                    if let Some(root) = own {
+                        add(root, part(&one(root)));
+                    }
+                    for dir in dirs {
+                        let all = match ruby {
+                            true => Read::AllRuby(vec![dir.clone()], None),
+                            false => Read::AllFacts(vec![dir.clone()], None),
+                        };
+                        add(dir, part(&all));
+                    }
+                }
             }
         }
         Read::Ruby(root) => {
@@ -671,24 +813,43 @@ fn digest_now(
     h.finish()
 }
 
+/// What the memo `m` (by [`read_key`]) holds for `read` (of key `k`).
+fn memo<T: Copy>(m: &ReadMemo<T>, k: u64, read: &Read) -> Option<T> {
+    let same = m.get(&k)?.iter().find(|(r, _)| r == read);
+    same.map(|(_, v)| *v)
+}
+
+/// A hash of `read` by the bytes of its paths (a derived `Hash` would hash the paths
+/// component by component, [`super::paths::key`]).
+fn read_key(read: &Read) -> u64 {
+    use std::hash::BuildHasher;
+    let mut h = foldhash::fast::FixedState::default().build_hasher();
+    let mut path = |p: &Path| h.write(super::paths::key(p));
+    match read {
+        Read::File(p) | Read::Modules(p) | Read::Ruby(p) | Read::Facts(p) | Read::Names(p) => {
+            path(p)
+        }
+        Read::AllRuby(dirs, own) | Read::AllFacts(dirs, own) => {
+            dirs.iter().chain(own).for_each(|p| path(p))
+        }
+    }
+    h.write_u8(match read {
+        Read::File(_) => 0,
+        Read::Modules(_) => 1,
+        Read::AllRuby(..) => 2,
+        Read::AllFacts(..) => 3,
+        Read::Ruby(_) => 4,
+        Read::Facts(_) => 5,
+        Read::Names(_) => 6,
+    });
+    h.finish()
+}
+
 /// The module roots in `dir`, sorted.
 fn modules_of(dir: &Path) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = crate::eval::loader::scan(dir).into_values().collect();
     found.sort();
     found
-}
-
-/// The module roots of the module path `dirs` with the own module `own`.
-fn roots(
-    dirs: &[PathBuf],
-    own: &Option<PathBuf>,
-    modules: &mut dyn FnMut(&Path) -> Arc<Vec<PathBuf>>,
-) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = own.iter().cloned().collect();
-    for dir in dirs {
-        out.extend(modules(dir).iter().cloned());
-    }
-    out
 }
 
 fn sorted<S>(set: &std::collections::HashSet<String, S>) -> BTreeSet<&String> {

@@ -373,6 +373,7 @@ impl Workspace {
         if let Some(c) = &cache {
             c.save();
         }
+        self.spent_cache = cache;
         let mut rechecked: Vec<String> = jobs
             .iter()
             .zip(hits.iter().map(Option::is_some))
@@ -452,13 +453,20 @@ impl Workspace {
             return Vec::new();
         }
         // With every file named, the roots are as many as the files: each directory is
-        // resolved once.
-        let mut real = super::real_paths::RealPaths::default();
-        let roots = roots.iter().filter_map(|r| real.real(r)).collect();
+        // resolved once, and only when some file is in an environment.
+        let mut real_roots: Option<Arc<std::collections::HashSet<PathBuf>>> = None;
+        let mut real_roots = || {
+            let made = real_roots.get_or_insert_with(|| {
+                let mut real = super::real_paths::RealPaths::default();
+                Arc::new(roots.iter().filter_map(|r| real.real(r)).collect())
+            });
+            made.clone()
+        };
         let mut envs = HashMap::new();
+        let store = &self.project.store;
         let found: std::collections::BTreeSet<PathBuf> = jobs
             .iter()
-            .filter_map(|(p, _)| environment_of(p, &roots, &self.project.store, &mut envs))
+            .filter_map(|(p, _)| environment_of(p, &mut real_roots, store, &mut envs))
             .collect();
         found
             .iter()

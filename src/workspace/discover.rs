@@ -80,14 +80,24 @@ pub fn discover_claiming(
     let mut files = Found::default();
     let mut yaml = foldhash::HashSet::default();
     let mut found = Discovered::default();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = foldhash::HashSet::default();
+    files.reserve(paths.len());
     for given in paths {
         let path = names.name(given).into_owned();
-        if !seen.insert(path.clone()) {
+        if !seen.insert(super::paths::key(&path).to_vec()) {
             continue;
         }
         found.roots.push(path.clone());
-        match std::fs::metadata(&path) {
+        // (Through the cache, which looks at each file once per run: a named file's stamp
+        // is wanted again.)
+        let looked = cache
+            .and_then(|c| c.look(&path))
+            .map(|(s, _, t)| (s.ino(), t));
+        let meta = match looked {
+            Some(l) => Ok(l),
+            None => std::fs::metadata(&path).map(|m| (m.ino(), m.file_type())),
+        };
+        match meta {
             Err(_) if has_text(&path) => {
                 files.insert(path.clone(), (None, Rank::Named));
                 found.named.push(path);
@@ -97,10 +107,10 @@ pub fn discover_claiming(
                 found.missing.push(message.clone());
                 found.errors.push(message);
             }
-            Ok(meta) if meta.is_dir() => walk(&path, &mut files, &mut yaml, &mut found, cache),
-            Ok(meta) if !meta.is_file() => found.notes.push(not_regular(&path, &meta.file_type())),
-            Ok(meta) => {
-                files.insert(path.clone(), (Some(meta.ino()), Rank::Named));
+            Ok((_, t)) if t.is_dir() => walk(&path, &mut files, &mut yaml, &mut found, cache),
+            Ok((_, t)) if !t.is_file() => found.notes.push(not_regular(&path, &t)),
+            Ok((ino, _)) => {
+                files.insert(path.clone(), (Some(ino), Rank::Named));
                 found.named.push(path);
             }
         }
@@ -189,6 +199,8 @@ fn walk(
 ) {
     let key = root.display().to_string();
     if let Some(w) = cache.and_then(|c| c.walked(&key)).filter(|w| w.holds()) {
+        // (Room made at once: a map grown one rehash at a time hashes every path again.)
+        files.reserve(w.files.len());
         for (path, ino) in &w.files {
             if yaml_files::is_yaml(path) {
                 yaml.insert(path.clone());

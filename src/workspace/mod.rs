@@ -21,6 +21,7 @@
 
 pub mod cache;
 pub mod cache_finding;
+pub mod cache_proof;
 pub mod check;
 pub mod discover;
 pub mod files;
@@ -60,6 +61,9 @@ pub struct Workspace {
     pool: Option<Arc<rayon::ThreadPool>>,
     /// Where files are written ([`write::RealDisk`] when `None`).
     disk: Option<Arc<dyn write::Disk>>,
+    /// The cache the last check used, dropped by the next one: its tables are many small
+    /// values, and a front end that exits after one check need not free them one by one.
+    spent_cache: Option<cache::Cache>,
 }
 
 impl Workspace {

@@ -57,6 +57,14 @@ impl PathNames {
     }
 }
 
+/// `path` as the key of a map: its bytes, hashed and compared as such. `Path`'s own
+/// `Hash` goes component by component, a byte at a time (in a warm run, the cache's
+/// lookups by path cost more than what they look up). Two spellings of one path (`a//b`,
+/// `a/b`) are two keys: a map keyed so is a memo, where that costs a second look only.
+pub fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
+}
+
 /// Sorts `paths` in `Path`'s order (component by component), quickly when all are clean
 /// ([`crate::config::is_clean`]): their components hold no separator, so their bytes with
 /// the separator made the lowest byte compare as their components do in turn (a leading

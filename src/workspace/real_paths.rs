@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The real places of the directories resolved so far in a run.
 #[derive(Debug, Default)]
 pub struct RealPaths {
-    dirs: HashMap<PathBuf, Option<PathBuf>>,
+    dirs: HashMap<Vec<u8>, Option<PathBuf>>,
 }
 
 impl RealPaths {
@@ -37,7 +37,7 @@ impl RealPaths {
     /// Where the directory `dir` really is: its parent's real place and its name, unless it
     /// is a link or relative.
     pub fn real_dir(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(real) = self.dirs.get(dir) {
+        if let Some(real) = self.dirs.get(super::paths::key(dir)) {
             return real.clone();
         }
         let real = match (dir.parent(), dir.file_name()) {
@@ -49,7 +49,8 @@ impl RealPaths {
             }
             _ => std::fs::canonicalize(dir).ok(),
         };
-        self.dirs.insert(dir.to_path_buf(), real.clone());
+        self.dirs
+            .insert(super::paths::key(dir).to_vec(), real.clone());
         real
     }
 }

@@ -47,20 +47,27 @@ impl Stamp {
         None
     }
 
-    /// The stamp of `path` (as [`Stamp::of`]) and whether `path` is a symbolic link, with
-    /// one system call for a file that is not a link.
+    /// The stamp of `path` (as [`Stamp::of`]), whether `path` is a symbolic link, and the
+    /// type of what it is (of where it leads), with one system call for a file that is not
+    /// a link.
     #[cfg(unix)]
-    pub fn with_link(path: &Path) -> Option<(Stamp, bool)> {
+    pub fn with_link(path: &Path) -> Option<(Stamp, bool, std::fs::FileType)> {
         let m = std::fs::symlink_metadata(path).ok()?;
         if m.file_type().is_symlink() {
-            return Some((Stamp::of(path)?, true));
+            let target = std::fs::metadata(path).ok()?;
+            return Some((Stamp::from_meta(&target), true, target.file_type()));
         }
-        Some((Stamp::from_meta(&m), false))
+        Some((Stamp::from_meta(&m), false, m.file_type()))
     }
 
     #[cfg(not(unix))]
-    pub fn with_link(_path: &Path) -> Option<(Stamp, bool)> {
+    pub fn with_link(_path: &Path) -> Option<(Stamp, bool, std::fs::FileType)> {
         None
+    }
+
+    /// The inode number.
+    pub fn ino(&self) -> u64 {
+        self.0[1] as u64
     }
 
     /// The change time, in nanoseconds since the epoch.
@@ -80,7 +87,12 @@ pub struct Stamps {
 impl Stamps {
     /// Stamps for a run starting now.
     pub fn new() -> Stamps {
-        let settled_before = SystemTime::now()
+        Stamps::before(SystemTime::now())
+    }
+
+    /// Stamps for a run starting at `start`.
+    pub fn before(start: SystemTime) -> Stamps {
+        let settled_before = start
             .checked_sub(SETTLED)
             .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
             .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX));

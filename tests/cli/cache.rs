@@ -544,3 +544,75 @@ fn walks_are_kept_while_directories_and_ignore_files_hold() {
         (Some(1), EXPECTED.replace("modules/m/manifests/a.pp:1:1: warning[documentation] class not documented\nmodules/m/manifests/b.pp:1:1: warning[documentation] class not documented\n", "").replace("modules/m/manifests/init.pp:1:1: warning[documentation] class not documented\n", ""))
     );
 }
+
+/// What a module's custom facts and Ruby functions gave is kept with the stamps of their
+/// directories (and of the facts' files), and taken while those hold: a fact or function
+/// added under the module, or a fact file rewritten in place, is seen by the next run.
+#[test]
+fn facts_and_functions_added_under_a_module_are_seen() {
+    let dir = temp_dir("cache-proofs");
+    write(
+        &dir,
+        "modules/m/manifests/init.pp",
+        "# m\nclass m {\n  notice($my_fact)\n  notice(m::hello())\n}\n",
+    );
+    write(
+        &dir,
+        "modules/m/lib/facter/other.rb",
+        "Facter.add(:other) do\nend\n",
+    );
+    write(&dir, "modules/m/lib/puppet/functions/m/other.rb", "");
+    // Directories last changed long enough before the run: their stamps are kept.
+    let settle = || std::thread::sleep(std::time::Duration::from_millis(2100));
+    settle();
+    let scope = "modules/m/manifests/init.pp:3:10: warning[variable_scope] top-scope variable being used without an explicit namespace\n";
+    let fact = "modules/m/manifests/init.pp:3:10: warning[undefined_variable] Unknown variable: '$my_fact' (unless a custom fact or a top-scope variable defines it)\n";
+    let function =
+        "modules/m/manifests/init.pp:4:10: error[unknown_function] Unknown function: 'm::hello'\n";
+    let all = format!("{fact}{scope}{function}");
+    assert_eq!(check(&dir, &["--no-cache"]), (Some(1), all.clone()));
+    assert_eq!(check(&dir, &[]), (Some(1), all.clone()));
+    let cache = dir.join(".rein_cache");
+    assert_eq!(
+        rein::workspace::cache::inspect_proofs(&index_file(&cache)).expect("index"),
+        [
+            "Modules(\"./modules\")",
+            "Ruby(\"./modules/m\")",
+            "Facts(\"./modules/m\")"
+        ]
+    );
+    assert_eq!(check_verbose(&dir, &[]), (Some(1), all, Vec::new()));
+    let init = vec!["modules/m/manifests/init.pp".to_string()];
+    // A fact added.
+    write(
+        &dir,
+        "modules/m/lib/facter/my_fact.rb",
+        "Facter.add('my_fact') do\nend\n",
+    );
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(1), format!("{scope}{function}"), init.clone())
+    );
+    settle();
+    // A function added.
+    write(&dir, "modules/m/lib/puppet/functions/m/hello.rb", "");
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(0), scope.to_string(), init.clone())
+    );
+    settle();
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(0), scope.to_string(), Vec::new())
+    );
+    // The fact file rewritten in place (its directory's stamp unchanged): the fact is gone.
+    write(
+        &dir,
+        "modules/m/lib/facter/my_fact.rb",
+        "Facter.add('my_fac') do\nend\n",
+    );
+    assert_eq!(
+        check_verbose(&dir, &[]),
+        (Some(0), format!("{fact}{scope}"), init)
+    );
+}
