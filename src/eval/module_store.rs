@@ -175,18 +175,6 @@ impl ModuleStore {
         m.offer(manifest_key(path), loaded)
     }
 
-    /// Records a file the owner has parsed already, as [`ModuleStore::offer`] does, making
-    /// room for it by dropping the least recently used parses.
-    pub fn preload(&self, path: &Path, parsed: Arc<ParsedFile>) {
-        let loaded = Arc::new(Loaded {
-            path: path.to_path_buf(),
-            file: parsed,
-        });
-        if let Ok(mut m) = self.manifests.lock() {
-            m.insert(manifest_key(path), Some(loaded), false);
-        }
-    }
-
     /// Parses `path` (an EPP template when its name ends in `.epp`, else a manifest),
     /// again only when its parse was dropped (see [`manifests`]); `None` when it cannot be
     /// read or does not parse cleanly. The concrete tree is not kept (the evaluator reads
@@ -347,10 +335,35 @@ mod tests {
         store.clear();
         assert_eq!(statements(&store, &file), None, "does not parse");
         let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
-        store.preload(&file, Arc::new(parsed));
+        store.begin_run();
+        assert!(store.offer(&file, Arc::new(parsed), false));
         assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         store.forget(&file);
         assert!(!store.is_file(&file) && statements(&store, &file).is_none());
+    }
+
+    #[test]
+    fn parses_are_kept_within_the_budget_and_made_again() {
+        let dir = std::env::temp_dir().join(format!("rein-store-budget-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let files: Vec<PathBuf> = (1..=3)
+            .map(|n| {
+                let file = dir.join(format!("f{n}.pp"));
+                std::fs::write(&file, "notice(1)\n".repeat(n)).unwrap_or_else(|e| panic!("{e}"));
+                file
+            })
+            .collect();
+        // Room for one parse: each load drops the one before.
+        let store = ModuleStore::with_budget(1);
+        for _ in 0..2 {
+            for (n, file) in files.iter().enumerate() {
+                assert_eq!(statements(&store, file), Some(n + 1));
+                assert_eq!(store.manifests_kept().1, 1);
+            }
+        }
+        let again = store.load(&files[2]);
+        assert!(again.is_some_and(|l| l.line_col(10) == (2, 1)));
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     }
 }
