@@ -348,3 +348,28 @@ fn a_file_changed_during_the_run_or_a_full_disk_loses_nothing() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_report_keeps_the_text_only_for_the_formats_that_print_it() {
+    let dir = temp_dir("sources", "");
+    let file = dir.join("a.pp");
+    write(&file, "$a = \"\\q\"\n");
+    let mut ws = Workspace::new();
+    for (without_sources, source) in [(false, "$a = \"\\q\"\n"), (true, "")] {
+        let options = CheckOptions {
+            without_sources,
+            ..CheckOptions::default()
+        };
+        let report = check(&mut ws, &file, &options).expect("check");
+        let sources: Vec<&str> = report.files.iter().map(|f| f.source.as_str()).collect();
+        assert_eq!(sources, [source]);
+        let rules: Vec<&str> = report
+            .files
+            .iter()
+            .flat_map(|f| &f.findings)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["double_quoted_strings", "unrecognized_escape"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
