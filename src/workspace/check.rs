@@ -526,6 +526,9 @@ impl Workspace {
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let (files, store) = (&self.files, &self.project.store);
         store.begin_run();
+        // A run of as many files as threads (one big file...) keeps their parses whatever
+        // the budget: checking them holds as much anyway, and parsing again costs time.
+        let few = hits.iter().filter(|h| h.is_none()).count() <= pool.current_num_threads();
         let one = |(((p, _), last), hit): ((&Job, Option<Parse>), &Hit)| {
             if hit.is_some() {
                 return (Held::Hit, None);
@@ -543,7 +546,7 @@ impl Workspace {
                 } else {
                     Held::Shared(Arc::downgrade(&parse.tree))
                 }
-            } else if buffer {
+            } else if buffer || few {
                 Held::Parse(parse)
             } else {
                 Held::Again
