@@ -8,6 +8,12 @@
 //! answer (the same answer: they read the same files); a lookup never waits for another
 //! thread's file reading. [`ModuleStore::forget`] drops what a changed file may have
 //! changed, [`ModuleStore::clear`] everything.
+//!
+//! The parsed manifests are kept within a budget ([`manifests`]): a run over many files
+//! holds the parses of a few at a time, parsing again a file asked for after it was
+//! dropped. The other tables hold small answers and stay.
+
+mod manifests;
 
 use std::borrow::Borrow;
 use std::collections::{HashMap, HashSet};
@@ -72,8 +78,9 @@ pub struct RubyFiles {
 /// The tables of one owner (see the module documentation).
 #[derive(Default)]
 pub struct ModuleStore {
-    /// Parsed manifests by path (`None`: unreadable, or it does not parse cleanly).
-    manifests: Mutex<Table<PathBuf, Option<Arc<Loaded>>>>,
+    /// Parsed manifests by path (`None`: unreadable, or it does not parse cleanly),
+    /// within a budget.
+    manifests: Mutex<manifests::Manifests>,
     /// Whether a path is a file.
     files: Mutex<Table<PathBuf, bool>>,
     /// The modules of each directory of a module path.
@@ -131,37 +138,77 @@ fn manifest_key(path: &Path) -> PathBuf {
 }
 
 impl ModuleStore {
-    /// Records a file the owner has parsed already, so following it costs no second parse
-    /// (the parse is shared, not copied).
-    pub fn preload(&self, path: &Path, parsed: Arc<ParsedFile>) {
+    /// A store whose parsed manifests cost at most `budget` (their texts' bytes plus a
+    /// fixed overhead each; [`manifests::DEFAULT_BUDGET`] by default).
+    pub fn with_budget(budget: usize) -> ModuleStore {
+        ModuleStore {
+            manifests: Mutex::new(manifests::Manifests::with_budget(budget)),
+            ..ModuleStore::default()
+        }
+    }
+
+    /// Marks the start of a run: the files it hands over ([`ModuleStore::offer`]) may
+    /// push out the parses earlier runs left, not one another.
+    pub fn begin_run(&self) {
+        if let Ok(mut m) = self.manifests.lock() {
+            m.begin_run();
+        }
+    }
+
+    /// Records a file the owner has parsed already (cleanly), so following it costs no
+    /// second parse (the parse is shared, not copied), when the budget has room for it;
+    /// whether it was kept (if not, the store parses the file again when asked for it).
+    /// `pinned`: its text is not the disk's (an editor's buffer), kept whatever the budget
+    /// until forgotten.
+    pub fn offer(&self, path: &Path, parsed: Arc<ParsedFile>, pinned: bool) -> bool {
         let loaded = Arc::new(Loaded {
             path: path.to_path_buf(),
             file: parsed,
         });
-        if let Ok(mut m) = self.manifests.lock() {
-            m.insert(manifest_key(path), Some(loaded));
+        let Ok(mut m) = self.manifests.lock() else {
+            return false;
+        };
+        if pinned {
+            m.insert(manifest_key(path), Some(loaded), true);
+            return true;
         }
+        m.offer(manifest_key(path), loaded)
     }
 
-    /// Parses `path` once (an EPP template when its name ends in `.epp`, else a manifest);
-    /// `None` when it cannot be read or does not parse cleanly.
+    /// Parses `path` (an EPP template when its name ends in `.epp`, else a manifest),
+    /// again only when its parse was dropped (see [`manifests`]); `None` when it cannot be
+    /// read or does not parse cleanly. The concrete tree is not kept (the evaluator reads
+    /// the syntax tree).
     pub fn load(&self, path: &Path) -> Option<Arc<Loaded>> {
         let path = manifest_key(path);
-        remembered(&self.manifests, path.as_path(), || {
-            let source = std::fs::read_to_string(&path).ok()?;
+        if let Some(hit) = self.manifests.lock().ok().and_then(|mut m| m.get(&path)) {
+            return hit;
+        }
+        let loaded = std::fs::read_to_string(&path).ok().and_then(|source| {
             let parsed: ParsedFile = if crate::syntax::epp::is_template_path(&path) {
                 crate::syntax::epp::parse(&source)
             } else {
-                crate::syntax::parse(&source)
+                crate::syntax::parse_ast_only(source)
             };
-            if parsed.has_errors() {
-                return None;
-            }
-            Some(Arc::new(Loaded {
-                path: path.clone(),
-                file: Arc::new(parsed),
-            }))
-        })
+            (!parsed.has_errors()).then(|| {
+                Arc::new(Loaded {
+                    path: path.clone(),
+                    file: Arc::new(parsed),
+                })
+            })
+        });
+        if let Ok(mut m) = self.manifests.lock() {
+            m.insert(path, loaded.clone(), false);
+        }
+        loaded
+    }
+
+    /// The cost of the parsed manifests kept and how many they are.
+    pub fn manifests_kept(&self) -> (usize, usize) {
+        self.manifests
+            .lock()
+            .map(|m| (m.used(), m.len()))
+            .unwrap_or_default()
     }
 
     /// Whether `path` is a file, asked of the file system once.
@@ -248,7 +295,9 @@ impl ModuleStore {
 
     /// Drops everything.
     pub fn clear(&self) {
-        emptied(&self.manifests);
+        if let Ok(mut m) = self.manifests.lock() {
+            m.clear();
+        }
         emptied(&self.files);
         emptied(&self.indexes);
         emptied(&self.answers);
@@ -286,10 +335,35 @@ mod tests {
         store.clear();
         assert_eq!(statements(&store, &file), None, "does not parse");
         let parsed = crate::syntax::parse("notice(3)\nnotice(4)\nnotice(5)\n");
-        store.preload(&file, Arc::new(parsed));
+        store.begin_run();
+        assert!(store.offer(&file, Arc::new(parsed), false));
         assert_eq!(statements(&store, &dir.join(".").join("a.pp")), Some(3));
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         store.forget(&file);
         assert!(!store.is_file(&file) && statements(&store, &file).is_none());
+    }
+
+    #[test]
+    fn parses_are_kept_within_the_budget_and_made_again() {
+        let dir = std::env::temp_dir().join(format!("rein-store-budget-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let files: Vec<PathBuf> = (1..=3)
+            .map(|n| {
+                let file = dir.join(format!("f{n}.pp"));
+                std::fs::write(&file, "notice(1)\n".repeat(n)).unwrap_or_else(|e| panic!("{e}"));
+                file
+            })
+            .collect();
+        // Room for one parse: each load drops the one before.
+        let store = ModuleStore::with_budget(1);
+        for _ in 0..2 {
+            for (n, file) in files.iter().enumerate() {
+                assert_eq!(statements(&store, file), Some(n + 1));
+                assert_eq!(store.manifests_kept().1, 1);
+            }
+        }
+        let again = store.load(&files[2]);
+        assert!(again.is_some_and(|l| l.line_col(10) == (2, 1)));
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
     }
 }

@@ -1,11 +1,20 @@
 //! The check pipeline: find the manifests, resolve each one's configuration (see
-//! [`crate::config`]), parse them in parallel (reusing the parse of a file whose bytes did
-//! not change), gather the definitions of all of them, then check (and fix, when asked)
-//! each one against the whole, and sort the findings by file, line and column.
+//! [`crate::config`]), parse them in parallel and gather the definitions of all of them,
+//! then check (and fix, when asked) each one against the whole, and sort the findings by
+//! file, line and column.
+//!
+//! Memory stays bounded by the largest file, not the sum of all: the first pass keeps only
+//! the definitions (a compact index) and hands each parse to the module store
+//! ([`crate::eval::module_store`]), which keeps as many as its budget allows for the second
+//! pass and for the evaluator following classes into other files; the second pass parses
+//! again the files it no longer holds, checks each and drops its parse. Only the parses of
+//! files whose text is set (an editor's buffers) stay in the workspace after the run
+//! (reused when their bytes are the same), and a report keeps a file's text only for the
+//! output formats that print it.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use rayon::prelude::*;
 
@@ -169,13 +178,26 @@ struct Mode<'a> {
     in_buffer: bool,
     /// What writes the fixed files.
     writer: &'a Writer,
+    /// The report keeps the file's text (for the formats that print it).
+    with_source: bool,
 }
 
 /// A file to check, with its settings.
 type Job = (PathBuf, FileSettings);
 
-/// A file parsed (or why it could not be read); `None` when it was taken from the cache.
-type Parsed = Option<Result<Parse, String>>;
+/// What the first pass leaves of a file for the second.
+enum Held {
+    /// Taken from the cache: nothing to check.
+    Hit,
+    /// Its parse, kept by the run (the text of a buffer: the workspace keeps it anyway).
+    Parse(Parse),
+    /// Its parse, as long as the module store keeps it (else it is parsed again).
+    Shared(Weak<ParsedFile>),
+    /// To be read and parsed again.
+    Again,
+    /// Why it could not be read.
+    Error(String),
+}
 
 /// A file's cache entry, when it holds.
 type Hit = Option<Arc<Entry>>;
@@ -270,10 +292,9 @@ impl Workspace {
                 Err(message) => return Err(CheckError::Threads { message, notes }),
             }
         }
-        // Each other file is parsed once; the definitions of all of them are gathered
-        // before any is checked, for the checks that look across files.
-        let mut parsed = self.parse(pool.as_deref(), &jobs, &hits);
-        self.gather(pool.as_deref(), &jobs, &parsed, &hits, paths, options);
+        // The definitions of all files are gathered before any is checked, for the checks
+        // that look across files; the parses are kept within the store's budget.
+        let mut held = self.gather(pool.as_deref(), &jobs, &hits, paths, options);
         let project_digest = cache::digest(self.project.definitions());
         // An entry whose deep findings no longer hold is checked again.
         if let Some(c) = &cache {
@@ -283,12 +304,12 @@ impl Workspace {
                 .collect();
             for (i, stale) in stale.into_iter().enumerate() {
                 if stale {
-                    if let (Some(h), Some(slot)) = (hits.get_mut(i), parsed.get_mut(i)) {
+                    if let (Some(h), Some(slot)) = (hits.get_mut(i), held.get_mut(i)) {
                         *h = None;
-                        if let Some((p, _)) = jobs.get(i) {
-                            let last = self.files.take(p);
-                            *slot = Some(self.files.parse(p, last));
-                        }
+                        *slot = match jobs.get(i).and_then(|(p, _)| self.files.take(p)) {
+                            Some(last) => Held::Parse(last),
+                            None => Held::Again,
+                        };
                     }
                 }
             }
@@ -302,22 +323,37 @@ impl Workspace {
         }
         let (files, project, writer) = (&self.files, &self.project, &writer);
         let deep = rules_evaluate(&jobs);
-        let one = |(((p, s), parsed), (hit, key)): ((&Job, Parsed), (&Hit, &u64))| {
+        let one = |(((p, s), held), (hit, key)): ((&Job, Held), (&Hit, &u64))| {
             let display = p.display().to_string();
             if let Some(entry) = hit {
                 let report = entry.report(p, display, !options.without_sources);
                 return (Outcome::Report(report, Fixed::default()), None);
             }
+            let in_buffer = files.has_text(p);
             let mode = Mode {
                 fix: options.fix,
                 show_ignored: show(options, s),
-                in_buffer: files.has_text(p),
+                in_buffer,
                 writer,
+                with_source: !options.without_sources,
             };
-            let out = match parsed {
-                Some(Ok(f)) => check_file(p, f, &s.rules, mode, project),
-                Some(Err(e)) => (Outcome::IoError(e), None),
-                None => (Outcome::IoError(format!("{display}: not read")), None),
+            let parse = match held {
+                Held::Parse(parse) => Ok(parse),
+                // A fix takes its parse over: the store's stays as it was.
+                Held::Shared(tree) => match tree.upgrade() {
+                    Some(t) if options.fix.is_some() => {
+                        Ok(Parse::from_parts(None, ParsedFile::clone(&t)))
+                    }
+                    Some(t) => Ok(Parse::shared(t)),
+                    None => files.parse(p, None),
+                },
+                Held::Again => files.parse(p, None),
+                Held::Error(e) => Err(e),
+                Held::Hit => Err(format!("{display}: not read")),
+            };
+            let mut out = match parse {
+                Ok(f) => check_file(p, f, &s.rules, mode, project),
+                Err(e) => (Outcome::IoError(e), None),
             };
             if let (Some(c), (Outcome::Report(r, _), Some(parse))) = (&cache, &out) {
                 remember(
@@ -332,19 +368,23 @@ impl Workspace {
                     project_digest,
                 );
             }
+            // The parse of a file on disk is dropped now; a buffer's stays in the workspace.
+            if !in_buffer {
+                out.1 = None;
+            }
             out
         };
         let checked: Vec<(Outcome, Option<Parse>)> = match &pool {
             Some(pool) => pool.install(|| {
                 jobs.par_iter()
-                    .zip(parsed)
+                    .zip(held)
                     .zip(hits.par_iter().zip(&keys))
                     .map(one)
                     .collect()
             }),
             None => jobs
                 .iter()
-                .zip(parsed)
+                .zip(held)
                 .zip(hits.iter().zip(&keys))
                 .map(one)
                 .collect(),
@@ -474,61 +514,66 @@ impl Workspace {
             .collect()
     }
 
-    /// The files of `jobs` without a cache entry (`hits`) read now and parsed (or why
-    /// they cannot be read), the parses kept reused for the same bytes.
-    fn parse(
-        &mut self,
-        pool: Option<&rayon::ThreadPool>,
-        jobs: &[(PathBuf, FileSettings)],
-        hits: &[Option<Arc<Entry>>],
-    ) -> Vec<Option<Result<Parse, String>>> {
-        let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
-        let files = &self.files;
-        let one = |(((p, _), last), hit): ((&Job, Option<Parse>), &Hit)| {
-            hit.is_none().then(|| files.parse(p, last))
-        };
-        match pool {
-            Some(pool) => pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).collect()),
-            None => jobs.iter().zip(last).zip(hits).map(one).collect(),
-        }
-    }
-
-    /// Gathers the definitions of the files `parsed` and of the cache entries `hits` (those
-    /// of `jobs`, below `paths`) into the project, and gives the parsed ones to the
-    /// evaluator when a deep rule will run.
+    /// The first pass: reads and parses the files of `jobs` without a cache entry (`hits`),
+    /// gathers their definitions and those of the cache entries (the files below `paths`)
+    /// into the project, and hands the clean parses to the module store (see the module
+    /// documentation); what is left of each file for the second pass. A buffer's parse is
+    /// reused for the same bytes.
     fn gather(
         &mut self,
         pool: Option<&rayon::ThreadPool>,
         jobs: &[(PathBuf, FileSettings)],
-        parsed: &[Option<Result<Parse, String>>],
         hits: &[Option<Arc<Entry>>],
         paths: &[PathBuf],
         options: &CheckOptions,
-    ) {
-        // Without a pool, nothing was parsed: the definitions are the cache entries'.
+    ) -> Vec<Held> {
+        let cached = |e: &Arc<Entry>| Project::from_definitions(e.definitions.clone());
+        // Without a pool, nothing is parsed: the definitions are the cache entries'.
         let Some(pool) = pool else {
             let mut project = Project::default();
             for e in hits.iter().flatten().filter(|e| e.clean) {
-                project.merge(Project::from_definitions(e.definitions.clone()));
+                project.merge(cached(e));
             }
             self.set_project(project, paths, options);
-            return;
+            return jobs.iter().map(|_| Held::Hit).collect();
         };
-        let clean = || {
-            parsed
-                .par_iter()
-                .zip(jobs)
-                .filter_map(|(r, (p, _))| Some((p, &r.as_ref()?.as_ref().ok()?.tree)))
-                .filter(|(_, f)| !f.has_errors())
+        let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
+        let (files, store) = (&self.files, &self.project.store);
+        store.begin_run();
+        // A run of as many files as threads (one big file...) keeps their parses whatever
+        // the budget: checking them holds as much anyway, and parsing again costs time.
+        let few = hits.iter().filter(|h| h.is_none()).count() <= pool.current_num_threads();
+        let one = |(((p, _), last), hit): ((&Job, Option<Parse>), &Hit)| {
+            if hit.is_some() {
+                return (Held::Hit, None);
+            }
+            let parse = match files.parse(p, last) {
+                Ok(parse) => parse,
+                Err(e) => return (Held::Error(e), None),
+            };
+            let clean = !parse.tree.has_errors() && parse.source_is_bytes().is_some();
+            let project = clean.then(|| Project::of(&parse.tree.program));
+            let buffer = files.has_text(p);
+            let held = if clean && store.offer(p, parse.tree.clone(), buffer) {
+                if buffer {
+                    Held::Parse(parse)
+                } else {
+                    Held::Shared(Arc::downgrade(&parse.tree))
+                }
+            } else if buffer || few {
+                Held::Parse(parse)
+            } else {
+                Held::Again
+            };
+            (held, project)
         };
+        let (held, projects): (Vec<Held>, Vec<Option<Project>>) =
+            pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).unzip());
         let project = pool.install(|| {
-            let cached = hits
-                .par_iter()
+            let cached = hits.par_iter().flatten().filter(|e| e.clean).map(cached);
+            projects
+                .into_par_iter()
                 .flatten()
-                .filter(|e| e.clean)
-                .map(|e| Project::from_definitions(e.definitions.clone()));
-            clean()
-                .map(|(_, f)| Project::of(&f.program))
                 .chain(cached)
                 .reduce(Project::default, |mut a, b| {
                     a.merge(b);
@@ -536,22 +581,7 @@ impl Workspace {
                 })
         });
         self.set_project(project, paths, options);
-        // The deep rules follow classes into other files: those of the run are parsed, and
-        // shared with the evaluator (copied when fixing: a fix takes its parse over).
-        if rules_evaluate(jobs) {
-            let copy = options.fix.is_some();
-            pool.install(|| {
-                let store = &self.project.store;
-                clean().for_each(|(p, f)| {
-                    let f = if copy {
-                        Arc::new(ParsedFile::clone(f))
-                    } else {
-                        f.clone()
-                    };
-                    store.preload(p, f)
-                });
-            });
-        }
+        held
     }
 
     /// Makes `project` (the definitions gathered) the run's, with its module path, roots
@@ -706,12 +736,12 @@ fn check_file(
             )
         });
     let parsed = &parse.tree;
-    let report = file_report(
+    let report = report_of(
         display,
-        &parsed.source,
-        &parsed.line_index,
+        (&parsed.source, &parsed.line_index),
         &diagnostics,
         &fixed_problems,
+        mode.with_source,
     );
     (Outcome::Report(report, fixed), Some(parse))
 }
@@ -725,11 +755,23 @@ pub(super) fn file_report(
     diagnostics: &[rules::Diagnostic],
     fixed_problems: &[rules::fix::FixedProblem],
 ) -> FileReport {
+    report_of(display, (source, index), diagnostics, fixed_problems, true)
+}
+
+/// [`file_report`], keeping the source only when `with_source` (the output format prints
+/// it) and there are findings.
+fn report_of(
+    display: String,
+    (source, index): (&str, &crate::syntax::LineIndex),
+    diagnostics: &[rules::Diagnostic],
+    fixed_problems: &[rules::fix::FixedProblem],
+    with_source: bool,
+) -> FileReport {
     let findings: Vec<Finding> = diagnostics
         .iter()
         .map(|d| Finding::from_diagnostic(&display, source, index, d))
         .collect();
-    let source = if findings.is_empty() {
+    let source = if findings.is_empty() || !with_source {
         String::new()
     } else {
         source.to_string()

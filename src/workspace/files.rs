@@ -47,6 +47,11 @@ impl Parse {
         }
     }
 
+    /// The parse `tree` of bytes that are its source, shared (with the module store).
+    pub fn shared(tree: Arc<ParsedFile>) -> Parse {
+        Parse { raw: None, tree }
+    }
+
     /// The source, when it is exactly the bytes parsed.
     pub fn source_is_bytes(&self) -> Option<&str> {
         self.raw.is_none().then_some(self.tree.source.as_str())
@@ -146,6 +151,11 @@ impl Files {
     pub fn keep(&mut self, path: PathBuf, parse: Parse) {
         let key = self.names.name(&path).into_owned();
         self.parses.insert(key, parse);
+    }
+
+    /// How many parses are kept.
+    pub fn parses_kept(&self) -> usize {
+        self.parses.len()
     }
 
     /// Drops the parse kept for `path` (the text set stays).

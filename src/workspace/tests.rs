@@ -211,8 +211,7 @@ fn a_parse_is_reused_for_the_same_bytes_only() {
         (b"$a = \xff\n", b"$a = \xfe\n"),
     ] {
         std::fs::write(&file, text).expect("write");
-        check(&mut ws, &file, &CheckOptions::default()).expect("check");
-        let first = ws.files.take(&file).expect("kept");
+        let first = ws.files.parse(&file, None).expect("read");
         let tree = first.tree.clone();
         let again = ws.files.parse(&file, Some(first)).expect("read");
         assert!(Arc::ptr_eq(&tree, &again.tree));
@@ -223,7 +222,62 @@ fn a_parse_is_reused_for_the_same_bytes_only() {
         ws.changed(&file);
         assert!(ws.files.take(&file).is_none());
     }
+    // A check keeps the parse of a buffer (an editor checks it again and again), not that
+    // of a file on disk.
+    std::fs::write(&file, "$a = 1\n").expect("write");
+    check(&mut ws, &file, &CheckOptions::default()).expect("check");
+    assert!(ws.files.take(&file).is_none());
+    let options = CheckOptions::default();
+    ws.check_text(&file, "$b = 1\n", &options).expect("check");
+    let kept = ws.files.take(&file).expect("kept");
+    assert_eq!(kept.tree.source, "$b = 1\n");
+    ws.files.keep(file.clone(), kept);
+    check(&mut ws, &file, &options).expect("check");
+    assert!(ws.files.take(&file).is_some());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The findings of a check of `dir`, as concise lines, and the workspace after it.
+fn check_dir(
+    dir: &Path,
+    store: crate::eval::module_store::ModuleStore,
+) -> (Vec<String>, Workspace) {
+    let mut ws = Workspace::new();
+    ws.project.store = Arc::new(store);
+    let report = ws
+        .check(&[dir.to_path_buf()], &CheckOptions::default())
+        .expect("check");
+    assert!(report.io_errors.is_empty(), "{:?}", report.io_errors);
+    let lines = report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .map(|f| f.concise())
+        .collect();
+    (lines, ws)
+}
+
+#[test]
+fn a_check_streams_its_files_through_a_bounded_store() {
+    use crate::eval::module_store::ModuleStore;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/control-repo");
+    let (all, ws) = check_dir(&dir, ModuleStore::default());
+    // Cross-file findings: a class of the module path judged from the site manifest.
+    assert!(
+        all.iter().any(|l| l
+            .ends_with("error[unknown_attribute] no parameter named 'servrs' on class `chrony`")),
+        "{all:#?}"
+    );
+    assert!(ws.files.parses_kept() == 0);
+    // The default budget holds every file of this small tree.
+    let (_, kept) = ws.project.store.manifests_kept();
+    assert!(kept >= 5, "{kept}");
+    // With room for one parse at a time, every file is parsed again when needed, with the
+    // same findings; the store holds one parse after the run, the workspace none.
+    let (one, ws) = check_dir(&dir, ModuleStore::with_budget(1));
+    assert_eq!(one, all);
+    assert_eq!(ws.project.store.manifests_kept().1, 1);
+    assert!(ws.files.parses_kept() == 0);
 }
 
 /// Edits a file just before rein replaces it (another program saving it), or fills the
@@ -291,6 +345,31 @@ fn a_file_changed_during_the_run_or_a_full_disk_loses_nothing() {
             .collect();
         left.sort();
         assert_eq!(left, ["a.pp", "b.pp", "rein.toml"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_report_keeps_the_text_only_for_the_formats_that_print_it() {
+    let dir = temp_dir("sources", "");
+    let file = dir.join("a.pp");
+    write(&file, "$a = \"\\q\"\n");
+    let mut ws = Workspace::new();
+    for (without_sources, source) in [(false, "$a = \"\\q\"\n"), (true, "")] {
+        let options = CheckOptions {
+            without_sources,
+            ..CheckOptions::default()
+        };
+        let report = check(&mut ws, &file, &options).expect("check");
+        let sources: Vec<&str> = report.files.iter().map(|f| f.source.as_str()).collect();
+        assert_eq!(sources, [source]);
+        let rules: Vec<&str> = report
+            .files
+            .iter()
+            .flat_map(|f| &f.findings)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["double_quoted_strings", "unrecognized_escape"]);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
