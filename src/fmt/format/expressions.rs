@@ -138,15 +138,20 @@ impl<'a> Formatter<'a> {
         cat(vec![txt(p), o])
     }
 
-    /// `a op b`; a line break written before `b` is kept (with `b` indented).
+    /// `a op b`; a line break written before `b` is kept (with `b` indented). Comments
+    /// between the operands (either side of the operator) follow the operator: those on
+    /// `a`'s line at the end of that line, the others each on a line of its own, and `b`
+    /// on the next line, so that the layout is the same when formatted again.
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Doc {
         let l = self.expr(lhs);
+        let mut between = self.comments_between(lhs.span.end(), rhs.span.start());
         let r = self.expr(rhs);
-        if self.has_newline(lhs.span.end(), rhs.span.start()) {
+        if !between.is_empty() || self.has_newline(lhs.span.end(), rhs.span.start()) {
+            between.extend([Doc::HardLine, r]);
             cat(vec![
                 l,
                 txt(format!(" {}", op.as_str())),
-                Doc::indent(cat(vec![Doc::HardLine, r])),
+                Doc::indent(cat(between)),
             ])
         } else {
             cat(vec![l, txt(format!(" {} ", op.as_str())), r])
