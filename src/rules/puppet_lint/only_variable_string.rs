@@ -1,6 +1,7 @@
 //! `only_variable_string` (puppet-lint): a string that holds nothing but one interpolated
 //! variable (`"${x}"`), where the variable itself would do.
 
+use super::name_joins::joins_name;
 use crate::rules::Slot;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
@@ -65,7 +66,7 @@ impl Rule for OnlyVariableString {
             .source()
             .get(expr.span.end()..)
             .and_then(|t| t.chars().next());
-        if after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+        if joins_name(after, &[]) {
             replacement.push(' ');
         }
         cx.report(
