@@ -138,18 +138,54 @@ impl<'a> Formatter<'a> {
         cat(vec![txt(p), o])
     }
 
-    /// `a op b`; a line break written before `b` is kept (with `b` indented).
+    /// `a op b`; a line break written before `b` is kept (with `b` indented). Comments
+    /// between the operands stay on their side of the operator, so that no text moves
+    /// across a `/` (after `}` or `undef`, Puppet reads `/` up to the next `/` as a regex:
+    /// `{} # a/b` then `/ 2` on the next line divides, `{} / # a/b` does not). Those after
+    /// the operator follow it (on its line at the end of that line, the others each on a
+    /// line of their own), `b` on the next line; with comments before the operator, the
+    /// operator begins a line of its own after them. The layout is the same when formatted
+    /// again.
     fn binary(&mut self, op: BinaryOp, lhs: &Expr, rhs: &Expr) -> Doc {
         let l = self.expr(lhs);
+        let (end, next) = (lhs.span.end(), rhs.span.start());
+        let at = self.operator_start(end, next);
+        let mut before = self.comments_between(end, at);
+        let mut after = self.comments_between(at, next);
         let r = self.expr(rhs);
-        if self.has_newline(lhs.span.end(), rhs.span.start()) {
-            cat(vec![
-                l,
-                txt(format!(" {}", op.as_str())),
-                Doc::indent(cat(vec![Doc::HardLine, r])),
-            ])
+        let op = op.as_str();
+        if !before.is_empty() {
+            before.extend([Doc::HardLine, txt(op)]);
+            if after.is_empty() && !self.has_newline(at, next) {
+                before.extend([txt(" "), r]);
+            } else {
+                before.extend(after);
+                before.extend([Doc::HardLine, r]);
+            }
+            cat(vec![l, Doc::indent(cat(before))])
+        } else if !after.is_empty() || self.has_newline(end, next) {
+            after.extend([Doc::HardLine, r]);
+            cat(vec![l, txt(format!(" {op}")), Doc::indent(cat(after))])
         } else {
-            cat(vec![l, txt(format!(" {} ", op.as_str())), r])
+            cat(vec![l, txt(format!(" {op} ")), r])
+        }
+    }
+
+    /// Where the operator between two operands starts: the first code after `end` (the
+    /// left operand's end), past blanks and comments.
+    fn operator_start(&self, end: usize, next: usize) -> usize {
+        let mut pos = end;
+        let mut i = self.next;
+        loop {
+            let rest = self.s(Span::new(pos, next));
+            pos += rest.len() - rest.trim_start().len();
+            match self.comment_start(i) {
+                Some(st) if st == pos => {
+                    pos = self.comment_end(i);
+                    i += 1;
+                }
+                _ => return pos,
+            }
         }
     }
 

@@ -312,11 +312,18 @@ impl Walk<'_> {
                         continue;
                     };
                     let (line, column) = self.pos(i);
-                    let (_, pcol) = self.pos(p);
-                    let plen = chars(self.layout.text(p));
+                    let (pline, pcol) = self.pos(p);
+                    let key = self.layout.text(p);
+                    let plen = chars(key);
                     let Some(g) = levels.last_mut() else { continue };
                     let first = *g.param_column.get_or_insert(pcol);
-                    let this = if g.arrows.iter().any(|a| a.line == line) {
+                    // An arrow below its key (`*` ending a line, `=>` on the next) counts
+                    // the key as if it began a line of its own in the group's first
+                    // key's column: where the key is does not say where its arrow can
+                    // go, and its column moves with each padding of an arrow before it on
+                    // its line, round after round.
+                    let below = pline + key.matches('\n').count() != line;
+                    let this = if below || g.arrows.iter().any(|a| a.line == line) {
                         first + plen + 1
                     } else {
                         end_column(pcol, self.layout.text(p)) + 1
@@ -580,6 +587,19 @@ mod tests {
         let want = "file { 'a':\n  * => { 'm' => 1, 'a long\nkey'         => 2 },\n}\n";
         assert_eq!(fixed, want);
         assert_eq!(run(want).0, vec![]);
+    }
+
+    #[test]
+    fn a_key_after_an_arrow_with_its_own_arrow_below_counts_in_the_first_keys_column() {
+        // Counted from where it is, `*` moved with each padding of `ensure`'s arrow, and
+        // the fix never settled.
+        let src = "file { 'a':\n  ensure => file,*\n   => $h,\n  content => 'x',\n}\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(2, 10, msg(11, 10)), (3, 4, msg(11, 4))]);
+        let want = "file { 'a':\n  ensure  => file,*\n   => $h,\n  content => 'x',\n}\n";
+        assert_eq!(fixed, want);
+        assert_eq!(run(want).0, vec![(3, 4, msg(11, 4))]);
+        assert_eq!(fixes(want), vec![(35, false)]);
     }
 
     #[test]

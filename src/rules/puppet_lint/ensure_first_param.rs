@@ -87,18 +87,33 @@ fn move_line(source: &str, comments: &[Comment], ensure: Span, first: Span) -> O
     let mut moved = String::from(source.get(block_start..ensure_line_start)?);
     moved.push_str(first_indent);
     moved.push_str(source.get(ensure.start()..ensure.end())?);
+    // The end of what is deleted: the `ensure` line, and the comma that separates it from
+    // the next attribute when that comma begins a later line (`,  mode => ...`), so that
+    // it does not stay behind as a second comma after the attribute above (with the rest
+    // of its line when that is blank).
+    let mut delete_end = line_end;
     match comma {
         Some(c) => moved.push_str(source.get(c..line_end)?),
         None => {
             moved.push(',');
             moved.push_str(source.get(ensure.end()..line_end)?);
+            let rest = source.get(line_end..)?;
+            let code = rest.trim_start_matches([' ', '\t', '\r', '\n']);
+            if let Some(after) = code.strip_prefix(',') {
+                let blank = after.find('\n').filter(|&n| {
+                    after
+                        .get(..n)
+                        .is_some_and(|l| l.trim_matches([' ', '\t', '\r']).is_empty())
+                });
+                delete_end = source.len() - after.len() + blank.map_or(0, |n| n + 1);
+            }
         }
     }
     let first_line_start = first.start() - first_indent.len();
     let insert_at = comments_above(source, comments, first_line_start);
     Some(Fix::unsafe_(vec![
         Edit::insert(insert_at, moved),
-        Edit::delete(Span::new(block_start, line_end)),
+        Edit::delete(Span::new(block_start, delete_end)),
     ]))
 }
 
@@ -223,6 +238,21 @@ mod tests {
         assert_eq!(
             fixed(NAME, src),
             "file { 'a':\n  ensure => file,\n  mode   => '0644',\n  # lint:endignore\n}\n"
+        );
+    }
+
+    #[test]
+    fn fix_takes_the_comma_that_begins_the_next_line() {
+        // Left behind, the comma followed the attribute above, which has its own: `],⏎,`.
+        let src = "package { 'a':\n  name    => [\n    'x',\n  ],\n  ensure  => installed\n,  options => [],\n}\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "package { 'a':\n  ensure  => installed,\n  name    => [\n    'x',\n  ],\n  options => [],\n}\n"
+        );
+        let src = "file { 'a':\n  mode   => '0644',\n  ensure => file\n\n  ,\n}\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "file { 'a':\n  ensure => file,\n  mode   => '0644',\n}\n"
         );
     }
 

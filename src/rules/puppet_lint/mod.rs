@@ -1,12 +1,14 @@
 //! The `puppet_lint` family: the checks of puppet-lint itself (style and layout rules
 //! without a plugin), each under its puppet-lint name. Shared here: the body of the two
-//! line-length checks (`line_length`), the indentation of a line (`indentation`) and the
-//! file modes of resources (`file_modes`).
+//! line-length checks (`line_length`), the indentation of a line (`indentation`), the
+//! file modes of resources (`file_modes`) and whether a character would join a name next to
+//! a fix's replacement (`name_joins`).
 
 // ---- shared by the rules of this family ----
 pub mod file_modes;
 pub mod indentation;
 pub mod line_length;
+pub mod name_joins;
 
 // ---- rules (one module per rule) ----
 pub mod arrow_alignment;

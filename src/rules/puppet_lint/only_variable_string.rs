@@ -1,6 +1,7 @@
 //! `only_variable_string` (puppet-lint): a string that holds nothing but one interpolated
 //! variable (`"${x}"`), where the variable itself would do.
 
+use super::name_joins::joins_name;
 use crate::rules::Slot;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
@@ -26,11 +27,25 @@ static META: RuleMeta = RuleMeta {
 
 /// A variable, possibly indexed (`$x`, `$x['k'][0]`).
 fn is_variable_access(expr: &Expr) -> bool {
+    variable_name(expr).is_some()
+}
+
+/// The name of the variable that `expr` is, or indexes (`x` of `$x['k'][0]`).
+fn variable_name(expr: &Expr) -> Option<&str> {
     match &expr.kind {
-        ExprKind::Variable(_) => true,
-        ExprKind::Access { target, .. } => is_variable_access(target),
-        _ => false,
+        ExprKind::Variable(name) => Some(name),
+        ExprKind::Access { target, .. } => variable_name(target),
+        _ => None,
     }
+}
+
+/// Whether `$name` outside a string reads as that one variable: `::`-separated segments
+/// of letters, digits and `_`. An interpolation takes more (`"${0.0A}"`), and its text
+/// after a `$` would not parse.
+fn is_bare_name(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::")
+        .all(|s| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 impl Rule for OnlyVariableString {
@@ -65,14 +80,16 @@ impl Rule for OnlyVariableString {
             .source()
             .get(expr.span.end()..)
             .and_then(|t| t.chars().next());
-        if after.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+        if joins_name(after, &[]) {
             replacement.push(' ');
         }
-        cx.report(
-            Diagnostic::new(var.span, "string containing only a variable")
-                .with_help("use the variable itself; the string turns its value into a String")
-                .with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, replacement)])),
-        );
+        let d = Diagnostic::new(var.span, "string containing only a variable")
+            .with_help("use the variable itself; the string turns its value into a String");
+        cx.report(if variable_name(var).is_some_and(is_bare_name) {
+            d.with_fix(Fix::unsafe_(vec![Edit::replace(expr.span, replacement)]))
+        } else {
+            d
+        });
     }
 }
 
@@ -100,6 +117,17 @@ mod tests {
     fn the_variable_stays_apart_from_a_name_after_it() {
         let src = "$d = \"$x\"erver {\n}\n";
         assert_eq!(fixed(NAME, src), "$d = $x erver {\n}\n");
+    }
+
+    #[test]
+    fn no_fix_for_a_name_that_is_no_variable_outside_a_string() {
+        // `$0.0A` would not parse.
+        let src = "$a = \"${0.0A}\"\n$b = \"${::x::y_1}\"\n";
+        assert_eq!(
+            positions(NAME, src),
+            vec![(1, 9, MSG.into()), (2, 9, MSG.into())]
+        );
+        assert_eq!(fixed(NAME, src), "$a = \"${0.0A}\"\n$b = $::x::y_1\n");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `quoted_booleans` (puppet-lint, off by default): the string `'true'` or `'false'` where a
 //! Boolean may have been meant.
 
+use super::name_joins::joins_name;
 use crate::rules::Slot;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
@@ -61,15 +62,12 @@ impl Rule for QuotedBooleans {
 /// side where the quote kept it apart from a name, number or variable it would otherwise
 /// join (`5'false'` into the bad number `5false`, `'false'-1` into the word `false-1`).
 fn apart(word: &str, before: Option<char>, after: Option<char>) -> String {
-    let joins = |c: Option<char>, also: &[char]| {
-        c.is_some_and(|c| c.is_alphanumeric() || c == '_' || also.contains(&c))
-    };
     let mut out = String::with_capacity(word.len() + 2);
-    if joins(before, &['-', ':', '$', '@']) {
+    if joins_name(before, &['-', '$', '@']) {
         out.push(' ');
     }
     out.push_str(word);
-    if joins(after, &['-', ':']) {
+    if joins_name(after, &['-']) {
         out.push(' ');
     }
     out

@@ -8,7 +8,7 @@
 //! An empty regex used as a value (`$x =~ //`) is code, not a comment, and not reported
 //! (puppet-lint reports it, and its fix comments out the rest of the line).
 
-use crate::rules::lint_tokens::prev_code;
+use crate::rules::lint_tokens::{next_code, prev_code};
 use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{NodeKind, Slot};
@@ -69,7 +69,10 @@ impl Rule for SlashComments {
             .unwrap_or(expr.span.end());
         let tail = source.get(last_end..).unwrap_or("");
         let tail = tail.split('\n').next().unwrap_or("").trim();
+        // A `;` that ends the `//` from a later line would follow what comes before it
+        // once the `//` is a comment: a `;` first in the list, or a second one.
         let all_end_here = all_end_here
+            && semicolon_after(cx.tokens(), expr.span).is_none()
             && !rest.contains("@(")
             && !rest.contains("/*")
             && (tail.is_empty() || tail.starts_with('#'));
@@ -101,6 +104,13 @@ fn semicolon_before(tokens: &[Token], span: Span) -> Option<Span> {
     let at = tokens.partition_point(|t| t.span.start() < span.start());
     let before = tokens.get(prev_code(tokens, at)?)?;
     (before.kind == ";").then_some(before.span)
+}
+
+/// The `;` just after `span` (comments between them skipped), if there is one.
+fn semicolon_after(tokens: &[Token], span: Span) -> Option<Span> {
+    let at = tokens.partition_point(|t| t.span.start() < span.start());
+    let after = tokens.get(next_code(tokens, at)?)?;
+    (after.kind == ";").then_some(after.span)
 }
 
 #[cfg(test)]
@@ -176,5 +186,14 @@ mod tests {
         // A comment after the statements is no code.
         let (_, fixed) = run("class x {\n  // install it # really\n}\n");
         assert_eq!(fixed, "class x {\n  # install it # really\n}\n");
+    }
+
+    #[test]
+    fn no_fix_when_a_semicolon_on_a_later_line_ends_it() {
+        // `#⏎;f` would start the list with a `;`.
+        let src = "//\n;f\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(1, 1)]);
+        assert_eq!(fixed, src);
     }
 }

@@ -63,9 +63,14 @@ impl Rule for ManifestWhitespaceOpeningBracketBefore {
                 continue;
             };
             let edits = if pc + 1 == i {
-                // A blank before `[` makes an access an array: only after an operator.
+                // A blank before `[` makes an access an array: only after an operator (not
+                // after the `|>` or `|>>` that closes a collector: `User <| |>[0]` is an
+                // access).
                 let operator = s.get(pc).is_some_and(|t| {
-                    t.ty == Ty::Code && !t.named && !t.kind.starts_with(|c: char| c.is_alphabetic())
+                    t.ty == Ty::Code
+                        && !t.named
+                        && !t.kind.starts_with(|c: char| c.is_alphabetic())
+                        && !matches!(t.kind, "|>" | "|>>")
                 });
                 operator.then(|| vec![Edit::insert(bracket.span.start(), " ")])
             } else if referent {
@@ -110,12 +115,14 @@ mod tests {
 
     #[test]
     fn no_fix_that_changes_meaning() {
-        let src = "$a = 'abc'[0]\n$b = $a\n  [1]\n$c = $x in\n  ['a', 'b']\n";
+        let src = "$a = 'abc'[0]\n$b = $a\n  [1]\n$c = $x in\n  ['a', 'b']\n$d = User <| |>[0]\n$e = User <<| |>>[0]\n";
         assert_eq!(
             findings(RULE, src),
             [
                 "1:11 there should be a single space before an opening bracket",
                 "3:3 there should be a single space before an opening bracket",
+                "6:16 there should be a single space before an opening bracket",
+                "7:18 there should be a single space before an opening bracket",
             ]
         );
         assert_eq!(fixed(RULE, src), src);
