@@ -2,6 +2,7 @@
 //! `$...release` variable compared as a number (`$osrelease < 7`) instead of with
 //! `versioncmp()`.
 
+use crate::rules::puppet_lint::name_joins::joins_name;
 use crate::rules::quoting::single_quoted;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Plugin, Rule, RuleMeta,
@@ -72,13 +73,20 @@ impl Rule for VersionComparison {
             cx.text(lhs.span),
             op.as_str()
         ));
+        // The `0` must not join what follows the operand (`'1'x` is a string and a
+        // name; `0x` a bad number).
+        let next = cx
+            .source()
+            .get(rhs.span.end()..)
+            .and_then(|t| t.chars().next());
+        let zero = if joins_name(next, &['.']) { "0 " } else { "0" };
         if let Some(version) = version {
             d = d.with_fix(Fix::unsafe_(vec![
                 Edit::replace(
                     lhs.span,
                     format!("versioncmp({}, {version})", cx.text(lhs.span)),
                 ),
-                Edit::replace(rhs.span, "0"),
+                Edit::replace(rhs.span, zero),
             ]));
         }
         cx.report(d);
@@ -91,6 +99,16 @@ mod tests {
 
     const NAME: &str = "version_comparison";
     const MSG: &str = "version compared as number";
+
+    #[test]
+    fn the_zero_never_joins_a_name_after_the_operand() {
+        // A string then a name (two expressions): `0SSSS` would be a bad number.
+        let src = "$n = $version < '1'SSSS\n$m = $version < \"2\"\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "$n = versioncmp($version, '1') < 0 SSSS\n$m = versioncmp($version, \"2\") < 0\n"
+        );
+    }
 
     #[test]
     fn no_fix_for_other_operands() {
