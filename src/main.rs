@@ -4,8 +4,14 @@
 /// lowered, printed and dropped recursively, and must not overflow the stack.
 const MAIN_STACK: usize = 256 * 1024 * 1024;
 
+// glibc's malloc is left with its arenas (one per thread, up to 8 per core). Limiting it
+// to one arena (the main one, which grows in bigger steps) saved about 3,000 `mprotect`s
+// of a run taken from the cache (41.6 against 44.3 ms), but then the worker threads wait
+// for each other's every allocation: a cold run of the Debian corpus on two free cores
+// took 1.75 s of CPU instead of 1.0 s. glibc fixes its arena limit at the first thread
+// that asks for an arena, so the command's thread cannot take the main one alone.
+
 fn main() {
-    one_malloc_arena();
     let code = match std::thread::Builder::new()
         .name("rein".into())
         .stack_size(MAIN_STACK)
@@ -16,25 +22,3 @@ fn main() {
     };
     std::process::exit(code);
 }
-
-/// Makes glibc's malloc serve every thread from its main arena. The command runs on a
-/// thread of its own (for its stack), and glibc grows another thread's arena a few pages
-/// at a time, one `mprotect` each (about 3,000 in a run taken from the cache, a fifth of
-/// its system time); the main arena grows by larger steps. Each thread keeps its own
-/// cache of small blocks, so the worker threads seldom wait for one another.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn one_malloc_arena() {
-    /// glibc's `M_ARENA_MAX` parameter of `mallopt`.
-    const M_ARENA_MAX: std::ffi::c_int = -8;
-    extern "C" {
-        fn mallopt(param: std::ffi::c_int, value: std::ffi::c_int) -> std::ffi::c_int;
-    }
-    // SAFETY: called first thing, before any other thread exists; `mallopt` only sets a
-    // parameter of the allocator (it returns 0 when it cannot, and nothing changes).
-    unsafe {
-        mallopt(M_ARENA_MAX, 1);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn one_malloc_arena() {}
