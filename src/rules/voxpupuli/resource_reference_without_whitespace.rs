@@ -64,6 +64,17 @@ mod tests {
     }
 
     #[test]
+    fn an_array_holding_a_relationship_is_not_a_reference() {
+        // `C[$a->[]]` does not parse (Puppet: syntax error at ']').
+        let src = "C [$a->[]]\nD [$b ~> $c]\n$e = F [[$g -> $h]]\n";
+        assert_eq!(positions(NAME, src), vec![(3, 6, MSG.into())]);
+        assert_eq!(
+            fixed(NAME, src),
+            "C [$a->[]]\nD [$b ~> $c]\n$e = F[[$g -> $h]]\n"
+        );
+    }
+
+    #[test]
     fn an_array_holding_an_assignment_is_not_a_reference() {
         // `A[a=[]]` does not parse; an assignment nested deeper does not count.
         let src = "A [a=[]]\n$b = A [\"${c}\", [1].map |$x| { $y = $x }]\n";

@@ -129,9 +129,9 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
             continue;
         }
         // `Foo [ ]` is a type and an empty array: `Foo[]` does not parse; nor does
-        // `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`).
+        // `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`), nor `Foo[$a -> []]`.
         if tokens.get(i + 2).is_some_and(|t| !t.named && t.kind == "]")
-            || assigns_inside(tokens.get(i + 1..).unwrap_or_default())
+            || statement_operator_inside(tokens.get(i + 1..).unwrap_or_default())
         {
             continue;
         }
@@ -159,9 +159,10 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
     }
 }
 
-/// Whether the brackets that `tokens` start with (`[` first) hold an assignment outside
-/// any nested brackets, braces or parentheses.
-fn assigns_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
+/// Whether the brackets that `tokens` start with (`[` first) hold an assignment or a
+/// relationship (which an array may hold, and an access's keys may not) outside any
+/// nested brackets, braces or parentheses.
+fn statement_operator_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
     let mut depth = 0usize;
     for t in tokens.iter().filter(|t| !t.named) {
         match t.kind {
@@ -172,7 +173,7 @@ fn assigns_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
                     return false;
                 }
             }
-            "=" if depth == 1 => return true,
+            "=" | "+=" | "-=" | "->" | "~>" | "<-" | "<~" if depth == 1 => return true,
             _ => {}
         }
     }
