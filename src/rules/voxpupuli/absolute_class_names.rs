@@ -46,7 +46,7 @@ pub fn report_absolute_name(cx: &mut Context<'_>, span: Span, message: &str) {
 
 /// The edit deleting the leading `::` of a class name written at `span`: a bare name
 /// (`::foo`) or a quoted string (`'::foo'`). `None` when the text there does not start
-/// so (an escaped or interpolated string).
+/// so (an escaped or interpolated string), or when more colons follow (`':::foo'`).
 fn strip_leading_colons(cx: &Context<'_>, span: Span) -> Option<Edit> {
     let text = cx.text(span);
     let at = if text.starts_with("::") && text.len() > 2 {
@@ -56,6 +56,10 @@ fn strip_leading_colons(cx: &Context<'_>, span: Span) -> Option<Edit> {
     } else {
         return None;
     };
+    // `':::foo'` is no name with `::` before it: dropping two colons leaves a leading one.
+    if text.get(at + 2..).is_none_or(|rest| rest.starts_with(':')) {
+        return None;
+    }
     let start = span.start() + at;
     Some(Edit::delete(Span::new(start, start + 2)))
 }

@@ -104,6 +104,14 @@ mod tests {
     }
 
     #[test]
+    fn more_than_two_leading_colons_get_no_fix() {
+        // Dropping `::` from `':::foo'` left `':foo'`, flagged again at every round.
+        let src = "class { ':::::deepmod': }\ninclude ::foo\n";
+        assert_eq!(findings(NAME, src).len(), 2);
+        assert_eq!(fixed(NAME, src), "class { ':::::deepmod': }\ninclude foo\n");
+    }
+
+    #[test]
     fn relative_names_are_fine() {
         let src = "include foo\ncontain foo::bar\nclass { 'baz': }\nclass a inherits b {}\n$h = { require => Exec['x'] }\n";
         assert!(findings(NAME, src).is_empty());

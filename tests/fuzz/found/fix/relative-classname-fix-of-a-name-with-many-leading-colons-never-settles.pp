@@ -1,0 +1,6 @@
+class { ':::::::::::::::::::::::::::::deepmod':
+  greeting => 'hello',
+}
+deepmod::site { 'main':
+  port => 8080,
+}
