@@ -1,0 +1,1 @@
+zat=  $version < $$version < $$s
