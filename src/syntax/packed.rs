@@ -18,8 +18,9 @@ pub(crate) struct Packed {
 pub(crate) struct Packer {
     out: Vec<Packed>,
     /// Kinds emitted whole, without their inner tokens (double-quoted strings, heredoc
-    /// openings and bodies), and the root's kind (never a token).
+    /// openings and bodies).
     atomic: [u16; 3],
+    /// The root's kind (never a token).
     manifest: u16,
     /// The depth of the atomic node being walked through, if any.
     inside: Option<u32>,
