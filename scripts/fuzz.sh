@@ -87,13 +87,16 @@ seed_dir() {
 }
 
 # Limits for every run: an input taking over 10 s or 2 GB is a finding (a hang, a blow-up).
+# libFuzzer's timeout is wall-clock time: on a loaded machine (a niced fuzzer beside builds)
+# FUZZ_TIMEOUT=30 keeps a starved input from passing for a hang; a timeout finding is then
+# timed again on its own before it is called slow.
 run() {
   local target=$1 seconds=$2
   local seed
   seed=$(seed_dir "$target")
   [ -d "$seed" ] || seeds
   cargo fuzz run -s none --release "$target" "fuzz/corpus/$target" "$seed" -- \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+    -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
 }
 
 case "${1:-}" in
