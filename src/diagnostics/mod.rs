@@ -343,16 +343,17 @@ pub fn write(
     color: bool,
 ) -> io::Result<()> {
     if format == Format::Text {
-        use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+        use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
         let choice = if color {
             ColorChoice::Always
         } else {
             ColorChoice::Never
         };
-        let stream = StandardStream::stdout(choice);
-        let mut lock = stream.lock();
-        text::write_text(&mut lock, reports, files_checked)?;
-        return lock.flush();
+        // Buffered: the standard stream flushes at every line (a write call per line,
+        // most of a warm run's time with tens of thousands of lines).
+        let mut stream = BufferedStandardStream::stdout(choice);
+        text::write_text(&mut stream, reports, files_checked)?;
+        return stream.flush();
     }
     let stdout = std::io::stdout();
     let mut lock = io::BufWriter::new(stdout.lock());
