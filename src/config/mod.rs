@@ -407,12 +407,24 @@ pub fn absolute(path: &Path) -> PathBuf {
     if path.is_absolute() && is_clean(path) {
         return path.to_path_buf();
     }
+    let cwd = if path.is_absolute() {
+        PathBuf::new()
+    } else {
+        std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"))
+    };
+    absolute_in(&cwd, path)
+}
+
+/// `path` made absolute against `cwd` (an absolute directory, the current one as read
+/// once by the caller), with `.` and `..` resolved lexically as [`absolute`] does.
+pub fn absolute_in(cwd: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() && is_clean(path) {
+        return path.to_path_buf();
+    }
     let joined = if path.is_absolute() {
         path.to_path_buf()
     } else {
-        std::env::current_dir()
-            .unwrap_or_else(|_| PathBuf::from("/"))
-            .join(path)
+        cwd.join(path)
     };
     let mut out = PathBuf::new();
     for c in joined.components() {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::files::ConfigFiles;
-use super::{absolute, rule_set, Config, ConfigError, Op, CONFIG_NAMES, LINT_RC};
+use super::{absolute, absolute_in, rule_set, Config, ConfigError, Op, CONFIG_NAMES, LINT_RC};
 use crate::fmt::FormatConfig;
 use crate::rules::engine::RuleSet;
 
@@ -93,7 +93,7 @@ impl Resolver {
     /// Tells which configuration files the directory `dir` holds (`present`, as
     /// [`config_files_in`] gives it), so that they need not be looked for.
     pub fn knowing(&mut self, dir: &Path, present: u8) {
-        self.known.insert(absolute(dir), present);
+        self.known.insert(absolute_in(&self.cwd, dir), present);
     }
 
     /// Reads no configuration file: every file gets the defaults and the command line
@@ -200,7 +200,7 @@ impl Resolver {
     /// The index of the configuration of `file`, and `file` relative to its directory
     /// (as given when the configuration has none).
     fn locate(&mut self, file: &Path) -> Result<(usize, PathBuf), Vec<ConfigError>> {
-        let abs = absolute(file);
+        let abs = absolute_in(&self.cwd, file);
         let index = self.config_index(&abs)?;
         let dir = self.configs.get(index).and_then(|c| c.dir.as_deref());
         let rel = match dir.and_then(|d| abs.strip_prefix(d).ok()) {
