@@ -39,6 +39,18 @@ extern "C" fn set_allocator_options() {
 }
 
 fn main() {
+    // tree-sitter's C code allocates with mimalloc too (its nodes are most of a parse's
+    // allocations).
+    // SAFETY: before any other tree-sitter call; the functions are mimalloc's malloc,
+    // calloc, realloc and free, which meet libc's alignment.
+    unsafe {
+        tree_sitter::set_allocator(Some(tree_sitter::Allocator {
+            malloc: libmimalloc_sys::mi_malloc,
+            calloc: libmimalloc_sys::mi_calloc,
+            realloc: libmimalloc_sys::mi_realloc,
+            free: libmimalloc_sys::mi_free,
+        }));
+    }
     let code = match std::thread::Builder::new()
         .name("rein".into())
         .stack_size(MAIN_STACK)
