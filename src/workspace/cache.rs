@@ -327,7 +327,11 @@ impl Cache {
     /// [`Cache::stamp`], with the type of what `path` is (of where it leads), looked at
     /// once per run.
     pub fn look(&self, path: &Path) -> Seen {
-        let k = super::paths::key(path);
+        // `./m/a.pp` (an environment's file, anchored) is `m/a.pp` (the walk's): one look.
+        let mut k = super::paths::key(path);
+        while let Some(rest) = k.strip_prefix(b"./") {
+            k = rest;
+        }
         if let Some(s) = self.seen.lock().ok().and_then(|m| m.get(k).copied()) {
             return s;
         }
@@ -336,6 +340,12 @@ impl Cache {
             m.insert(k.to_vec(), s);
         }
         s
+    }
+
+    /// How many paths were looked at ([`Cache::look`]) so far.
+    #[cfg(test)]
+    pub fn looked(&self) -> usize {
+        self.seen.lock().map_or(0, |m| m.len())
     }
 
     /// Whether the YAML file `display` (at `path`) was found not to be an Unfurl document

@@ -373,3 +373,16 @@ fn a_report_keeps_the_text_only_for_the_formats_that_print_it() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_path_and_its_dot_slash_spelling_are_looked_at_once() {
+    // An environment's files come anchored (`./m/a.pp`), the walk's without (`m/a.pp`).
+    let dir = temp_dir("look-once", "");
+    let cache = cache::Cache::open(&dir.join("cache")).expect("cache");
+    let plain = cache.look(Path::new("Cargo.toml"));
+    assert!(plain.is_some());
+    assert_eq!(cache.look(Path::new("./Cargo.toml")), plain);
+    assert_eq!(cache.look(Path::new("././Cargo.toml")), plain);
+    assert_eq!(cache.looked(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
