@@ -34,10 +34,30 @@ pub fn stderr(o: &Output) -> String {
 /// runs in the same process: `name` starts with the module's own prefix so that two modules
 /// never share a directory.
 pub fn temp_dir(name: &str) -> TempDir {
+    no_stray_configuration(&std::env::temp_dir());
     let dir = std::env::temp_dir().join(format!("rein-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
     TempDir(dir)
+}
+
+/// Panics, naming it, when a configuration file lies in `base` or above it: rein would
+/// find it from every test's directory (configuration is looked for upwards), and the
+/// tests that expect the defaults would fail, each in its own way.
+fn no_stray_configuration(base: &Path) {
+    let names = rein::config::CONFIG_NAMES
+        .iter()
+        .chain([&rein::config::LINT_RC]);
+    for dir in base.ancestors() {
+        for name in names.clone() {
+            let stray = dir.join(name);
+            assert!(
+                !stray.exists(),
+                "{} would apply to every test's files: move it away to run the tests",
+                stray.display()
+            );
+        }
+    }
 }
 
 /// A temporary directory of a test; see [`temp_dir`].
