@@ -300,7 +300,65 @@ static DollarStep scan_dollar(TSLexer *lexer, const bool *valid, unsigned *len, 
 }
 
 
+/* Keywords (grammar.js's KEYWORDS): `${class}` is not a plain name. */
+static const char *const KEYWORDS[] = {
+    "and",  "attr",     "case", "class", "default", "define", "else",    "elsif", "false", "function",
+    "if",   "in",       "inherits", "node", "or",   "private", "true",   "type",  "undef", "unless",
+};
+
+#define MAX_KEYWORD 8
+
+static bool is_lower(int32_t c) { return c >= 'a' && c <= 'z'; }
+
+/*
+ * After a `$` (consumed), at a `{`: consumes `{` NAME `}` when NAME is a plain variable name
+ * `(::)?[a-z]\w*(::[a-z]\w*)*` that is not a keyword, written without blanks. Such an
+ * interpolation is always the variable NAME (Puppet's `${name}` rule), so it joins the string's
+ * text run and the lowering reads it from the text. Returns false (anything consumed) otherwise.
+ */
+static bool scan_braced_name(TSLexer *lexer) {
+  advance(lexer); /* the `{` */
+  char word[MAX_KEYWORD + 1];
+  unsigned word_len = 0;
+  bool one_segment = true;
+  if (!lexer->eof(lexer) && lexer->lookahead == ':') {
+    advance(lexer);
+    if (lexer->eof(lexer) || lexer->lookahead != ':') return false;
+    advance(lexer);
+  }
+  for (;;) {
+    if (lexer->eof(lexer) || !is_lower(lexer->lookahead)) return false;
+    while (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
+      if (one_segment && word_len <= MAX_KEYWORD) word[word_len++] = (char)lexer->lookahead;
+      advance(lexer);
+    }
+    if (lexer->eof(lexer)) return false;
+    if (lexer->lookahead == '}') break;
+    if (lexer->lookahead != ':') return false;
+    advance(lexer);
+    if (lexer->eof(lexer) || lexer->lookahead != ':') return false;
+    advance(lexer);
+    one_segment = false;
+  }
+  advance(lexer); /* the `}` */
+  if (one_segment && word_len <= MAX_KEYWORD) {
+    for (unsigned i = 0; i < sizeof(KEYWORDS) / sizeof(KEYWORDS[0]); i++) {
+      if (strlen(KEYWORDS[i]) == word_len && memcmp(KEYWORDS[i], word, word_len) == 0) return false;
+    }
+  }
+  return true;
+}
+
+/*
+ * The text of a double-quoted string, as one token with the interpolations that are plain
+ * variables: `$name` and `${name}` (see scan_braced_name). The token ends before any other
+ * `${` (an expression, which the grammar parses), or at the closing quote. A string of text and
+ * plain variables is thus one token, whatever their number: the concrete tree of a string
+ * with a million `${a}` stays a few nodes. The lowering splits the token as this scanner does
+ * (src/syntax/lower/string_run.rs).
+ */
 static bool scan_string_text(TSLexer *lexer, const bool *valid) {
+  (void)valid;
   unsigned len = 0;
   for (;;) {
     if (lexer->eof(lexer)) break;
@@ -316,10 +374,21 @@ static bool scan_string_text(TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$') {
-      DollarStep step = scan_dollar(lexer, valid, &len, STRING_TEXT);
-      if (step == DOLLAR_TOKEN) return true;
-      if (step == DOLLAR_NO_TOKEN) return false; /* the grammar lexes `${` */
-      if (step == DOLLAR_EOF) break;
+      lexer->mark_end(lexer); /* the run so far, should a `${` expression follow */
+      advance(lexer);
+      len++;
+      if (lexer->eof(lexer)) break;
+      if (lexer->lookahead == '{') {
+        if (scan_braced_name(lexer)) continue;
+        if (len > 1) {
+          lexer->result_symbol = STRING_TEXT;
+          return true;
+        }
+        return false; /* the grammar lexes `${` */
+      }
+      /* `$name` joins the run; so does a literal `$` (and the `:` or `::` a name scan
+         consumed before it failed). */
+      scan_interpolated_name(lexer, false);
       continue;
     }
     advance(lexer);

@@ -4,6 +4,7 @@
 use tree_sitter::Node;
 
 use super::nodes::{at, nop, span};
+use super::string_run::{self, Piece};
 use super::walk::Lowerer;
 use crate::syntax::ast::*;
 use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec};
@@ -36,14 +37,30 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     pub(super) fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
         let set = EscapeSet::double_quoted();
-        // The parts are read one at a time with a cursor of their own (lowering an
-        // interpolation moves `self.cursor`), never collected: a string may have millions.
+        // The children are read one at a time with a cursor of their own (lowering an
+        // interpolation moves `self.cursor`), never collected. A text run holds the
+        // string's plain variables too (`string_run.rs`): a string may have millions.
         let mut cursor = node.walk();
-        let mut parts: Vec<StringPart> = Vec::with_capacity(node.named_child_count());
+        let mut capacity = 0;
+        if cursor.goto_first_child() {
+            loop {
+                let n = cursor.node();
+                if n.kind_id() == self.ids.k.string_text {
+                    capacity += string_run::max_pieces(self.text(n));
+                } else if n.is_named() {
+                    capacity += 1;
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        let mut parts: Vec<StringPart> = Vec::with_capacity(capacity);
         // Text pieces not yet decoded: their escapes are reported at the end of their
         // part, the start of the next interpolation (or the closing quote).
-        let mut texts: Vec<Node<'t>> = Vec::new();
+        let mut texts: Vec<Span> = Vec::new();
         let mut any = false;
+        cursor.reset(node);
         if cursor.goto_first_child() {
             loop {
                 let n = cursor.node();
@@ -51,7 +68,19 @@ impl<'t, 's> Lowerer<'t, 's> {
                     any = true;
                     let id = n.kind_id();
                     if id == self.ids.k.string_text {
-                        texts.push(n);
+                        string_run::split(self.text(n), n.start_byte(), |piece| match piece {
+                            Piece::Text(s) => texts.push(s),
+                            Piece::Short(whole) => {
+                                self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 1);
+                                let name = self.src.get(whole.start() + 1..whole.end());
+                                parts.push(variable_part(name, whole, whole, false));
+                            }
+                            Piece::Braced { whole, name } => {
+                                self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 2);
+                                let text = self.src.get(name.start()..name.end());
+                                parts.push(variable_part(text, name, whole, true));
+                            }
+                        });
                     } else {
                         let report_at = if id == self.ids.k.interpolation {
                             n.start_byte() + 2
@@ -82,19 +111,19 @@ impl<'t, 's> Lowerer<'t, 's> {
         finish_parts(parts, StringStyle::Double)
     }
 
-    /// Decodes the text pieces `texts` (taking them) into `parts`, reporting escape issues
-    /// at `report_at`.
+    /// Decodes the raw text pieces `texts` (taking them) into `parts`, reporting escape
+    /// issues at `report_at`.
     fn decode_texts(
         &mut self,
-        texts: &mut Vec<Node<'t>>,
+        texts: &mut Vec<Span>,
         parts: &mut Vec<StringPart>,
         set: &EscapeSet,
         report_at: usize,
     ) {
-        for n in texts.drain(..) {
-            let raw = self.text(n);
+        for s in texts.drain(..) {
+            let raw = self.src.get(s.start()..s.end()).unwrap_or("");
             let value = self.decode(raw, set, report_at, false);
-            push_text(parts, value, span(n));
+            push_text(parts, value, s);
         }
     }
 
@@ -313,6 +342,18 @@ impl<'t, 's> Lowerer<'t, 's> {
             text_span.start += 1;
         }
         Expr::new(finish_parts(parts, style), text_span)
+    }
+}
+
+/// The interpolation of the variable `name` (spanning `name_span`), written `whole`.
+fn variable_part(name: Option<&str>, name_span: Span, whole: Span, braces: bool) -> StringPart {
+    StringPart::Interpolation {
+        expr: Expr::new(
+            ExprKind::Variable(name.unwrap_or("").to_string()),
+            name_span,
+        ),
+        braces,
+        span: whole,
     }
 }
 

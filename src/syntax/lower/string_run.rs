@@ -1,0 +1,193 @@
+//! A double-quoted string's text run, split as the grammar's scanner lexes it. The scanner
+//! (`tree-sitter-grammar/src/scanner.c`, `scan_string_text`) gives the text of a string
+//! and its plain variable interpolations, `$name` and `${name}`, as one `string_text`
+//! token, so that the concrete tree of a string stays a few nodes whatever the number of
+//! its interpolations; only a `${` expression is parsed by the grammar. This splits such a
+//! token back into its raw text pieces and its variables.
+
+use crate::syntax::ast::Span;
+
+/// A piece of a text run, with spans in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Piece {
+    /// Raw text (escapes not decoded).
+    Text(Span),
+    /// `$name`: the whole interpolation (the variable's name is after the `$`).
+    Short(Span),
+    /// `${name}`: the whole interpolation, and the name inside the braces.
+    Braced { whole: Span, name: Span },
+}
+
+fn is_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The end of a `$name` variable's name starting at `i` (just after the `$`), as Puppet's
+/// lexer reads it: `(::)?\w+(::\w+)*`, greedy, a `::` belonging to the name only when a
+/// word character follows it. `None` when no name starts there.
+fn short_name_end(b: &[u8], i: usize) -> Option<usize> {
+    let colons = |j: usize| b.get(j) == Some(&b':') && b.get(j + 1) == Some(&b':');
+    let word_at = |j: usize| b.get(j).is_some_and(|c| is_word(*c));
+    let mut j = i;
+    if colons(j) {
+        j += 2;
+    }
+    if !word_at(j) {
+        return None;
+    }
+    loop {
+        while word_at(j) {
+            j += 1;
+        }
+        if colons(j) && word_at(j + 2) {
+            j += 2;
+        } else {
+            return Some(j);
+        }
+    }
+}
+
+/// The name of a `${name}` starting at `i` (just after the `${`) and the end of the `}`,
+/// when it is a plain variable name the scanner joins to the run: `(::)?[a-z]\w*(::[a-z]\w*)*`
+/// directly followed by `}`, and not a keyword.
+fn braced_name(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let mut j = i;
+    if b.get(j) == Some(&b':') {
+        if b.get(j + 1) != Some(&b':') {
+            return None;
+        }
+        j += 2;
+    }
+    let first = j;
+    loop {
+        if !b.get(j).is_some_and(u8::is_ascii_lowercase) {
+            return None;
+        }
+        while b.get(j).is_some_and(|c| is_word(*c)) {
+            j += 1;
+        }
+        match b.get(j) {
+            Some(b'}') => break,
+            Some(b':') if b.get(j + 1) == Some(&b':') => j += 2,
+            _ => return None,
+        }
+    }
+    let name = std::str::from_utf8(&b[first..j]).unwrap_or("");
+    (!super::walk::is_keyword(name)).then_some((j, j + 1))
+}
+
+/// Splits the run `text`, which starts at byte `base` of the source, into its pieces, in
+/// order; consecutive text is one piece.
+pub(super) fn split(text: &str, base: usize, mut out: impl FnMut(Piece)) {
+    let b = text.as_bytes();
+    let mut text_start = 0;
+    let mut i = 0;
+    let flush = |out: &mut dyn FnMut(Piece), from: usize, to: usize| {
+        if to > from {
+            out(Piece::Text(Span::new(base + from, base + to)));
+        }
+    };
+    while i < b.len() {
+        match b[i] {
+            // An escape: the next byte cannot start an interpolation (a multi-byte
+            // character's other bytes are never `$` or `\`).
+            b'\\' => i += 2,
+            b'$' => {
+                if b.get(i + 1) == Some(&b'{') {
+                    if let Some((name_end, end)) = braced_name(b, i + 2) {
+                        flush(&mut out, text_start, i);
+                        let name_start = i + 2;
+                        out(Piece::Braced {
+                            whole: Span::new(base + i, base + end),
+                            name: Span::new(base + name_start, base + name_end),
+                        });
+                        i = end;
+                        text_start = end;
+                        continue;
+                    }
+                } else if let Some(end) = short_name_end(b, i + 1) {
+                    flush(&mut out, text_start, i);
+                    out(Piece::Short(Span::new(base + i, base + end)));
+                    i = end;
+                    text_start = end;
+                    continue;
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    flush(&mut out, text_start, b.len());
+}
+
+/// An upper bound of the number of pieces of the run `text` (one per `$`, and the text
+/// around them).
+pub(super) fn max_pieces(text: &str) -> usize {
+    2 * text.bytes().filter(|b| *b == b'$').count() + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Vec<(char, &str)> {
+        let mut out = Vec::new();
+        split(text, 0, |p| {
+            out.push(match p {
+                Piece::Text(s) => ('t', &text[s.start()..s.end()]),
+                Piece::Short(s) => ('s', &text[s.start()..s.end()]),
+                Piece::Braced { whole, name } => {
+                    assert_eq!(&text[whole.start()..whole.start() + 2], "${");
+                    assert_eq!(&text[whole.end() - 1..whole.end()], "}");
+                    ('b', &text[name.start()..name.end()])
+                }
+            })
+        });
+        out
+    }
+
+    #[test]
+    fn plain_variables_are_split_from_the_text() {
+        assert_eq!(
+            pieces("a${x}b$y::z.c${::q::r}"),
+            vec![
+                ('t', "a"),
+                ('b', "x"),
+                ('t', "b"),
+                ('s', "$y::z"),
+                ('t', ".c"),
+                ('b', "::q::r")
+            ]
+        );
+        assert_eq!(pieces("${a}${b}"), vec![('b', "a"), ('b', "b")]);
+    }
+
+    #[test]
+    fn a_short_name_takes_a_double_colon_only_before_a_word_character() {
+        assert_eq!(pieces("$a::"), vec![('s', "$a"), ('t', "::")]);
+        assert_eq!(pieces("$a::-"), vec![('s', "$a"), ('t', "::-")]);
+        assert_eq!(pieces("$::a-b"), vec![('s', "$::a"), ('t', "-b")]);
+        assert_eq!(pieces("$10x[1]"), vec![('s', "$10x"), ('t', "[1]")]);
+    }
+
+    #[test]
+    fn literal_dollars_and_escapes_stay_text() {
+        assert_eq!(pieces("$ $:a $::-"), vec![('t', "$ $:a $::-")]);
+        assert_eq!(pieces("\\$a\\\\$b"), vec![('t', "\\$a\\\\"), ('s', "$b")]);
+        assert_eq!(pieces("é\\é$"), vec![('t', "é\\é$")]);
+    }
+
+    #[test]
+    fn braces_that_are_no_plain_name_stay_text() {
+        // The scanner never joins these to a run; if one were there, it is not a variable.
+        assert_eq!(pieces("${class}"), vec![('t', "${class}")]);
+        assert_eq!(pieces("${A}${a:b}${ a}"), vec![('t', "${A}${a:b}${ a}")]);
+    }
+
+    #[test]
+    fn the_bound_covers_every_piece() {
+        for t in ["a${x}b$y", "${a}${b}", "$", "", "x", "$a$b$c"] {
+            assert!(pieces(t).len() <= max_pieces(t), "{t}");
+        }
+    }
+}
