@@ -185,6 +185,25 @@ mod tests {
     }
 
     #[test]
+    fn a_string_of_text_and_plain_variables_is_a_few_nodes_of_the_tree() {
+        let body: String = (0..1000).map(|i| format!("${{a{i}}}x$b{i}-")).collect();
+        let src = format!("$s = \"{body}${{c + 1}}{body}\"\n");
+        let f = crate::syntax::parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let tree = f.tree.as_ref().map(|t| t.root_node().descendant_count());
+        // manifest, assignment, variable, `=`, string, two quotes, two runs, and the
+        // interpolation: itself, `${`, the binary expression (4 nodes), `}`.
+        assert_eq!(tree, Some(16));
+        let crate::syntax::ExprKind::Assignment { rhs, .. } = &f.program.body[0].kind else {
+            panic!("not an assignment")
+        };
+        let crate::syntax::ExprKind::Concat(parts) = &rhs.kind else {
+            panic!("not a concat")
+        };
+        assert_eq!(parts.len(), 2 * 4000 + 1);
+    }
+
+    #[test]
     fn the_bound_covers_every_piece() {
         for t in ["a${x}b$y", "${a}${b}", "$", "", "x", "$a$b$c"] {
             assert!(pieces(t).len() <= max_pieces(t), "{t}");
