@@ -389,3 +389,78 @@ fn escape_warnings_before_plain_variables_in_the_text() {
         ]
     );
 }
+
+/// Each part of the heredoc text of `src` (`$h = @(...)` and its body), as [`parts_of`].
+fn heredoc_parts_of(src: &str) -> Vec<String> {
+    let f = rein::syntax::parse(src);
+    assert!(f.errors.is_empty(), "{:?}", f.errors);
+    let rein::syntax::ExprKind::Assignment { rhs, .. } = &f.program.body[0].kind else {
+        panic!("not an assignment")
+    };
+    let rein::syntax::ExprKind::Heredoc(h) = &rhs.kind else {
+        panic!("not a heredoc")
+    };
+    let rein::syntax::ExprKind::Concat(parts) = &h.text.kind else {
+        panic!("not a concat")
+    };
+    let text = |s: rein::syntax::Span| &src[s.start()..s.end()];
+    parts
+        .iter()
+        .map(|p| match p {
+            rein::syntax::StringPart::Text { value, span } => {
+                format!("T {value:?} @ {:?}", text(*span))
+            }
+            rein::syntax::StringPart::Interpolation { expr, braces, span } => format!(
+                "I{} {} {:?} @ {}",
+                if *braces { "{}" } else { "" },
+                crate::ast_text::r(expr),
+                text(expr.span),
+                text(*span)
+            ),
+        })
+        .collect()
+}
+
+#[test]
+fn plain_variables_in_heredoc_text_keep_their_parts_and_spans() {
+    // Margins are stripped from the text at the start of each line, whatever follows it.
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\")\n  a${x}b$y::z\n  ${b + 1}$c\n  ${d}\n  | E\n"),
+        vec![
+            r#"T "a" @ "  a""#,
+            r#"I{} $x "x" @ ${x}"#,
+            r#"T "b" @ "b""#,
+            r#"I $y::z "$y::z" @ $y::z"#,
+            r#"T "\n" @ "\n  ""#,
+            r#"I{} (+ b 1) "b + 1" @ ${b + 1}"#,
+            r#"I $c "$c" @ $c"#,
+            r#"T "\n" @ "\n  ""#,
+            r#"I{} $d "d" @ ${d}"#,
+            r#"T "\n" @ "\n""#,
+        ]
+    );
+    // `\$` escapes a `$` only with the `$` flag (or a bare `/`); without it, the `$` after
+    // a backslash interpolates.
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\"/$)\n\\$a \\\\$b\nE\n"),
+        vec![
+            r#"T "$a \\" @ "\\$a \\\\""#,
+            r#"I $b "$b" @ $b"#,
+            r#"T "\n" @ "\n""#
+        ]
+    );
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\"/t)\n\\$a \\\\$b\nE\n"),
+        vec![
+            r#"T "\\" @ "\\""#,
+            r#"I $a "$a" @ $a"#,
+            r#"T " \\" @ " \\\\""#,
+            r#"I $b "$b" @ $b"#,
+            r#"T "\n" @ "\n""#
+        ]
+    );
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\")\n\\$a\nE\n"),
+        vec![r#"T "\\" @ "\\""#, r#"I $a "$a" @ $a"#, r#"T "\n" @ "\n""#]
+    );
+}

@@ -244,62 +244,6 @@ static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
 
 /* ------------------------------------------------------- double-quoted strings */
 
-/* What the text scanners do after a `$` in interpolating text. */
-typedef enum { DOLLAR_TOKEN, DOLLAR_NO_TOKEN, DOLLAR_EOF, DOLLAR_TEXT } DollarStep;
-
-/*
- * Called at a `$` in double-quoted string text or interpolating heredoc text, `*len` being
- * the length of the text scanned so far. Text before an interpolation is returned as
- * `text_symbol` (the end is marked before the `$`); a `$name` at the start is a
- * SHORT_INTERPOLATION; `${` at the start is left to the grammar (DOLLAR_NO_TOKEN); a `$`
- * that starts no name is literal text (DOLLAR_TEXT: keep scanning).
- */
-static DollarStep scan_dollar(TSLexer *lexer, const bool *valid, unsigned *len, TSSymbol text_symbol) {
-  if (*len > 0) lexer->mark_end(lexer);
-  advance(lexer);
-  if (lexer->eof(lexer)) {
-    (*len)++;
-    return DOLLAR_EOF;
-  }
-  int32_t d = lexer->lookahead;
-  if (d == '{') {
-    if (*len > 0) {
-      lexer->result_symbol = text_symbol;
-      return DOLLAR_TOKEN;
-    }
-    return DOLLAR_NO_TOKEN;
-  }
-  if (*len > 0) {
-    if (is_word_char(d)) {
-      lexer->result_symbol = text_symbol;
-      return DOLLAR_TOKEN;
-    }
-    if (d == ':') {
-      advance(lexer);
-      if (!lexer->eof(lexer) && lexer->lookahead == ':') {
-        advance(lexer);
-        if (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
-          lexer->result_symbol = text_symbol;
-          return DOLLAR_TOKEN;
-        }
-        *len += 3;
-        return DOLLAR_TEXT;
-      }
-      *len += 2;
-      return DOLLAR_TEXT;
-    }
-    (*len)++;
-    return DOLLAR_TEXT;
-  }
-  if (valid[SHORT_INTERPOLATION] && scan_interpolated_name(lexer, true)) {
-    lexer->result_symbol = SHORT_INTERPOLATION;
-    return DOLLAR_TOKEN;
-  }
-  (*len)++; /* a literal `$` (and whatever the failed name scan consumed) */
-  return DOLLAR_TEXT;
-}
-
-
 /* Keywords (grammar.js's KEYWORDS): `${class}` is not a plain name. */
 static const char *const KEYWORDS[] = {
     "and",  "attr",     "case", "class", "default", "define", "else",    "elsif", "false", "function",
@@ -349,16 +293,35 @@ static bool scan_braced_name(TSLexer *lexer) {
   return true;
 }
 
+/* What a text scanner does at a `$` in interpolating text. */
+typedef enum { RUN_JOINED, RUN_ENDS, RUN_EOF } RunStep;
+
+/*
+ * At a `$` in interpolating text, `*len` being the length of the text scanned so far: `$name`
+ * and a plain `${name}` (scan_braced_name) join the text run, and so does a `$` that starts no
+ * name (literal text): RUN_JOINED, keep scanning. Any other `${` (an expression, parsed by the
+ * grammar) ends the run before the `$` (RUN_ENDS: the end is marked there). RUN_EOF: the `$` is
+ * the last character.
+ */
+static RunStep scan_run_dollar(TSLexer *lexer, unsigned *len) {
+  lexer->mark_end(lexer);
+  advance(lexer);
+  (*len)++;
+  if (lexer->eof(lexer)) return RUN_EOF;
+  if (lexer->lookahead == '{') return scan_braced_name(lexer) ? RUN_JOINED : RUN_ENDS;
+  /* A failed name scan consumed only `:` or `::`: literal text. */
+  scan_interpolated_name(lexer, false);
+  return RUN_JOINED;
+}
+
 /*
  * The text of a double-quoted string, as one token with the interpolations that are plain
- * variables: `$name` and `${name}` (see scan_braced_name). The token ends before any other
- * `${` (an expression, which the grammar parses), or at the closing quote. A string of text and
- * plain variables is thus one token, whatever their number: the concrete tree of a string
- * with a million `${a}` stays a few nodes. The lowering splits the token as this scanner does
- * (src/syntax/lower/string_run.rs).
+ * variables: `$name` and `${name}` (scan_run_dollar). The token ends before any other `${`, or
+ * at the closing quote. A string of text and plain variables is thus one token, whatever their
+ * number: the concrete tree of a string with a million `${a}` stays a few nodes. The lowering
+ * splits the token as this scanner does (src/syntax/lower/string_run.rs).
  */
-static bool scan_string_text(TSLexer *lexer, const bool *valid) {
-  (void)valid;
+static bool scan_string_text(TSLexer *lexer) {
   unsigned len = 0;
   for (;;) {
     if (lexer->eof(lexer)) break;
@@ -374,22 +337,12 @@ static bool scan_string_text(TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$') {
-      lexer->mark_end(lexer); /* the run so far, should a `${` expression follow */
-      advance(lexer);
-      len++;
-      if (lexer->eof(lexer)) break;
-      if (lexer->lookahead == '{') {
-        if (scan_braced_name(lexer)) continue;
-        if (len > 1) {
-          lexer->result_symbol = STRING_TEXT;
-          return true;
-        }
-        return false; /* the grammar lexes `${` */
-      }
-      /* `$name` joins the run; so does a literal `$` (and the `:` or `::` a name scan
-         consumed before it failed). */
-      scan_interpolated_name(lexer, false);
-      continue;
+      RunStep step = scan_run_dollar(lexer, &len);
+      if (step == RUN_EOF) break;
+      if (step == RUN_JOINED) continue;
+      if (len == 1) return false; /* the grammar lexes `${` */
+      lexer->result_symbol = STRING_TEXT;
+      return true;
     }
     advance(lexer);
     len++;
@@ -570,11 +523,12 @@ static bool scan_heredoc_text(Scanner *s, TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$' && interpolate) {
-      DollarStep step = scan_dollar(lexer, valid, &len, HEREDOC_TEXT);
-      if (step == DOLLAR_TOKEN) return true;
-      if (step == DOLLAR_NO_TOKEN) return false;
-      if (step == DOLLAR_EOF) break;
-      continue;
+      RunStep step = scan_run_dollar(lexer, &len);
+      if (step == RUN_EOF) break;
+      if (step == RUN_JOINED) continue;
+      if (len == 1) return false; /* the grammar lexes `${` */
+      lexer->result_symbol = HEREDOC_TEXT;
+      return true;
     }
     advance(lexer);
     len++;
@@ -636,7 +590,7 @@ bool SCANNER_FN(scan)(void *payload, TSLexer *lexer, const bool *valid) {
     return false;
   }
 
-  if (valid[STRING_TEXT]) return scan_string_text(lexer, valid);
+  if (valid[STRING_TEXT]) return scan_string_text(lexer);
 
   if (s->in_body && (valid[HEREDOC_TEXT] || valid[HEREDOC_END])) {
     return scan_heredoc_text(s, lexer, valid);

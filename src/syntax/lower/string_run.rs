@@ -1,9 +1,9 @@
-//! A double-quoted string's text run, split as the grammar's scanner lexes it. The scanner
-//! (`tree-sitter-grammar/src/scanner.c`, `scan_string_text`) gives the text of a string
-//! and its plain variable interpolations, `$name` and `${name}`, as one `string_text`
-//! token, so that the concrete tree of a string stays a few nodes whatever the number of
-//! its interpolations; only a `${` expression is parsed by the grammar. This splits such a
-//! token back into its raw text pieces and its variables.
+//! A text run of a double-quoted string or an interpolating heredoc, split as the grammar's
+//! scanner lexes it. The scanner (`tree-sitter-grammar/src/scanner.c`, `scan_run_dollar`)
+//! gives the text and its plain variable interpolations, `$name` and `${name}`, as one
+//! `string_text` (or `heredoc_text`) token, so that the concrete tree of a string stays a
+//! few nodes whatever the number of its interpolations; only a `${` expression is parsed by
+//! the grammar. This splits such a token back into its raw text pieces and its variables.
 
 use crate::syntax::ast::Span;
 
@@ -76,9 +76,48 @@ fn braced_name(b: &[u8], i: usize) -> Option<(usize, usize)> {
     (!super::walk::is_keyword(name)).then_some((j, j + 1))
 }
 
+/// Which backslashes escape the character after them, as the scanner reads them: every one
+/// in a double-quoted string; in a heredoc, only `\\` and `\$` when its flags enable them.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Escapes {
+    All,
+    Heredoc { backslash: bool, dollar: bool },
+}
+
+impl Escapes {
+    /// The escapes of a heredoc whose raw tag (between `@(` and `)`) is `raw_tag`, as the
+    /// scanner derives them: `\\` with any `/`, `\$` with a `$` among the flags after it
+    /// (up to a blank) or with none.
+    pub(super) fn of_heredoc_tag(raw_tag: &str) -> Escapes {
+        match raw_tag.split_once('/') {
+            None => Escapes::Heredoc {
+                backslash: false,
+                dollar: false,
+            },
+            Some((_, after)) => {
+                let flags = after.split([' ', '\t']).next().unwrap_or("");
+                Escapes::Heredoc {
+                    backslash: true,
+                    dollar: flags.is_empty() || flags.contains('$'),
+                }
+            }
+        }
+    }
+
+    /// Whether a backslash followed by `next` is an escape (the two are read together).
+    fn pairs(self, next: Option<&u8>) -> bool {
+        match self {
+            Escapes::All => true,
+            Escapes::Heredoc { backslash, dollar } => {
+                (backslash && next == Some(&b'\\')) || (dollar && next == Some(&b'$'))
+            }
+        }
+    }
+}
+
 /// Splits the run `text`, which starts at byte `base` of the source, into its pieces, in
 /// order; consecutive text is one piece.
-pub(super) fn split(text: &str, base: usize, mut out: impl FnMut(Piece)) {
+pub(super) fn split(text: &str, base: usize, escapes: Escapes, mut out: impl FnMut(Piece)) {
     let b = text.as_bytes();
     let mut text_start = 0;
     let mut i = 0;
@@ -91,7 +130,7 @@ pub(super) fn split(text: &str, base: usize, mut out: impl FnMut(Piece)) {
         match b[i] {
             // An escape: the next byte cannot start an interpolation (a multi-byte
             // character's other bytes are never `$` or `\`).
-            b'\\' => i += 2,
+            b'\\' if escapes.pairs(b.get(i + 1)) => i += 2,
             b'$' => {
                 if b.get(i + 1) == Some(&b'{') {
                     if let Some((name_end, end)) = braced_name(b, i + 2) {
@@ -132,7 +171,7 @@ mod tests {
 
     fn pieces(text: &str) -> Vec<(char, &str)> {
         let mut out = Vec::new();
-        split(text, 0, |p| {
+        split(text, 0, Escapes::All, |p| {
             out.push(match p {
                 Piece::Text(s) => ('t', &text[s.start()..s.end()]),
                 Piece::Short(s) => ('s', &text[s.start()..s.end()]),
@@ -201,6 +240,31 @@ mod tests {
             panic!("not a concat")
         };
         assert_eq!(parts.len(), 2 * 4000 + 1);
+    }
+
+    #[test]
+    fn a_heredoc_line_of_text_and_plain_variables_is_one_token_of_the_tree() {
+        let line: String = (0..1000).map(|i| format!("${{a{i}}}x$b{i}-")).collect();
+        let src = format!("$s = @(\"E\")\n  {line}\n  {line}\n  | E\n");
+        let f = crate::syntax::parse(&src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let tree = f.tree.as_ref().map(|t| t.root_node().descendant_count());
+        // manifest, assignment, variable, `=`, heredoc, `@(`, tag, `)`, body, a run per
+        // line, the end line.
+        assert_eq!(tree, Some(12));
+    }
+
+    #[test]
+    fn heredoc_escapes_are_those_of_the_tag() {
+        let of = |tag| match Escapes::of_heredoc_tag(tag) {
+            Escapes::All => None,
+            Escapes::Heredoc { backslash, dollar } => Some((backslash, dollar)),
+        };
+        assert_eq!(of("\"E\""), Some((false, false)));
+        assert_eq!(of("\"E\"/"), Some((true, true)));
+        assert_eq!(of("\"E\":json/t$"), Some((true, true)));
+        assert_eq!(of("\"E\"/tn"), Some((true, false)));
+        assert_eq!(of("\"E\"/t $"), Some((true, false)));
     }
 
     #[test]

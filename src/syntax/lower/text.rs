@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use super::nodes::{at, nop, span};
-use super::string_run::{self, Piece};
+use super::string_run::{self, Escapes, Piece};
 use super::walk::Lowerer;
 use crate::syntax::ast::*;
 use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec};
@@ -68,7 +68,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                     any = true;
                     let id = n.kind_id();
                     if id == self.ids.k.string_text {
-                        string_run::split(self.text(n), n.start_byte(), |piece| match piece {
+                        let run = self.text(n);
+                        string_run::split(run, n.start_byte(), Escapes::All, |piece| match piece {
                             Piece::Text(s) => texts.push(s),
                             Piece::Short(whole) => {
                                 self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 1);
@@ -213,7 +214,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
         };
         let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
-            Some(body) => self.heredoc_text(body, &spec),
+            Some(body) => self.heredoc_text(body, &spec, Escapes::of_heredoc_tag(raw_tag)),
             None => {
                 let newline = self
                     .src
@@ -258,7 +259,14 @@ impl<'t, 's> Lowerer<'t, 's> {
         }))
     }
 
-    pub(super) fn heredoc_text(&mut self, body: Node<'t>, spec: &HeredocSpec) -> Expr {
+    /// The text of the heredoc body `body`; `escapes`: the backslashes its scanner read as
+    /// escapes (to split its text runs as the scanner did).
+    pub(super) fn heredoc_text(
+        &mut self,
+        body: Node<'t>,
+        spec: &HeredocSpec,
+        escapes: Escapes,
+    ) -> Expr {
         let kids = self.kids(body);
         let k = &self.ids.k;
         let end = kids
@@ -282,12 +290,29 @@ impl<'t, 's> Lowerer<'t, 's> {
             None => EscapeSet::none(),
         };
         let src = self.src.as_bytes();
-        // Raw pieces: margin-stripped text, or interpolation nodes.
+        // Raw pieces: margin-stripped text, interpolation nodes, or the plain variables of
+        // a text run (`string_run.rs`).
         enum Piece<'t> {
             Text(String, Span),
             Interp(Node<'t>),
+            Var(StringPart),
         }
         let mut pieces: Vec<Piece<'t>> = Vec::new();
+        // Raw text at `s`: margin-stripped, joined to the text before it.
+        let push_raw = |pieces: &mut Vec<Piece<'t>>, s: Span| {
+            let start = s.start();
+            let line_start = start == body.start_byte()
+                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
+            let raw = self.src.get(start..s.end()).unwrap_or("");
+            let stripped = strings::strip_margin(raw, &margin, line_start);
+            match pieces.last_mut() {
+                Some(Piece::Text(t, at)) => {
+                    t.push_str(&stripped);
+                    *at = at.cover(s);
+                }
+                _ => pieces.push(Piece::Text(stripped, s)),
+            }
+        };
         for (_, n) in &kids {
             let id = n.kind_id();
             if id == k.heredoc_end || !n.is_named() {
@@ -296,18 +321,21 @@ impl<'t, 's> Lowerer<'t, 's> {
             let is_interp = id == k.interpolation || id == k.short_interpolation;
             if is_interp && spec.interpolate {
                 pieces.push(Piece::Interp(*n));
-                continue;
-            }
-            let start = n.start_byte();
-            let line_start = start == body.start_byte()
-                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
-            let stripped = strings::strip_margin(self.text(*n), &margin, line_start);
-            match pieces.last_mut() {
-                Some(Piece::Text(t, s)) if !is_interp || !spec.interpolate => {
-                    t.push_str(&stripped);
-                    *s = s.cover(span(*n));
-                }
-                _ => pieces.push(Piece::Text(stripped, span(*n))),
+            } else if id == k.heredoc_text && spec.interpolate {
+                let run = self.text(*n);
+                string_run::split(run, n.start_byte(), escapes, |piece| match piece {
+                    string_run::Piece::Text(s) => push_raw(&mut pieces, s),
+                    string_run::Piece::Short(whole) => {
+                        let name = self.src.get(whole.start() + 1..whole.end());
+                        pieces.push(Piece::Var(variable_part(name, whole, whole, false)));
+                    }
+                    string_run::Piece::Braced { whole, name } => {
+                        let text = self.src.get(name.start()..name.end());
+                        pieces.push(Piece::Var(variable_part(text, name, whole, true)));
+                    }
+                });
+            } else {
+                push_raw(&mut pieces, span(*n));
             }
         }
         if end_line.trim {
@@ -329,6 +357,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     push_text(&mut parts, value, s);
                 }
                 Piece::Interp(n) => parts.push(self.interpolation_part(n)),
+                Piece::Var(part) => parts.push(part),
             }
         }
         let style = if spec.interpolate {
