@@ -321,12 +321,17 @@ fn parts_of(src: &str) -> Vec<String> {
     let rein::syntax::ExprKind::Concat(parts) = &f.program.body[0].kind else {
         panic!("not a concat")
     };
+    render_parts(src, parts)
+}
+
+/// The parts as [`parts_of`] shows them (a text part's source quoted).
+fn render_parts(src: &str, parts: &[rein::syntax::StringPart]) -> Vec<String> {
     let text = |s: rein::syntax::Span| &src[s.start()..s.end()];
     parts
         .iter()
         .map(|p| match p {
             rein::syntax::StringPart::Text { value, span } => {
-                format!("T {value:?} @ {}", text(*span))
+                format!("T {value:?} @ {:?}", text(*span))
             }
             rein::syntax::StringPart::Interpolation { expr, braces, span } => format!(
                 "I{} {} {:?} @ {}",
@@ -346,15 +351,15 @@ fn plain_variables_in_the_text_keep_their_parts_and_spans() {
     assert_eq!(
         parts_of(r#""a${x}b$y::z.c${::q::r}${b + 1}$e::""#),
         vec![
-            r#"T "a" @ a"#,
+            r#"T "a" @ "a""#,
             r#"I{} $x "x" @ ${x}"#,
-            r#"T "b" @ b"#,
+            r#"T "b" @ "b""#,
             r#"I $y::z "$y::z" @ $y::z"#,
-            r#"T ".c" @ .c"#,
+            r#"T ".c" @ ".c""#,
             r#"I{} $::q::r "::q::r" @ ${::q::r}"#,
             r#"I{} (+ b 1) "b + 1" @ ${b + 1}"#,
             r#"I $e "$e" @ $e"#,
-            r#"T "::" @ ::"#,
+            r#"T "::" @ "::""#,
         ]
     );
     assert_eq!(
@@ -364,9 +369,9 @@ fn plain_variables_in_the_text_keep_their_parts_and_spans() {
             r#"I{} $if::x "if::x" @ ${if::x}"#,
             r#"I{} $classes "classes" @ ${classes}"#,
             r#"I $10x "$10x" @ $10x"#,
-            r#"T "$a\\" @ \$a\\"#,
+            r#"T "$a\\" @ "\\$a\\\\""#,
             r#"I $b "$b" @ $b"#,
-            r#"T " $ c" @  $ c"#,
+            r#"T " $ c" @ " $ c""#,
         ]
     );
     // Keywords and other words in braces are parsed by the grammar, as before.
@@ -403,22 +408,7 @@ fn heredoc_parts_of(src: &str) -> Vec<String> {
     let rein::syntax::ExprKind::Concat(parts) = &h.text.kind else {
         panic!("not a concat")
     };
-    let text = |s: rein::syntax::Span| &src[s.start()..s.end()];
-    parts
-        .iter()
-        .map(|p| match p {
-            rein::syntax::StringPart::Text { value, span } => {
-                format!("T {value:?} @ {:?}", text(*span))
-            }
-            rein::syntax::StringPart::Interpolation { expr, braces, span } => format!(
-                "I{} {} {:?} @ {}",
-                if *braces { "{}" } else { "" },
-                crate::ast_text::r(expr),
-                text(expr.span),
-                text(*span)
-            ),
-        })
-        .collect()
+    render_parts(src, parts)
 }
 
 #[test]

@@ -223,13 +223,19 @@ mod tests {
         assert_eq!(pieces("${A}${a:b}${ a}"), vec![('t', "${A}${a:b}${ a}")]);
     }
 
+    /// The parse of `src` (without errors) and the number of nodes of its concrete tree.
+    fn parse_counting_nodes(src: &str) -> (crate::syntax::ParsedFile, Option<usize>) {
+        let f = crate::syntax::parse(src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let nodes = f.tree.as_ref().map(|t| t.root_node().descendant_count());
+        (f, nodes)
+    }
+
     #[test]
     fn a_string_of_text_and_plain_variables_is_a_few_nodes_of_the_tree() {
         let body: String = (0..1000).map(|i| format!("${{a{i}}}x$b{i}-")).collect();
         let src = format!("$s = \"{body}${{c + 1}}{body}\"\n");
-        let f = crate::syntax::parse(&src);
-        assert!(f.errors.is_empty(), "{:?}", f.errors);
-        let tree = f.tree.as_ref().map(|t| t.root_node().descendant_count());
+        let (f, tree) = parse_counting_nodes(&src);
         // manifest, assignment, variable, `=`, string, two quotes, two runs, and the
         // interpolation: itself, `${`, the binary expression (4 nodes), `}`.
         assert_eq!(tree, Some(16));
@@ -246,9 +252,7 @@ mod tests {
     fn a_heredoc_line_of_text_and_plain_variables_is_one_token_of_the_tree() {
         let line: String = (0..1000).map(|i| format!("${{a{i}}}x$b{i}-")).collect();
         let src = format!("$s = @(\"E\")\n  {line}\n  {line}\n  | E\n");
-        let f = crate::syntax::parse(&src);
-        assert!(f.errors.is_empty(), "{:?}", f.errors);
-        let tree = f.tree.as_ref().map(|t| t.root_node().descendant_count());
+        let (_, tree) = parse_counting_nodes(&src);
         // manifest, assignment, variable, `=`, heredoc, `@(`, tag, `)`, body, a run per
         // line, the end line.
         assert_eq!(tree, Some(12));
