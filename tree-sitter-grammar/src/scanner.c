@@ -5,7 +5,9 @@
  *  - heredocs: the `@(...)` tag (pushed on a queue of pending heredocs), and at the next newline
  *    the bodies, in order, as an extra `heredoc_body` (start, text, interpolation, end line);
  *    the end line is found as Puppet does it: any line whose right-trimmed text ends with the tag;
- *  - double-quoted string text and `$name` interpolation;
+ *  - the text runs of double-quoted strings and interpolating heredocs, each one token with the
+ *    plain variables in it (`$name`, `${name}`: the lowering splits them out); the grammar
+ *    parses only a `${` expression (SHORT_INTERPOLATION is no longer produced);
  *  - regex vs `/` division: a regex where only a regex is valid, or where both are valid and the
  *    previous token was `}` or a keyword (the grammar marks those states with `_regex_ok`);
  *  - a call `(` (LPAREN) vs a `(` that is the first non-blank of its line (WSLPAREN);
@@ -218,10 +220,10 @@ static unsigned utf8_put(char *buf, unsigned len, unsigned cap, int32_t c) {
 }
 
 /*
- * After a `$` has been consumed: consumes a variable name `(::)?(\w+::)*\w+` and marks the token
- * end after its last complete segment when `mark` is set. Returns whether a name was found.
+ * After a `$` has been consumed: consumes a variable name `(::)?(\w+::)*\w+` (and a `::` after
+ * it that no word character follows). Returns whether a name was found.
  */
-static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
+static bool scan_interpolated_name(TSLexer *lexer) {
   if (lexer->eof(lexer)) return false;
   if (lexer->lookahead == ':') {
     advance(lexer);
@@ -233,7 +235,6 @@ static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
   }
   for (;;) {
     while (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) advance(lexer);
-    if (mark) lexer->mark_end(lexer);
     if (lexer->eof(lexer) || lexer->lookahead != ':') return true;
     advance(lexer);
     if (lexer->eof(lexer) || lexer->lookahead != ':') return true;
@@ -310,7 +311,7 @@ static RunStep scan_run_dollar(TSLexer *lexer, unsigned *len) {
   if (lexer->eof(lexer)) return RUN_EOF;
   if (lexer->lookahead == '{') return scan_braced_name(lexer) ? RUN_JOINED : RUN_ENDS;
   /* A failed name scan consumed only `:` or `::`: literal text. */
-  scan_interpolated_name(lexer, false);
+  scan_interpolated_name(lexer);
   return RUN_JOINED;
 }
 
