@@ -128,6 +128,15 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
     }
 
+    /// Decodes the pending text of a heredoc into its parts, reporting escape issues at
+    /// `last_at` when it is the body's last piece, else at its end.
+    fn decode_pending(&mut self, text: &mut HeredocText, set: &EscapeSet, last_at: Option<usize>) {
+        if let Some((raw, s)) = text.pending.take() {
+            let value = self.decode(&raw, set, last_at.unwrap_or(s.end()), true);
+            push_text(&mut text.parts, value, s);
+        }
+    }
+
     pub(super) fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
         if n.kind_id() == self.ids.k.short_interpolation {
             let t = self.text(n);
@@ -289,29 +298,15 @@ impl<'t, 's> Lowerer<'t, 's> {
             Some(f) => EscapeSet::heredoc(f),
             None => EscapeSet::none(),
         };
-        let src = self.src.as_bytes();
-        // Raw pieces: margin-stripped text, interpolation nodes, or the plain variables of
-        // a text run (`string_run.rs`).
-        enum Piece<'t> {
-            Text(String, Span),
-            Interp(Node<'t>),
-            Var(StringPart),
-        }
-        let mut pieces: Vec<Piece<'t>> = Vec::new();
-        // Raw text at `s`: margin-stripped, joined to the text before it.
-        let push_raw = |pieces: &mut Vec<Piece<'t>>, s: Span| {
-            let start = s.start();
-            let line_start = start == body.start_byte()
-                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
-            let raw = self.src.get(start..s.end()).unwrap_or("");
-            let stripped = strings::strip_margin(raw, &margin, line_start);
-            match pieces.last_mut() {
-                Some(Piece::Text(t, at)) => {
-                    t.push_str(&stripped);
-                    *at = at.cover(s);
-                }
-                _ => pieces.push(Piece::Text(stripped, s)),
-            }
+        // The parts are made as the pieces come (a body may hold millions): margin-stripped
+        // text is kept raw until the next interpolation, or the end, says where its escape
+        // issues are reported and whether it is the last piece (which the end line's `-`
+        // trims).
+        let mut text = HeredocText {
+            parts: Vec::new(),
+            pending: None,
+            body_start: body.start_byte(),
+            margin: &margin,
         };
         for (_, n) in &kids {
             let id = n.kind_id();
@@ -320,46 +315,35 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             let is_interp = id == k.interpolation || id == k.short_interpolation;
             if is_interp && spec.interpolate {
-                pieces.push(Piece::Interp(*n));
+                self.decode_pending(&mut text, &set, None);
+                let part = self.interpolation_part(*n);
+                text.parts.push(part);
             } else if id == k.heredoc_text && spec.interpolate {
                 let run = self.text(*n);
                 string_run::split(run, n.start_byte(), escapes, |piece| match piece {
-                    string_run::Piece::Text(s) => push_raw(&mut pieces, s),
+                    string_run::Piece::Text(s) => text.push_raw(self.src, s),
                     string_run::Piece::Short(whole) => {
+                        self.decode_pending(&mut text, &set, None);
                         let name = self.src.get(whole.start() + 1..whole.end());
-                        pieces.push(Piece::Var(variable_part(name, whole, whole, false)));
+                        text.parts.push(variable_part(name, whole, whole, false));
                     }
                     string_run::Piece::Braced { whole, name } => {
-                        let text = self.src.get(name.start()..name.end());
-                        pieces.push(Piece::Var(variable_part(text, name, whole, true)));
+                        self.decode_pending(&mut text, &set, None);
+                        let name_text = self.src.get(name.start()..name.end());
+                        text.parts.push(variable_part(name_text, name, whole, true));
                     }
                 });
             } else {
-                push_raw(&mut pieces, span(*n));
+                text.push_raw(self.src, span(*n));
             }
         }
         if end_line.trim {
-            if let Some(Piece::Text(t, _)) = pieces.last_mut() {
+            if let Some((t, _)) = &mut text.pending {
                 strings::trim_final_newline(t);
             }
         }
-        let mut parts = Vec::new();
-        let count = pieces.len();
-        for (i, p) in pieces.into_iter().enumerate() {
-            match p {
-                Piece::Text(raw, s) => {
-                    let report_at = if i + 1 == count {
-                        body.end_byte()
-                    } else {
-                        s.end()
-                    };
-                    let value = self.decode(&raw, &set, report_at, true);
-                    push_text(&mut parts, value, s);
-                }
-                Piece::Interp(n) => parts.push(self.interpolation_part(n)),
-                Piece::Var(part) => parts.push(part),
-            }
-        }
+        self.decode_pending(&mut text, &set, Some(body.end_byte()));
+        let parts = text.parts;
         let style = if spec.interpolate {
             StringStyle::Double
         } else {
@@ -371,6 +355,34 @@ impl<'t, 's> Lowerer<'t, 's> {
             text_span.start += 1;
         }
         Expr::new(finish_parts(parts, style), text_span)
+    }
+}
+
+/// A heredoc's text being lowered: its parts so far, and the margin-stripped raw text
+/// after them, not yet decoded.
+struct HeredocText<'m> {
+    parts: Vec<StringPart>,
+    pending: Option<(String, Span)>,
+    body_start: usize,
+    margin: &'m str,
+}
+
+impl HeredocText<'_> {
+    /// The raw text at `s` of `src`, margin-stripped where it starts a line, joined to the
+    /// pending text.
+    fn push_raw(&mut self, src: &str, s: Span) {
+        let start = s.start();
+        let line_start = start == self.body_start
+            || start.checked_sub(1).and_then(|i| src.as_bytes().get(i)) == Some(&b'\n');
+        let raw = src.get(start..s.end()).unwrap_or("");
+        let stripped = strings::strip_margin(raw, self.margin, line_start);
+        match &mut self.pending {
+            Some((t, at)) => {
+                t.push_str(&stripped);
+                *at = at.cover(s);
+            }
+            None => self.pending = Some((stripped, s)),
+        }
     }
 }
 
