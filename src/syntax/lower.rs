@@ -11,6 +11,7 @@ pub mod epp;
 mod kinds;
 mod nodes;
 mod prepass;
+mod string_run;
 mod text;
 mod walk;
 

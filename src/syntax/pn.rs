@@ -114,6 +114,9 @@ enum Ev<'a> {
     Exprs(&'a [Expr]),
     /// A statement list printed as a plain list.
     Stmts(&'a [Expr]),
+    /// The parts of an interpolated string, expanded one at a time (a string may have
+    /// millions: the stack holds one event for the rest, not five per part).
+    Parts(&'a [StringPart]),
     Lambda(&'a Lambda),
     Params(&'a [Parameter]),
     Ops(&'a [AttributeOp]),
@@ -169,6 +172,26 @@ fn expand<'a>(ev: Ev<'a>, out: &mut Vec<Ev<'a>>, error: &mut Option<DumpError>) 
     match ev {
         Ev::Expr(e) => expand_expr(e, out),
         Ev::Exprs(es) => out.extend(es.iter().map(Ev::Expr)),
+        Ev::Parts(parts) => {
+            let Some((part, rest)) = parts.split_first() else {
+                return;
+            };
+            match part {
+                StringPart::Text { value, .. } => {
+                    if !value.is_empty() {
+                        out.push(Ev::Str(value));
+                    }
+                }
+                StringPart::Interpolation { expr, .. } => {
+                    out.push(Ev::Call("str"));
+                    out.push(Ev::Expr(expr));
+                    out.push(Ev::End);
+                }
+            }
+            if !rest.is_empty() {
+                out.push(Ev::Parts(rest));
+            }
+        }
         Ev::Stmts(es) => {
             out.push(Ev::List);
             out.extend(es.iter().map(Ev::Expr));
@@ -340,20 +363,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
         ExprKind::String { value, .. } => out.push(Ev::Str(value)),
         ExprKind::Concat(parts) => {
             out.push(Ev::Call("concat"));
-            for part in parts {
-                match part {
-                    StringPart::Text { value, .. } => {
-                        if !value.is_empty() {
-                            out.push(Ev::Str(value));
-                        }
-                    }
-                    StringPart::Interpolation { expr, .. } => {
-                        out.push(Ev::Call("str"));
-                        out.push(Ev::Expr(expr));
-                        out.push(Ev::End);
-                    }
-                }
-            }
+            out.push(Ev::Parts(parts));
             out.push(Ev::End);
         }
         ExprKind::Heredoc(h) => {

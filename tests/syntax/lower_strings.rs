@@ -312,3 +312,145 @@ fn a_string_with_many_parts_keeps_every_part_in_order() {
         assert_eq!(value, "x");
     }
 }
+
+/// Each part of the string of `src` (one statement): `T value @ text` or `I expr @ text`,
+/// the text being the source of the part's span.
+fn parts_of(src: &str) -> Vec<String> {
+    let f = rein::syntax::parse(src);
+    assert!(f.errors.is_empty(), "{:?}", f.errors);
+    let rein::syntax::ExprKind::Concat(parts) = &f.program.body[0].kind else {
+        panic!("not a concat")
+    };
+    render_parts(src, parts)
+}
+
+/// The parts as [`parts_of`] shows them (a text part's source quoted).
+fn render_parts(src: &str, parts: &[rein::syntax::StringPart]) -> Vec<String> {
+    let text = |s: rein::syntax::Span| &src[s.start()..s.end()];
+    parts
+        .iter()
+        .map(|p| match p {
+            rein::syntax::StringPart::Text { value, span } => {
+                format!("T {value:?} @ {:?}", text(*span))
+            }
+            rein::syntax::StringPart::Interpolation { expr, braces, span } => format!(
+                "I{} {} {:?} @ {}",
+                if *braces { "{}" } else { "" },
+                crate::ast_text::r(expr),
+                text(expr.span),
+                text(*span)
+            ),
+        })
+        .collect()
+}
+
+#[test]
+fn plain_variables_in_the_text_keep_their_parts_and_spans() {
+    // `$name` and `${name}` are lexed with the text around them; they are the same parts,
+    // with the same spans, as the interpolations the grammar parses.
+    assert_eq!(
+        parts_of(r#""a${x}b$y::z.c${::q::r}${b + 1}$e::""#),
+        vec![
+            r#"T "a" @ "a""#,
+            r#"I{} $x "x" @ ${x}"#,
+            r#"T "b" @ "b""#,
+            r#"I $y::z "$y::z" @ $y::z"#,
+            r#"T ".c" @ ".c""#,
+            r#"I{} $::q::r "::q::r" @ ${::q::r}"#,
+            r#"I{} (+ b 1) "b + 1" @ ${b + 1}"#,
+            r#"I $e "$e" @ $e"#,
+            r#"T "::" @ "::""#,
+        ]
+    );
+    assert_eq!(
+        parts_of(r#""${aB_1}${if::x}${classes}$10x\$a\\$b $ c""#),
+        vec![
+            r#"I{} $aB_1 "aB_1" @ ${aB_1}"#,
+            r#"I{} $if::x "if::x" @ ${if::x}"#,
+            r#"I{} $classes "classes" @ ${classes}"#,
+            r#"I $10x "$10x" @ $10x"#,
+            r#"T "$a\\" @ "\\$a\\\\""#,
+            r#"I $b "$b" @ $b"#,
+            r#"T " $ c" @ " $ c""#,
+        ]
+    );
+    // Keywords and other words in braces are parsed by the grammar, as before.
+    assert_eq!(
+        clean(r#""${class}${_a}${true}${A}${a::b}""#),
+        r#"(concat (str $class) (str $_a) (str $true) (str A) (str $a::b))"#
+    );
+}
+
+#[test]
+fn escape_warnings_before_plain_variables_in_the_text() {
+    // Text before `$name` is reported just after the `$`, before `${name}` after the `{`.
+    assert_eq!(
+        diags(r#""\q$a\d${b}\e$::c\f""#),
+        vec![
+            r"W 1:5 Unrecognized escape sequence '\q'",
+            r"W 1:10 Unrecognized escape sequence '\d'",
+            r"W 1:15 Unrecognized escape sequence '\e'",
+            r"W 1:21 Unrecognized escape sequence '\f'",
+        ]
+    );
+}
+
+/// Each part of the heredoc text of `src` (`$h = @(...)` and its body), as [`parts_of`].
+fn heredoc_parts_of(src: &str) -> Vec<String> {
+    let f = rein::syntax::parse(src);
+    assert!(f.errors.is_empty(), "{:?}", f.errors);
+    let rein::syntax::ExprKind::Assignment { rhs, .. } = &f.program.body[0].kind else {
+        panic!("not an assignment")
+    };
+    let rein::syntax::ExprKind::Heredoc(h) = &rhs.kind else {
+        panic!("not a heredoc")
+    };
+    let rein::syntax::ExprKind::Concat(parts) = &h.text.kind else {
+        panic!("not a concat")
+    };
+    render_parts(src, parts)
+}
+
+#[test]
+fn plain_variables_in_heredoc_text_keep_their_parts_and_spans() {
+    // Margins are stripped from the text at the start of each line, whatever follows it.
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\")\n  a${x}b$y::z\n  ${b + 1}$c\n  ${d}\n  | E\n"),
+        vec![
+            r#"T "a" @ "  a""#,
+            r#"I{} $x "x" @ ${x}"#,
+            r#"T "b" @ "b""#,
+            r#"I $y::z "$y::z" @ $y::z"#,
+            r#"T "\n" @ "\n  ""#,
+            r#"I{} (+ b 1) "b + 1" @ ${b + 1}"#,
+            r#"I $c "$c" @ $c"#,
+            r#"T "\n" @ "\n  ""#,
+            r#"I{} $d "d" @ ${d}"#,
+            r#"T "\n" @ "\n""#,
+        ]
+    );
+    // `\$` escapes a `$` only with the `$` flag (or a bare `/`); without it, the `$` after
+    // a backslash interpolates.
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\"/$)\n\\$a \\\\$b\nE\n"),
+        vec![
+            r#"T "$a \\" @ "\\$a \\\\""#,
+            r#"I $b "$b" @ $b"#,
+            r#"T "\n" @ "\n""#
+        ]
+    );
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\"/t)\n\\$a \\\\$b\nE\n"),
+        vec![
+            r#"T "\\" @ "\\""#,
+            r#"I $a "$a" @ $a"#,
+            r#"T " \\" @ " \\\\""#,
+            r#"I $b "$b" @ $b"#,
+            r#"T "\n" @ "\n""#
+        ]
+    );
+    assert_eq!(
+        heredoc_parts_of("$h = @(\"E\")\n\\$a\nE\n"),
+        vec![r#"T "\\" @ "\\""#, r#"I $a "$a" @ $a"#, r#"T "\n" @ "\n""#]
+    );
+}

@@ -5,7 +5,9 @@
  *  - heredocs: the `@(...)` tag (pushed on a queue of pending heredocs), and at the next newline
  *    the bodies, in order, as an extra `heredoc_body` (start, text, interpolation, end line);
  *    the end line is found as Puppet does it: any line whose right-trimmed text ends with the tag;
- *  - double-quoted string text and `$name` interpolation;
+ *  - the text runs of double-quoted strings and interpolating heredocs, each one token with the
+ *    plain variables in it (`$name`, `${name}`: the lowering splits them out); the grammar
+ *    parses only a `${` expression (SHORT_INTERPOLATION is no longer produced);
  *  - regex vs `/` division: a regex where only a regex is valid, or where both are valid and the
  *    previous token was `}` or a keyword (the grammar marks those states with `_regex_ok`);
  *  - a call `(` (LPAREN) vs a `(` that is the first non-blank of its line (WSLPAREN);
@@ -218,10 +220,10 @@ static unsigned utf8_put(char *buf, unsigned len, unsigned cap, int32_t c) {
 }
 
 /*
- * After a `$` has been consumed: consumes a variable name `(::)?(\w+::)*\w+` and marks the token
- * end after its last complete segment when `mark` is set. Returns whether a name was found.
+ * After a `$` has been consumed: consumes a variable name `(::)?(\w+::)*\w+` (and a `::` after
+ * it that no word character follows). Returns whether a name was found.
  */
-static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
+static bool scan_interpolated_name(TSLexer *lexer) {
   if (lexer->eof(lexer)) return false;
   if (lexer->lookahead == ':') {
     advance(lexer);
@@ -233,7 +235,6 @@ static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
   }
   for (;;) {
     while (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) advance(lexer);
-    if (mark) lexer->mark_end(lexer);
     if (lexer->eof(lexer) || lexer->lookahead != ':') return true;
     advance(lexer);
     if (lexer->eof(lexer) || lexer->lookahead != ':') return true;
@@ -244,63 +245,84 @@ static bool scan_interpolated_name(TSLexer *lexer, bool mark) {
 
 /* ------------------------------------------------------- double-quoted strings */
 
-/* What the text scanners do after a `$` in interpolating text. */
-typedef enum { DOLLAR_TOKEN, DOLLAR_NO_TOKEN, DOLLAR_EOF, DOLLAR_TEXT } DollarStep;
+/* Keywords (grammar.js's KEYWORDS): `${class}` is not a plain name. */
+static const char *const KEYWORDS[] = {
+    "and",  "attr",     "case", "class", "default", "define", "else",    "elsif", "false", "function",
+    "if",   "in",       "inherits", "node", "or",   "private", "true",   "type",  "undef", "unless",
+};
+
+#define MAX_KEYWORD 8
+
+static bool is_lower(int32_t c) { return c >= 'a' && c <= 'z'; }
 
 /*
- * Called at a `$` in double-quoted string text or interpolating heredoc text, `*len` being
- * the length of the text scanned so far. Text before an interpolation is returned as
- * `text_symbol` (the end is marked before the `$`); a `$name` at the start is a
- * SHORT_INTERPOLATION; `${` at the start is left to the grammar (DOLLAR_NO_TOKEN); a `$`
- * that starts no name is literal text (DOLLAR_TEXT: keep scanning).
+ * After a `$` (consumed), at a `{`: consumes `{` NAME `}` when NAME is a plain variable name
+ * `(::)?[a-z]\w*(::[a-z]\w*)*` that is not a keyword, written without blanks. Such an
+ * interpolation is always the variable NAME (Puppet's `${name}` rule), so it joins the string's
+ * text run and the lowering reads it from the text. Returns false (anything consumed) otherwise.
  */
-static DollarStep scan_dollar(TSLexer *lexer, const bool *valid, unsigned *len, TSSymbol text_symbol) {
-  if (*len > 0) lexer->mark_end(lexer);
-  advance(lexer);
-  if (lexer->eof(lexer)) {
-    (*len)++;
-    return DOLLAR_EOF;
+static bool scan_braced_name(TSLexer *lexer) {
+  advance(lexer); /* the `{` */
+  char word[MAX_KEYWORD + 1];
+  unsigned word_len = 0;
+  bool one_segment = true;
+  if (!lexer->eof(lexer) && lexer->lookahead == ':') {
+    advance(lexer);
+    if (lexer->eof(lexer) || lexer->lookahead != ':') return false;
+    advance(lexer);
   }
-  int32_t d = lexer->lookahead;
-  if (d == '{') {
-    if (*len > 0) {
-      lexer->result_symbol = text_symbol;
-      return DOLLAR_TOKEN;
-    }
-    return DOLLAR_NO_TOKEN;
-  }
-  if (*len > 0) {
-    if (is_word_char(d)) {
-      lexer->result_symbol = text_symbol;
-      return DOLLAR_TOKEN;
-    }
-    if (d == ':') {
+  for (;;) {
+    if (lexer->eof(lexer) || !is_lower(lexer->lookahead)) return false;
+    while (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
+      if (one_segment && word_len <= MAX_KEYWORD) word[word_len++] = (char)lexer->lookahead;
       advance(lexer);
-      if (!lexer->eof(lexer) && lexer->lookahead == ':') {
-        advance(lexer);
-        if (!lexer->eof(lexer) && is_word_char(lexer->lookahead)) {
-          lexer->result_symbol = text_symbol;
-          return DOLLAR_TOKEN;
-        }
-        *len += 3;
-        return DOLLAR_TEXT;
-      }
-      *len += 2;
-      return DOLLAR_TEXT;
     }
-    (*len)++;
-    return DOLLAR_TEXT;
+    if (lexer->eof(lexer)) return false;
+    if (lexer->lookahead == '}') break;
+    if (lexer->lookahead != ':') return false;
+    advance(lexer);
+    if (lexer->eof(lexer) || lexer->lookahead != ':') return false;
+    advance(lexer);
+    one_segment = false;
   }
-  if (valid[SHORT_INTERPOLATION] && scan_interpolated_name(lexer, true)) {
-    lexer->result_symbol = SHORT_INTERPOLATION;
-    return DOLLAR_TOKEN;
+  advance(lexer); /* the `}` */
+  if (one_segment && word_len <= MAX_KEYWORD) {
+    for (unsigned i = 0; i < sizeof(KEYWORDS) / sizeof(KEYWORDS[0]); i++) {
+      if (strlen(KEYWORDS[i]) == word_len && memcmp(KEYWORDS[i], word, word_len) == 0) return false;
+    }
   }
-  (*len)++; /* a literal `$` (and whatever the failed name scan consumed) */
-  return DOLLAR_TEXT;
+  return true;
 }
 
+/* What a text scanner does at a `$` in interpolating text. */
+typedef enum { RUN_JOINED, RUN_ENDS, RUN_EOF } RunStep;
 
-static bool scan_string_text(TSLexer *lexer, const bool *valid) {
+/*
+ * At a `$` in interpolating text, `*len` being the length of the text scanned so far: `$name`
+ * and a plain `${name}` (scan_braced_name) join the text run, and so does a `$` that starts no
+ * name (literal text): RUN_JOINED, keep scanning. Any other `${` (an expression, parsed by the
+ * grammar) ends the run before the `$` (RUN_ENDS: the end is marked there). RUN_EOF: the `$` is
+ * the last character.
+ */
+static RunStep scan_run_dollar(TSLexer *lexer, unsigned *len) {
+  lexer->mark_end(lexer);
+  advance(lexer);
+  (*len)++;
+  if (lexer->eof(lexer)) return RUN_EOF;
+  if (lexer->lookahead == '{') return scan_braced_name(lexer) ? RUN_JOINED : RUN_ENDS;
+  /* A failed name scan consumed only `:` or `::`: literal text. */
+  scan_interpolated_name(lexer);
+  return RUN_JOINED;
+}
+
+/*
+ * The text of a double-quoted string, as one token with the interpolations that are plain
+ * variables: `$name` and `${name}` (scan_run_dollar). The token ends before any other `${`, or
+ * at the closing quote. A string of text and plain variables is thus one token, whatever their
+ * number: the concrete tree of a string with a million `${a}` stays a few nodes. The lowering
+ * splits the token as this scanner does (src/syntax/lower/string_run.rs).
+ */
+static bool scan_string_text(TSLexer *lexer) {
   unsigned len = 0;
   for (;;) {
     if (lexer->eof(lexer)) break;
@@ -316,11 +338,12 @@ static bool scan_string_text(TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$') {
-      DollarStep step = scan_dollar(lexer, valid, &len, STRING_TEXT);
-      if (step == DOLLAR_TOKEN) return true;
-      if (step == DOLLAR_NO_TOKEN) return false; /* the grammar lexes `${` */
-      if (step == DOLLAR_EOF) break;
-      continue;
+      RunStep step = scan_run_dollar(lexer, &len);
+      if (step == RUN_EOF) break;
+      if (step == RUN_JOINED) continue;
+      if (len == 1) return false; /* the grammar lexes `${` */
+      lexer->result_symbol = STRING_TEXT;
+      return true;
     }
     advance(lexer);
     len++;
@@ -501,11 +524,12 @@ static bool scan_heredoc_text(Scanner *s, TSLexer *lexer, const bool *valid) {
       continue;
     }
     if (c == '$' && interpolate) {
-      DollarStep step = scan_dollar(lexer, valid, &len, HEREDOC_TEXT);
-      if (step == DOLLAR_TOKEN) return true;
-      if (step == DOLLAR_NO_TOKEN) return false;
-      if (step == DOLLAR_EOF) break;
-      continue;
+      RunStep step = scan_run_dollar(lexer, &len);
+      if (step == RUN_EOF) break;
+      if (step == RUN_JOINED) continue;
+      if (len == 1) return false; /* the grammar lexes `${` */
+      lexer->result_symbol = HEREDOC_TEXT;
+      return true;
     }
     advance(lexer);
     len++;
@@ -567,7 +591,7 @@ bool SCANNER_FN(scan)(void *payload, TSLexer *lexer, const bool *valid) {
     return false;
   }
 
-  if (valid[STRING_TEXT]) return scan_string_text(lexer, valid);
+  if (valid[STRING_TEXT]) return scan_string_text(lexer);
 
   if (s->in_body && (valid[HEREDOC_TEXT] || valid[HEREDOC_END])) {
     return scan_heredoc_text(s, lexer, valid);

@@ -4,6 +4,7 @@
 use tree_sitter::Node;
 
 use super::nodes::{at, nop, span};
+use super::string_run::{self, Escapes, Piece};
 use super::walk::Lowerer;
 use crate::syntax::ast::*;
 use crate::syntax::strings::{self, EscapeIssue, EscapeSet, HeredocSpec};
@@ -36,14 +37,30 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     pub(super) fn double_quoted(&mut self, node: Node<'t>) -> ExprKind {
         let set = EscapeSet::double_quoted();
-        // The parts are read one at a time with a cursor of their own (lowering an
-        // interpolation moves `self.cursor`), never collected: a string may have millions.
+        // The children are read one at a time with a cursor of their own (lowering an
+        // interpolation moves `self.cursor`), never collected. A text run holds the
+        // string's plain variables too (`string_run.rs`): a string may have millions.
         let mut cursor = node.walk();
-        let mut parts: Vec<StringPart> = Vec::with_capacity(node.named_child_count());
+        let mut capacity = 0;
+        if cursor.goto_first_child() {
+            loop {
+                let n = cursor.node();
+                if n.kind_id() == self.ids.k.string_text {
+                    capacity += string_run::max_pieces(self.text(n));
+                } else if n.is_named() {
+                    capacity += 1;
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        let mut parts: Vec<StringPart> = Vec::with_capacity(capacity);
         // Text pieces not yet decoded: their escapes are reported at the end of their
         // part, the start of the next interpolation (or the closing quote).
-        let mut texts: Vec<Node<'t>> = Vec::new();
+        let mut texts: Vec<Span> = Vec::new();
         let mut any = false;
+        cursor.reset(node);
         if cursor.goto_first_child() {
             loop {
                 let n = cursor.node();
@@ -51,7 +68,20 @@ impl<'t, 's> Lowerer<'t, 's> {
                     any = true;
                     let id = n.kind_id();
                     if id == self.ids.k.string_text {
-                        texts.push(n);
+                        let run = self.text(n);
+                        string_run::split(run, n.start_byte(), Escapes::All, |piece| match piece {
+                            Piece::Text(s) => texts.push(s),
+                            Piece::Short(whole) => {
+                                self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 1);
+                                let name = self.src.get(whole.start() + 1..whole.end());
+                                parts.push(variable_part(name, whole, whole, false));
+                            }
+                            Piece::Braced { whole, name } => {
+                                self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 2);
+                                let text = self.src.get(name.start()..name.end());
+                                parts.push(variable_part(text, name, whole, true));
+                            }
+                        });
                     } else {
                         let report_at = if id == self.ids.k.interpolation {
                             n.start_byte() + 2
@@ -82,19 +112,28 @@ impl<'t, 's> Lowerer<'t, 's> {
         finish_parts(parts, StringStyle::Double)
     }
 
-    /// Decodes the text pieces `texts` (taking them) into `parts`, reporting escape issues
-    /// at `report_at`.
+    /// Decodes the raw text pieces `texts` (taking them) into `parts`, reporting escape
+    /// issues at `report_at`.
     fn decode_texts(
         &mut self,
-        texts: &mut Vec<Node<'t>>,
+        texts: &mut Vec<Span>,
         parts: &mut Vec<StringPart>,
         set: &EscapeSet,
         report_at: usize,
     ) {
-        for n in texts.drain(..) {
-            let raw = self.text(n);
+        for s in texts.drain(..) {
+            let raw = self.src.get(s.start()..s.end()).unwrap_or("");
             let value = self.decode(raw, set, report_at, false);
-            push_text(parts, value, span(n));
+            push_text(parts, value, s);
+        }
+    }
+
+    /// Decodes the pending text of a heredoc into its parts, reporting escape issues at
+    /// `last_at` when it is the body's last piece, else at its end.
+    fn decode_pending(&mut self, text: &mut HeredocText, set: &EscapeSet, last_at: Option<usize>) {
+        if let Some((raw, s)) = text.pending.take() {
+            let value = self.decode(&raw, set, last_at.unwrap_or(s.end()), true);
+            push_text(&mut text.parts, value, s);
         }
     }
 
@@ -184,7 +223,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
         };
         let text = match self.heredoc_bodies.get(&node.start_byte()).copied() {
-            Some(body) => self.heredoc_text(body, &spec),
+            Some(body) => self.heredoc_text(body, &spec, Escapes::of_heredoc_tag(raw_tag)),
             None => {
                 let newline = self
                     .src
@@ -229,7 +268,14 @@ impl<'t, 's> Lowerer<'t, 's> {
         }))
     }
 
-    pub(super) fn heredoc_text(&mut self, body: Node<'t>, spec: &HeredocSpec) -> Expr {
+    /// The text of the heredoc body `body`; `escapes`: the backslashes its scanner read as
+    /// escapes (to split its text runs as the scanner did).
+    pub(super) fn heredoc_text(
+        &mut self,
+        body: Node<'t>,
+        spec: &HeredocSpec,
+        escapes: Escapes,
+    ) -> Expr {
         let kids = self.kids(body);
         let k = &self.ids.k;
         let end = kids
@@ -252,13 +298,16 @@ impl<'t, 's> Lowerer<'t, 's> {
             Some(f) => EscapeSet::heredoc(f),
             None => EscapeSet::none(),
         };
-        let src = self.src.as_bytes();
-        // Raw pieces: margin-stripped text, or interpolation nodes.
-        enum Piece<'t> {
-            Text(String, Span),
-            Interp(Node<'t>),
-        }
-        let mut pieces: Vec<Piece<'t>> = Vec::new();
+        // The parts are made as the pieces come (a body may hold millions): margin-stripped
+        // text is kept raw until the next interpolation, or the end, says where its escape
+        // issues are reported and whether it is the last piece (which the end line's `-`
+        // trims).
+        let mut text = HeredocText {
+            parts: Vec::new(),
+            pending: None,
+            body_start: body.start_byte(),
+            margin: &margin,
+        };
         for (_, n) in &kids {
             let id = n.kind_id();
             if id == k.heredoc_end || !n.is_named() {
@@ -266,42 +315,35 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             let is_interp = id == k.interpolation || id == k.short_interpolation;
             if is_interp && spec.interpolate {
-                pieces.push(Piece::Interp(*n));
-                continue;
-            }
-            let start = n.start_byte();
-            let line_start = start == body.start_byte()
-                || start.checked_sub(1).and_then(|i| src.get(i)) == Some(&b'\n');
-            let stripped = strings::strip_margin(self.text(*n), &margin, line_start);
-            match pieces.last_mut() {
-                Some(Piece::Text(t, s)) if !is_interp || !spec.interpolate => {
-                    t.push_str(&stripped);
-                    *s = s.cover(span(*n));
-                }
-                _ => pieces.push(Piece::Text(stripped, span(*n))),
+                self.decode_pending(&mut text, &set, None);
+                let part = self.interpolation_part(*n);
+                text.parts.push(part);
+            } else if id == k.heredoc_text && spec.interpolate {
+                let run = self.text(*n);
+                string_run::split(run, n.start_byte(), escapes, |piece| match piece {
+                    string_run::Piece::Text(s) => text.push_raw(self.src, s),
+                    string_run::Piece::Short(whole) => {
+                        self.decode_pending(&mut text, &set, None);
+                        let name = self.src.get(whole.start() + 1..whole.end());
+                        text.parts.push(variable_part(name, whole, whole, false));
+                    }
+                    string_run::Piece::Braced { whole, name } => {
+                        self.decode_pending(&mut text, &set, None);
+                        let name_text = self.src.get(name.start()..name.end());
+                        text.parts.push(variable_part(name_text, name, whole, true));
+                    }
+                });
+            } else {
+                text.push_raw(self.src, span(*n));
             }
         }
         if end_line.trim {
-            if let Some(Piece::Text(t, _)) = pieces.last_mut() {
+            if let Some((t, _)) = &mut text.pending {
                 strings::trim_final_newline(t);
             }
         }
-        let mut parts = Vec::new();
-        let count = pieces.len();
-        for (i, p) in pieces.into_iter().enumerate() {
-            match p {
-                Piece::Text(raw, s) => {
-                    let report_at = if i + 1 == count {
-                        body.end_byte()
-                    } else {
-                        s.end()
-                    };
-                    let value = self.decode(&raw, &set, report_at, true);
-                    push_text(&mut parts, value, s);
-                }
-                Piece::Interp(n) => parts.push(self.interpolation_part(n)),
-            }
-        }
+        self.decode_pending(&mut text, &set, Some(body.end_byte()));
+        let parts = text.parts;
         let style = if spec.interpolate {
             StringStyle::Double
         } else {
@@ -313,6 +355,46 @@ impl<'t, 's> Lowerer<'t, 's> {
             text_span.start += 1;
         }
         Expr::new(finish_parts(parts, style), text_span)
+    }
+}
+
+/// A heredoc's text being lowered: its parts so far, and the margin-stripped raw text
+/// after them, not yet decoded.
+struct HeredocText<'m> {
+    parts: Vec<StringPart>,
+    pending: Option<(String, Span)>,
+    body_start: usize,
+    margin: &'m str,
+}
+
+impl HeredocText<'_> {
+    /// The raw text at `s` of `src`, margin-stripped where it starts a line, joined to the
+    /// pending text.
+    fn push_raw(&mut self, src: &str, s: Span) {
+        let start = s.start();
+        let line_start = start == self.body_start
+            || start.checked_sub(1).and_then(|i| src.as_bytes().get(i)) == Some(&b'\n');
+        let raw = src.get(start..s.end()).unwrap_or("");
+        let stripped = strings::strip_margin(raw, self.margin, line_start);
+        match &mut self.pending {
+            Some((t, at)) => {
+                t.push_str(&stripped);
+                *at = at.cover(s);
+            }
+            None => self.pending = Some((stripped, s)),
+        }
+    }
+}
+
+/// The interpolation of the variable `name` (spanning `name_span`), written `whole`.
+fn variable_part(name: Option<&str>, name_span: Span, whole: Span, braces: bool) -> StringPart {
+    StringPart::Interpolation {
+        expr: Expr::new(
+            ExprKind::Variable(name.unwrap_or("").to_string()),
+            name_span,
+        ),
+        braces,
+        span: whole,
     }
 }
 
