@@ -87,6 +87,12 @@ pub(super) fn lower_in_parts(
         }
         (start, point) = (end, end_point);
     }
+    // Grown part by part, by doubling: kept at their sizes.
+    body.shrink_to_fit();
+    comments.shrink_to_fit();
+    if let Some(all) = &mut packed {
+        all.shrink_to_fit();
+    }
     let program = Program {
         body,
         span: Span::new(0, source.len()),
