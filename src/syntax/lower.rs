@@ -264,3 +264,6 @@ fn no_tree(source: String) -> ParsedFile {
 pub fn parse_epp_str(source: &str) -> ParsedFile {
     parse_with(source, &super::grammar::epp_language())
 }
+
+#[cfg(test)]
+mod tests;
