@@ -16,6 +16,7 @@
 
 use tree_sitter::{Language, Parser, Point, Range, Tree};
 
+use super::nodes::any_node;
 use super::walk;
 use crate::syntax::ast::{Comment, Program, Span};
 use crate::syntax::packed::Packed;
@@ -122,24 +123,9 @@ fn clean_part(tree: &Tree, start: usize, brace_end: Option<usize>) -> bool {
 /// anywhere, and as a division when none follows: the whole file may have that `/` past
 /// the part's end.
 fn unclosed_division(tree: &Tree, text: &str, end: usize) -> bool {
-    let mut cursor = tree.walk();
-    loop {
-        let node = cursor.node();
-        if !node.is_named() && node.kind() == "/" && !closes(text, node.end_byte(), end) {
-            return true;
-        }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return false;
-            }
-        }
-    }
+    any_node(tree.root_node(), |node| {
+        !node.is_named() && node.kind() == "/" && !closes(text, node.end_byte(), end)
+    })
 }
 
 /// Whether the lexer, reading a regex from `from` (just after its opening `/`), finds its

@@ -43,5 +43,8 @@ fn the_asts_lists_are_kept_at_their_sizes() {
 fn the_packed_tokens_are_kept_at_their_size() {
     let (parsed, _) = parse_bytes_packed(CODE.as_bytes().to_vec());
     let packed = parsed.packed.as_ref().map(|p| (p.len(), p.capacity()));
-    assert!(packed.is_some_and(|(len, cap)| len > 50 && len == cap), "{packed:?}");
+    assert!(
+        packed.is_some_and(|(len, cap)| len > 50 && len == cap),
+        "{packed:?}"
+    );
 }
