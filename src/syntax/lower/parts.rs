@@ -16,7 +16,6 @@
 
 use tree_sitter::{Language, Parser, Point, Range, Tree};
 
-use super::nodes::any_node;
 use super::walk;
 use crate::syntax::ast::{Comment, Program, Span};
 use crate::syntax::packed::Packed;
@@ -75,7 +74,7 @@ pub(super) fn lower_in_parts(
         };
         parser.set_included_ranges(&[range]).ok()?;
         let tree = parser.parse(text, None)?;
-        if !clean_part(&tree, start, brace_end) || unclosed_division(&tree, text, end) {
+        if !clean_part(&tree, start, brace_end) || unclosed_division(&tree, text, start, end) {
             return None;
         }
         let (p, c, e, k) = walk::lower_tree_packing(&tree, source, packing);
@@ -118,14 +117,25 @@ fn clean_part(tree: &Tree, start: usize, brace_end: Option<usize>) -> bool {
     starts && ends
 }
 
-/// Whether the tree of a part ending at `end` has a division `/` with no `/` after it in
-/// the part. The lexer reads a `/` where a regex may start as a regex up to the next `/`,
-/// anywhere, and as a division when none follows: the whole file may have that `/` past
-/// the part's end.
-fn unclosed_division(tree: &Tree, text: &str, end: usize) -> bool {
-    any_node(tree.root_node(), |node| {
-        !node.is_named() && node.kind() == "/" && !closes(text, node.end_byte(), end)
-    })
+/// Whether the tree of the part from `start` to `end` has a division `/` with no `/`
+/// after it in the part. The lexer reads a `/` where a regex may start as a regex up to
+/// the next `/`, anywhere, and as a division when none follows: the whole file may have
+/// that `/` past the part's end. Only the part's last `/` not right after a `\` can be
+/// such a division: a regex read from an earlier `/` reaches it (the lexer skips only the
+/// character after a `\`), and no token of clean code ends in `\` just before a `/`.
+fn unclosed_division(tree: &Tree, text: &str, start: usize, end: usize) -> bool {
+    let part = text.as_bytes().get(start..end).unwrap_or_default();
+    let last = (0..part.len())
+        .rev()
+        .find(|&i| part.get(i) == Some(&b'/') && (i == 0 || part.get(i - 1) != Some(&b'\\')));
+    let Some(at) = last.map(|i| start + i) else {
+        return false;
+    };
+    tree.root_node()
+        .descendant_for_byte_range(at, at + 1)
+        .is_some_and(|n| {
+            !n.is_named() && n.kind() == "/" && n.start_byte() == at && !closes(text, at + 1, end)
+        })
 }
 
 /// Whether the lexer, reading a regex from `from` (just after its opening `/`), finds its
