@@ -10,6 +10,7 @@ mod catalog;
 pub mod epp;
 mod kinds;
 mod nodes;
+mod parts;
 mod prepass;
 mod string_run;
 mod text;
@@ -172,14 +173,14 @@ enum Keep {
 
 /// Parses `source` (moved in; no byte order mark) and drops the concrete tree as soon as
 /// it is lowered, keeping its packed tokens or nothing, before the line index is built:
-/// the tree and the AST together are the peak of a big file's memory.
+/// the tree and the AST together are the peak of a big file's memory. A big file is
+/// lowered a part at a time ([`parts`]): only one part's tree exists at once.
 fn parse_owned(source: String, keep: Keep) -> ParsedFile {
-    let Some(tree) = tree_of(&source, &super::grammar::language()) else {
+    let packing = keep == Keep::Packed;
+    let part = (source.len() >= parts::PARTS_FROM).then_some(parts::PART);
+    let Some((program, comments, mut errors, packed)) = lower_owned(&source, packing, part) else {
         return no_tree(source);
     };
-    let (program, comments, mut errors, packed) =
-        walk::lower_tree_packing(&tree, &source, keep == Keep::Packed);
-    drop(tree);
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     let line_index = LineIndex::new(&source);
     ParsedFile {
@@ -193,16 +194,58 @@ fn parse_owned(source: String, keep: Keep) -> ParsedFile {
     }
 }
 
-/// The concrete tree of `source`. Tree-sitter's generated lexers treat a NUL byte as the
-/// end of input, so NULs (which Puppet accepts in strings and comments) are parsed as
-/// U+0001, a byte that is equally invalid as code. Values are read from the original text,
-/// so they keep their NULs.
-fn tree_of(source: &str, language: &tree_sitter::Language) -> Option<tree_sitter::Tree> {
-    if source.contains('\0') {
-        parse_tree(&source.replace('\0', "\u{1}"), language)
-    } else {
-        parse_tree(source, language)
+/// Lowers `source` (no byte order mark) a part of at least `part` bytes at a time when it
+/// can be cut (see [`parts`]), else whole; `None` when the parser gave no tree.
+fn lower_owned(source: &str, packing: bool, part: Option<usize>) -> Option<parts::Lowered> {
+    let text = parse_text(source);
+    let language = super::grammar::language();
+    if let Some(lowered) =
+        part.and_then(|part| parts::lower_in_parts(source, &text, &language, packing, part))
+    {
+        return Some(lowered);
     }
+    let tree = parse_tree(&text, &language)?;
+    Some(walk::lower_tree_packing(&tree, source, packing))
+}
+
+/// [`parse_string_ast_only`] of `source` cut into parts of at least `part` bytes, whatever
+/// its size; `None` when it is parsed whole (it has no cut, or a part does not parse
+/// cleanly on its own). For tests and fuzzing: the result must be the whole file's parse.
+pub fn parse_in_parts(source: &str, part: usize) -> Option<ParsedFile> {
+    if source.starts_with('\u{FEFF}') {
+        return None;
+    }
+    let text = parse_text(source);
+    let language = super::grammar::language();
+    let (program, comments, mut errors, packed) =
+        parts::lower_in_parts(source, &text, &language, true, part)?;
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    Some(ParsedFile {
+        source: source.to_string(),
+        program,
+        comments,
+        errors,
+        line_index: LineIndex::new(source),
+        tree: None,
+        packed,
+    })
+}
+
+/// The text tree-sitter parses for `source`. Tree-sitter's generated lexers treat a NUL
+/// byte as the end of input, so NULs (which Puppet accepts in strings and comments) are
+/// parsed as U+0001, a byte that is equally invalid as code. Values are read from the
+/// original text, so they keep their NULs.
+fn parse_text(source: &str) -> std::borrow::Cow<'_, str> {
+    if source.contains('\0') {
+        std::borrow::Cow::Owned(source.replace('\0', "\u{1}"))
+    } else {
+        std::borrow::Cow::Borrowed(source)
+    }
+}
+
+/// The concrete tree of `source` (see [`parse_text`]).
+fn tree_of(source: &str, language: &tree_sitter::Language) -> Option<tree_sitter::Tree> {
+    parse_tree(&parse_text(source), language)
 }
 
 /// A file the parser gave no tree for.
@@ -222,3 +265,6 @@ fn no_tree(source: String) -> ParsedFile {
 pub fn parse_epp_str(source: &str) -> ParsedFile {
     parse_with(source, &super::grammar::epp_language())
 }
+
+#[cfg(test)]
+mod tests;

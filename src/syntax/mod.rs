@@ -57,3 +57,10 @@ pub fn parse_bytes_packed(bytes: Vec<u8>) -> (ParsedFile, Option<Vec<u8>>) {
 pub fn parse_ast_only(source: String) -> ParsedFile {
     lower::parse_string_ast_only(source)
 }
+
+/// The parse of `source` cut into parts of at least `part` bytes whatever its size, as big
+/// files are parsed; `None` when it is parsed whole ([`lower::parse_in_parts`]). For tests
+/// and fuzzing: it must equal the whole file's parse.
+pub fn parse_in_parts(source: &str, part: usize) -> Option<ParsedFile> {
+    lower::parse_in_parts(source, part)
+}

@@ -67,6 +67,8 @@ impl Packer {
     /// The tokens, in source order.
     pub(crate) fn finish(mut self) -> Vec<Packed> {
         self.out.sort_by_key(|t| (t.span.start, t.span.end));
+        // Grown by doubling, kept as long as the parse: at its size.
+        self.out.shrink_to_fit();
         self.out
     }
 }

@@ -1,9 +1,10 @@
 //! Source map: byte offsets to 1-based line and column (columns count characters).
 
-/// Line start offsets of a source text.
+/// Line start offsets of a source text (32 bits, as the AST's spans: it is kept as long
+/// as the parse).
 #[derive(Clone, Debug, Default)]
 pub struct LineIndex {
-    line_starts: Vec<usize>,
+    line_starts: Vec<u32>,
 }
 
 impl LineIndex {
@@ -11,14 +12,16 @@ impl LineIndex {
         let mut line_starts = vec![0];
         for (i, b) in source.bytes().enumerate() {
             if b == b'\n' {
-                line_starts.push(i + 1);
+                line_starts.push((i + 1) as u32);
             }
         }
+        line_starts.shrink_to_fit();
         LineIndex { line_starts }
     }
 
     /// 1-based line of a byte offset.
     pub fn line(&self, offset: usize) -> usize {
+        let offset = u32::try_from(offset).unwrap_or(u32::MAX);
         match self.line_starts.binary_search(&offset) {
             Ok(i) => i + 1,
             Err(i) => i,
@@ -31,8 +34,7 @@ impl LineIndex {
         let start = self
             .line_starts
             .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(0);
+            .map_or(0, |&s| s as usize);
         let end = offset.min(source.len()).max(start);
         let col = source
             .get(start..end)
@@ -43,7 +45,9 @@ impl LineIndex {
 
     /// Byte offset where a 1-based line starts.
     pub fn line_start(&self, line: usize) -> Option<usize> {
-        self.line_starts.get(line.wrapping_sub(1)).copied()
+        self.line_starts
+            .get(line.wrapping_sub(1))
+            .map(|&s| s as usize)
     }
 
     pub fn line_count(&self) -> usize {

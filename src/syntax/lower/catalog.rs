@@ -54,6 +54,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                 });
             }
         }
+        // Exact sizes: a file of small resources is mostly these lists.
+        ops.shrink_to_fit();
         ops
     }
 
@@ -80,6 +82,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                 span: span(*b),
             });
         }
+        bodies.shrink_to_fit();
         ExprKind::Resource(Box::new(ResourceExpr {
             type_name,
             bodies,

@@ -10,7 +10,7 @@
 
 use tree_sitter::Node;
 
-use super::nodes::{field, span};
+use super::nodes::{any_node, field, span};
 use super::walk::Lowerer;
 use crate::syntax::ast::*;
 
@@ -213,24 +213,13 @@ fn open_tag_at_end(root: Node, src: &str) -> Option<usize> {
 /// Where the parser inserted a missing `%>` (error recovery), in an iterative walk.
 fn missing_closers(root: Node) -> Vec<usize> {
     let mut out = Vec::new();
-    let mut cursor = root.walk();
-    loop {
-        let node = cursor.node();
+    any_node(root, |node| {
         if node.is_missing() && node.kind() == "%>" {
             out.push(node.start_byte());
         }
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return out;
-            }
-        }
-    }
+        false
+    });
+    out
 }
 
 /// The start of the last token of the tree that has text (not inserted by recovery).

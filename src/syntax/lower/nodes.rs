@@ -1,6 +1,6 @@
 //! Small helpers over tree-sitter nodes shared by the pre-pass and the lowering walk:
-//! spans, field lookup among a node's children, whether a node carries a value, and the
-//! `Nop` placeholder expression.
+//! spans, field lookup among a node's children, whether a node carries a value, the
+//! `Nop` placeholder expression, and an iterative search of a tree's nodes.
 
 use tree_sitter::Node;
 
@@ -32,4 +32,26 @@ pub(super) fn field<'t>(kids: &Kids<'t>, id: u16) -> Option<Node<'t>> {
 /// A node that carries a value (named, not an error, not missing).
 pub(super) fn usable(n: Node) -> bool {
     n.is_named() && !n.is_error() && !n.is_missing()
+}
+
+/// Whether some node at or below `root` satisfies `found`, visiting them in document order
+/// without recursion (the first one found ends the walk).
+pub(super) fn any_node<'t>(root: Node<'t>, mut found: impl FnMut(Node<'t>) -> bool) -> bool {
+    let mut cursor = root.walk();
+    loop {
+        if found(cursor.node()) {
+            return true;
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return false;
+            }
+        }
+    }
 }

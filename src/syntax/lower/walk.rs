@@ -271,6 +271,8 @@ impl<'t, 's> Lowerer<'t, 's> {
                 }
             }
         }
+        // Lists are grown by doubling; the AST keeps them at their size.
+        out.shrink_to_fit();
         out
     }
 
@@ -709,6 +711,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
         }
         flush_pairs(&mut out, &mut pending);
+        out.shrink_to_fit();
         out
     }
 
@@ -729,7 +732,9 @@ impl<'t, 's> Lowerer<'t, 's> {
             .into_iter()
             .filter(|n| n.kind_id() == self.ids.k.pair)
             .map(|n| self.pair(n))
-            .collect()
+            .collect::<Vec<_>>()
+            .into_boxed_slice()
+            .into_vec()
     }
 
     pub(super) fn arguments(&mut self, list: Option<Node<'t>>) -> Vec<Expr> {
@@ -772,7 +777,9 @@ impl<'t, 's> Lowerer<'t, 's> {
             .into_iter()
             .filter(|n| n.kind_id() == self.ids.k.parameter)
             .map(|n| self.parameter(n))
-            .collect()
+            .collect::<Vec<_>>()
+            .into_boxed_slice()
+            .into_vec()
     }
 
     pub(super) fn parameter(&mut self, node: Node<'t>) -> Parameter {

@@ -48,6 +48,18 @@ impl TextSink {
         self.out
     }
 
+    /// Hands the text written since the last call to `f` and forgets it, so that a
+    /// consumer that streams the text (into a digest) never holds all of it.
+    pub fn drain(&mut self, f: impl FnOnce(&str)) {
+        f(&self.out);
+        self.out.clear();
+    }
+
+    /// The length of the text written since the last [`TextSink::drain`].
+    pub fn pending(&self) -> usize {
+        self.out.len()
+    }
+
     fn sep(&mut self) {
         if let Some((_, first)) = self.open.last_mut() {
             if *first {
