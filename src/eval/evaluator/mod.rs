@@ -20,7 +20,8 @@
 //! collector, `create_resources`); references to undeclared resources are reported only
 //! in closed catalogs of the main manifest.
 //!
-//! The parts: [`state`] (the evaluator's state, scopes, branches and budgets), [`locals`]
+//! The parts: [`state`] (the evaluator's state, scopes, branches and budgets), [`findings`]
+//! (what a root found, each finding once), [`locals`]
 //! (the file's own definitions), [`expressions`], [`variables`], [`conditionals`] (`case`
 //! and selectors), [`typing`] (types and typed values), [`calls`] (functions), [`classes`]
 //! and [`resources`] (declarations and references), [`templates`] (calls of templates).
@@ -32,6 +33,7 @@ mod calls;
 mod classes;
 mod conditionals;
 mod expressions;
+mod findings;
 mod locals;
 mod manifests;
 mod resources;
@@ -241,7 +243,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        std::mem::take(&mut self.findings)
+        self.findings.take()
     }
 }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
+use super::findings::Findings;
 use super::locals::Locals;
 use super::manifests::Manifests;
 use crate::eval::loader::ModulePath;
@@ -222,7 +223,8 @@ pub(super) struct Evaluator<'a> {
     /// What the whole evaluation (all its roots) has spent.
     pub(super) budget: Budget,
     pub(super) depth: usize,
-    pub(super) findings: Vec<Finding>,
+    /// What the root found so far, each finding once.
+    pub(super) findings: Findings,
     /// Evaluating the main manifest (its top scope is the whole top scope).
     pub(super) main: bool,
     /// The scope of the node definition being evaluated.
@@ -340,7 +342,7 @@ impl<'a> Evaluator<'a> {
             steps: 0,
             budget: Budget::default(),
             depth: 0,
-            findings: Vec::new(),
+            findings: Findings::new(),
             main: false,
             node_scope: None,
             caller_here: true,
