@@ -64,8 +64,10 @@ fn eval_findings() {
     replay("eval", properties::eval);
 }
 
-// `epp` has had no finding yet (its property runs in `corpus_holds`); its replay test comes
-// with its first one, in `found/epp/`.
+#[test]
+fn epp_findings() {
+    replay("epp", properties::epp);
+}
 
 #[test]
 fn yaml_findings() {

@@ -4,7 +4,8 @@
 
 use std::path::Path;
 
-use super::state::{capitalize, norm, related, Attrs, Decl, Evaluator, Flow, Related, MAX_DEPTH};
+use super::findings::Related;
+use super::state::{capitalize, norm, related, Attrs, Decl, Evaluator, Flow, MAX_DEPTH};
 use crate::eval::loader::find_class;
 use crate::eval::types::PType;
 use crate::eval::value::Value;

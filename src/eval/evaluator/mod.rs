@@ -20,7 +20,8 @@
 //! collector, `create_resources`); references to undeclared resources are reported only
 //! in closed catalogs of the main manifest.
 //!
-//! The parts: [`state`] (the evaluator's state, scopes, branches and budgets), [`locals`]
+//! The parts: [`state`] (the evaluator's state, scopes, branches and budgets), [`findings`]
+//! (what evaluation finds; a root keeps each finding once), [`locals`]
 //! (the file's own definitions), [`expressions`], [`variables`], [`conditionals`] (`case`
 //! and selectors), [`typing`] (types and typed values), [`calls`] (functions), [`classes`]
 //! and [`resources`] (declarations and references), [`templates`] (calls of templates).
@@ -32,6 +33,7 @@ mod calls;
 mod classes;
 mod conditionals;
 mod expressions;
+mod findings;
 mod locals;
 mod manifests;
 mod resources;
@@ -44,10 +46,11 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use self::budget::Budget;
+pub use self::findings::{Finding, Place, Related};
 use self::locals::{collect_locals, is_definition, Locals};
 use self::manifests::Manifests;
+pub use self::state::Options;
 use self::state::{capitalize, Evaluator, Flow, RefKind};
-pub use self::state::{Finding, Options, Place, Related};
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
@@ -241,7 +244,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        std::mem::take(&mut self.findings)
+        self.findings.take()
     }
 }
 

@@ -2,9 +2,10 @@
 //! defined types instantiated with their parameters, resource references and
 //! relationships, and parameter defaults checked against their types.
 
+use super::findings::Related;
 use super::state::{
     capitalize, norm, place, related, same_origin, Decl, Evaluator, Flow, InstanceSite, RefKind,
-    Reference, Related, MAX_DEPTH, R,
+    Reference, MAX_DEPTH, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;

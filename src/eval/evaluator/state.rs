@@ -1,14 +1,14 @@
 //! The evaluator's state and its housekeeping: what it may use ([`Options`]), what it
-//! finds ([`Finding`]), the definitions of the checked file, scopes and variables, the
+//! finds (kept in [`Findings`]), the definitions of the checked file, scopes and variables, the
 //! speculative branches of unknown conditions, the step budget and the size limits on
 //! values, and the non-local exits of evaluation.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
+use super::findings::{Finding, Findings, Place, Related};
 use super::locals::Locals;
 use super::manifests::Manifests;
 use crate::eval::loader::ModulePath;
@@ -19,39 +19,6 @@ use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::{ErrorKind, EvalError, Value};
 use crate::syntax::Span;
-
-/// One problem found by evaluation, for the deep rule named `rule`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    pub rule: &'static str,
-    pub span: Span,
-    pub message: String,
-    /// The rule's milder form (a warning where the finding is not certain).
-    pub warning: bool,
-    /// What to do about it ("did you mean ...").
-    pub help: Option<String>,
-    /// Other places the finding involves (the first declaration of a duplicate).
-    pub related: Vec<Related>,
-}
-
-/// A place a finding involves besides its own, with what it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Related {
-    pub place: Place,
-    pub message: String,
-}
-
-/// Where a related place is: in the checked file, or in another file of the module path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
-    Here(Span),
-    /// 1-based line and column (in characters) of the start in the file at `path`.
-    Elsewhere {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-    },
-}
 
 /// What the evaluator may use besides the file.
 pub struct Options<'a> {
@@ -222,7 +189,8 @@ pub(super) struct Evaluator<'a> {
     /// What the whole evaluation (all its roots) has spent.
     pub(super) budget: Budget,
     pub(super) depth: usize,
-    pub(super) findings: Vec<Finding>,
+    /// What the root found so far, each finding once.
+    pub(super) findings: Findings,
     /// Evaluating the main manifest (its top scope is the whole top scope).
     pub(super) main: bool,
     /// The scope of the node definition being evaluated.
@@ -340,7 +308,7 @@ impl<'a> Evaluator<'a> {
             steps: 0,
             budget: Budget::default(),
             depth: 0,
-            findings: Vec::new(),
+            findings: Findings::new(),
             main: false,
             node_scope: None,
             caller_here: true,

@@ -18,7 +18,8 @@
 
 use std::sync::Arc;
 
-use super::state::{place, Evaluator, Related, R};
+use super::findings::Related;
+use super::state::{place, Evaluator, R};
 use crate::eval::module_store::Loaded;
 use crate::eval::types::{self, PType};
 use crate::eval::value::{flatten, Value};

@@ -19,19 +19,32 @@ fn run_with(
 ) -> Vec<(&'static str, usize, bool)> {
     let parsed = crate::syntax::parse(src);
     assert!(!parsed.has_errors(), "{src}");
-    let mut project = Project::of(&parsed.program);
+    let facts = |n: &str| n == "osfamily";
+    with_options(&parsed.program, path, modulepath, &facts, |options| {
+        evaluate(&parsed.program, options)
+    })
+    .into_iter()
+    .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.warning))
+    .collect()
+}
+
+/// `f` with the options of evaluating `program` as the file `path`, with the module path
+/// `modulepath` (none: found from `path`) and the facts `is_fact` names.
+fn with_options<T>(
+    program: &crate::syntax::Program,
+    path: &str,
+    modulepath: Vec<std::path::PathBuf>,
+    is_fact: &dyn Fn(&str) -> bool,
+    f: impl FnOnce(&Options<'_>) -> T,
+) -> T {
+    let mut project = Project::of(program);
     project.modulepath = modulepath;
-    let no_facts = |n: &str| n == "osfamily";
     let module_path = ModulePath::for_file(Path::new(path), &project);
-    let options = Options {
+    f(&Options {
         project: &project,
         module_path: &module_path,
-        is_fact: &no_facts,
-    };
-    evaluate(&parsed.program, &options)
-        .into_iter()
-        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.warning))
-        .collect()
+        is_fact,
+    })
 }
 
 #[test]
@@ -290,21 +303,16 @@ fn the_step_budget_is_shared_by_the_roots() {
     let last = "class z {\n  $z = 1 + 'a'\n}\n";
     let within = |src: &str| {
         let parsed = crate::syntax::parse(src);
-        let project = Project::of(&parsed.program);
-        let module_path = ModulePath::for_file(Path::new("t.pp"), &project);
-        let options = Options {
-            project: &project,
-            module_path: &module_path,
-            is_fact: &|_: &str| false,
-        };
         let budget = Budget {
             total_steps: 50_000,
             ..Budget::default()
         };
-        evaluate_within(&parsed.program, &options, budget)
-            .into_iter()
-            .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
-            .collect::<Vec<_>>()
+        with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+            evaluate_within(&parsed.program, options, budget)
+        })
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+        .collect::<Vec<_>>()
     };
     let few: String = (0..1).map(burner).collect::<String>() + last;
     assert_eq!(within(&few), vec![("invalid_operand", 3)]);
@@ -327,4 +335,52 @@ fn capitalized_names() {
     ] {
         assert_eq!(capitalize(name), shown, "{name}");
     }
+}
+
+#[test]
+fn a_finding_repeated_in_nested_loops_is_kept_once() {
+    // The fuzzed template's shape: three nested loops over 20-character strings (8,000
+    // passes), each failing the same two ways at the same places. The root keeps each
+    // finding once as it goes (a template of this shape held 38,000 copies, 144 MB), and
+    // the result is as before: each finding once, in order.
+    let word = "a".repeat(20);
+    let src = format!(
+        "'{word}'.each |$a| {{\n  '{word}'.each |$b| {{\n    '{word}'.each |$c| {{\n      $x = e['']\n      $y = 1 + \"${{a}}${{b}}\"\n    }}\n  }}\n}}\n"
+    );
+    let parsed = crate::syntax::parse(&src);
+    assert!(!parsed.has_errors());
+    let mut locals = Locals::default();
+    collect_locals(&parsed.program.body, &mut locals);
+    let (regexes, manifests) = (Regexes::default(), Manifests::default());
+    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
+        ev.root_main(&parsed.program);
+        // Kept while the root runs: each finding once.
+        assert_eq!(ev.findings.len(), 2);
+        ev.finish_root(true)
+    });
+    let kept: Vec<_> = found
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.message))
+        .collect();
+    let substring =
+        "A substring operation does not accept a String as a character index. Expected an Integer";
+    assert_eq!(
+        kept,
+        vec![
+            ("evaluation_error", 4, substring.to_string()),
+            (
+                "invalid_operand",
+                5,
+                "The value 'aa' cannot be converted to Numeric.".to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        run("t.pp", &src),
+        vec![
+            ("evaluation_error", 4, false),
+            ("invalid_operand", 5, false)
+        ]
+    );
 }

@@ -1,0 +1,90 @@
+//! What evaluation finds ([`Finding`], with the [`Related`] places it involves), and the
+//! findings of one root ([`Findings`]), each kept once: code run many times (a loop's body, a
+//! defined type declared in a loop) reports the same finding at every pass, and keeping
+//! every copy until the end made memory grow with the steps taken (a 1 KB template with
+//! three nested loops over strings held 38,000 copies, 144 MB). A finding equal to one
+//! already kept (same rule, place, message and severity) is dropped when reported, so the
+//! first copy, with its help and related places, is the one kept, as before.
+
+use std::path::PathBuf;
+
+use foldhash::{HashSet, HashSetExt};
+
+use crate::syntax::Span;
+
+/// One problem found by evaluation, for the deep rule named `rule`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub rule: &'static str,
+    pub span: Span,
+    pub message: String,
+    /// The rule's milder form (a warning where the finding is not certain).
+    pub warning: bool,
+    /// What to do about it ("did you mean ...").
+    pub help: Option<String>,
+    /// Other places the finding involves (the first declaration of a duplicate).
+    pub related: Vec<Related>,
+}
+
+/// A place a finding involves besides its own, with what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    pub place: Place,
+    pub message: String,
+}
+
+/// Where a related place is: in the checked file, or in another file of the module path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Here(Span),
+    /// 1-based line and column (in characters) of the start in the file at `path`.
+    Elsewhere {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+    },
+}
+
+/// What makes two findings the same.
+type Key = (&'static str, Span, bool, String);
+
+/// The findings of a root, in the order first reported, without repeats.
+pub(super) struct Findings {
+    list: Vec<Finding>,
+    seen: HashSet<Key>,
+}
+
+impl Findings {
+    pub(super) fn new() -> Findings {
+        Findings {
+            list: Vec::new(),
+            seen: HashSet::new(),
+        }
+    }
+
+    /// Keeps `f` unless an equal finding is kept already.
+    pub(super) fn push(&mut self, f: Finding) {
+        if self
+            .seen
+            .insert((f.rule, f.span, f.warning, f.message.clone()))
+        {
+            self.list.push(f);
+        }
+    }
+
+    /// How many findings are kept: a finding reported since an earlier `len()` was kept
+    /// (not a repeat) when it has grown.
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub(super) fn last_mut(&mut self) -> Option<&mut Finding> {
+        self.list.last_mut()
+    }
+
+    /// The findings kept, leaving none.
+    pub(super) fn take(&mut self) -> Vec<Finding> {
+        self.seen.clear();
+        std::mem::take(&mut self.list)
+    }
+}
