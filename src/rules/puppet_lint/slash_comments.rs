@@ -8,7 +8,7 @@
 //! An empty regex used as a value (`$x =~ //`) is code, not a comment, and not reported
 //! (puppet-lint reports it, and its fix comments out the rest of the line).
 
-use crate::rules::lint_tokens::{next_code, prev_code};
+use crate::rules::lint_tokens::{is_comment, prev_code};
 use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
 use crate::syntax::tokens::Token;
 use crate::syntax::visit::{NodeKind, Slot};
@@ -69,10 +69,11 @@ impl Rule for SlashComments {
             .unwrap_or(expr.span.end());
         let tail = source.get(last_end..).unwrap_or("");
         let tail = tail.split('\n').next().unwrap_or("").trim();
-        // A `;` that ends the `//` from a later line would follow what comes before it
-        // once the `//` is a comment: a `;` first in the list, or a second one.
+        // A `;` that ends the `//` line's last statement (or the `//`) from a later line
+        // would follow what comes before them once the `//` is a comment: a `;` first in
+        // the list, or a second one.
         let all_end_here = all_end_here
-            && semicolon_after(cx.tokens(), expr.span).is_none()
+            && semicolon_after(cx.tokens(), last_end).is_none()
             && !rest.contains("@(")
             && !rest.contains("/*")
             && (tail.is_empty() || tail.starts_with('#'));
@@ -106,10 +107,10 @@ fn semicolon_before(tokens: &[Token], span: Span) -> Option<Span> {
     (before.kind == ";").then_some(before.span)
 }
 
-/// The `;` just after `span` (comments between them skipped), if there is one.
-fn semicolon_after(tokens: &[Token], span: Span) -> Option<Span> {
-    let at = tokens.partition_point(|t| t.span.start() < span.start());
-    let after = tokens.get(next_code(tokens, at)?)?;
+/// The `;` that is the first token from `offset` on (comments skipped), if it is one.
+fn semicolon_after(tokens: &[Token], offset: usize) -> Option<Span> {
+    let at = tokens.partition_point(|t| t.span.start() < offset);
+    let after = tokens.get(at..)?.iter().find(|t| !is_comment(t))?;
     (after.kind == ";").then_some(after.span)
 }
 
@@ -195,5 +196,10 @@ mod tests {
         let (at, fixed) = run(src);
         assert_eq!(at, vec![(1, 1)]);
         assert_eq!(fixed, src);
+        // Nor when it ends the words after the `//` (fuzz finding): `#a⏎;f;` too.
+        let src = "//a\n;f;\n//\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(1, 1), (3, 1)]);
+        assert_eq!(fixed, "//a\n;f\n#\n");
     }
 }

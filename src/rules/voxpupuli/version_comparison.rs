@@ -73,18 +73,28 @@ impl Rule for VersionComparison {
             cx.text(lhs.span),
             op.as_str()
         ));
-        // The `0` must not join what follows the operand (`'1'x` is a string and a
-        // name; `0x` a bad number).
-        let next = cx
-            .source()
-            .get(rhs.span.end()..)
-            .and_then(|t| t.chars().next());
+        // The fix's ends must not join the text beside them. The `0` must not join what
+        // follows the operand (`'1'x` is a string and a name; `0x` a bad number). The
+        // call's name, where the variable's `$` was, must not join what comes before it
+        // (`x$version`: `xversioncmp(`; `$$version`: `$versioncmp(`), nor the `0` of a
+        // comparison this rule fixes in the same round, whose right operand (a number,
+        // string or variable) ends right there (`'1'$version < 2`: `0versioncmp(`).
+        let source = cx.source();
+        let next = source.get(rhs.span.end()..).and_then(|t| t.chars().next());
         let zero = if joins_name(next, &['.']) { "0 " } else { "0" };
+        let before = source
+            .get(..lhs.span.start())
+            .and_then(|t| t.chars().next_back());
+        let gap = if joins_name(before, &['$', '@', '\'', '"']) {
+            " "
+        } else {
+            ""
+        };
         if let Some(version) = version {
             d = d.with_fix(Fix::unsafe_(vec![
                 Edit::replace(
                     lhs.span,
-                    format!("versioncmp({}, {version})", cx.text(lhs.span)),
+                    format!("{gap}versioncmp({}, {version})", cx.text(lhs.span)),
                 ),
                 Edit::replace(rhs.span, zero),
             ]));
@@ -107,6 +117,27 @@ mod tests {
         assert_eq!(
             fixed(NAME, src),
             "$n = versioncmp($version, '1') < 0 SSSS\n$m = versioncmp($version, \"2\") < 0\n"
+        );
+    }
+
+    #[test]
+    fn the_call_never_joins_what_comes_before_the_variable() {
+        // A name, a number, a bare `$` (a variable without a name) or a string right before it.
+        let src = "$a = x$version < 1\n$b = $$version < 2\n$c = \"s\"$version < 3\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "$a = x versioncmp($version, '1') < 0\n$b = $ versioncmp($version, '2') < 0\n$c = \"s\" versioncmp($version, '3') < 0\n"
+        );
+    }
+
+    #[test]
+    fn two_comparisons_that_touch_are_fixed_apart() {
+        // Fuzz finding: the first comparison's right operand (`$`, `'1'`, `1`) ends where
+        // the second's variable starts; both are fixed in one round.
+        let src = "zat=  $version < $$version < $$s\n$n = $version < '1'$version < 2\n$m = $version < 1$version < 2\n";
+        assert_eq!(
+            fixed(NAME, src),
+            "zat=  versioncmp($version, $) < 0 versioncmp($version, $) < 0$s\n$n = versioncmp($version, '1') < 0 versioncmp($version, '2') < 0\n$m = versioncmp($version, '1') < 0 versioncmp($version, '2') < 0\n"
         );
     }
 

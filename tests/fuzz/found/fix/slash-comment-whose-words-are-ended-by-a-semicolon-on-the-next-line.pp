@@ -1,0 +1,14 @@
+//iyod
+  
+
+
+;									host				f				;					
+ 
+cl													
+
+
+
+  
+  																						f				;					e =d{}
+//tye_epyod
+co
