@@ -2,6 +2,7 @@
 //! an upper-case letter (`class Foo`). The fix writes the name in lower case.
 
 use crate::rules::class_or_define::definition;
+use crate::rules::validation::naming::is_definition_name;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, NodeKind, Rule, RuleMeta,
 };
@@ -35,19 +36,20 @@ impl Rule for NamesContainingUppercase {
         if !written.chars().any(|c| c.is_ascii_uppercase()) {
             return;
         }
-        // Renaming changes which name the definition has (and which file the autoloader
-        // expects it in): the fix is unsafe.
-        let fix = Fix::unsafe_(vec![Edit::replace(
+        let diagnostic = Diagnostic::new(
             def.name_span,
-            written.to_ascii_lowercase(),
-        )]);
-        cx.report(
-            Diagnostic::new(
-                def.name_span,
-                format!("{} '{written}' contains illegal uppercase", def.what()),
-            )
-            .with_fix(fix),
+            format!("{} '{written}' contains illegal uppercase", def.what()),
         );
+        // Renaming changes which name the definition has (and which file the autoloader
+        // expects it in): the fix is unsafe. A name that lower case does not make a name
+        // (`G::0l`: a segment starts with a digit) gets none: it would not parse.
+        let lower = written.to_ascii_lowercase();
+        if !is_definition_name(&lower) {
+            cx.report(diagnostic);
+            return;
+        }
+        let fix = Fix::unsafe_(vec![Edit::replace(def.name_span, lower)]);
+        cx.report(diagnostic.with_fix(fix));
     }
 }
 
@@ -69,5 +71,19 @@ mod tests {
             fixed("names_containing_uppercase", src),
             "class foo::bar {\n}\ndefine baz {\n}\nclass foo {\n}\n"
         );
+    }
+
+    #[test]
+    fn no_fix_when_lower_case_makes_no_name() {
+        // Fuzz finding: `class g::0l {}` does not parse (a segment starts with a digit).
+        let src = "class G::0l {}\ndefine D::_x {}\n";
+        assert_eq!(
+            findings("names_containing_uppercase", src),
+            vec![
+                "1:7 class 'G::0l' contains illegal uppercase",
+                "2:8 defined type 'D::_x' contains illegal uppercase"
+            ]
+        );
+        assert_eq!(fixed("names_containing_uppercase", src), src);
     }
 }
