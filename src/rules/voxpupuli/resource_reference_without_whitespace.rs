@@ -57,10 +57,14 @@ mod tests {
 
     #[test]
     fn a_type_before_an_empty_array_is_not_a_reference() {
-        // `A[]` does not parse.
-        let src = "$a = A [ ]\n$b = A [1]\n";
+        // `A[]` does not parse, with a comment in the brackets or not (fuzz finding:
+        // `A [ # o⏎]`).
+        let src = "$a = A [ ]\n$b = A [1]\n$c = A [ # o\n]\n$d = A [ /* p */ ]\n";
         assert_eq!(positions(NAME, src), vec![(2, 6, MSG.into())]);
-        assert_eq!(fixed(NAME, src), "$a = A [ ]\n$b = A[1]\n");
+        assert_eq!(
+            fixed(NAME, src),
+            "$a = A [ ]\n$b = A[1]\n$c = A [ # o\n]\n$d = A [ /* p */ ]\n"
+        );
     }
 
     #[test]

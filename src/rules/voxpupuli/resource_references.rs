@@ -2,6 +2,7 @@
 //! capitalised names puppet-lint's lexer reads as types, the references in the values of
 //! relationship metaparameters, and whitespace between a reference's type and its `[`.
 
+use crate::rules::lint_tokens::next_code;
 use crate::rules::resources::attributes;
 use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Plugin, RuleMeta};
 use crate::syntax::visit::for_each_child;
@@ -128,9 +129,11 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
         if bracket.named || bracket.kind != "[" {
             continue;
         }
-        // `Foo [ ]` is a type and an empty array: `Foo[]` does not parse; nor does
-        // `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`), nor `Foo[$a -> []]`.
-        if tokens.get(i + 2).is_some_and(|t| !t.named && t.kind == "]")
+        // `Foo [ ]` is a type and an empty array (comments in it or not): `Foo[]` does not
+        // parse; nor does `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`), nor
+        // `Foo[$a -> []]`.
+        let first_inside = next_code(tokens, i + 1).and_then(|j| tokens.get(j));
+        if first_inside.is_some_and(|t| !t.named && t.kind == "]")
             || statement_operator_inside(tokens.get(i + 1..).unwrap_or_default())
         {
             continue;
