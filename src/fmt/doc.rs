@@ -36,8 +36,13 @@ pub enum Doc {
     Comment(usize, String),
     /// Source text printed as written, with the indices of the comments it contains.
     Verbatim { text: String, comments: Vec<usize> },
-    /// A heredoc opening `@(TAG)`; its body is printed after the current line.
-    Heredoc { opener: String, body: String },
+    /// A heredoc opening `@(TAG)`; its body is printed after the current line, with the
+    /// indices of the comments written inside it (in its interpolations).
+    Heredoc {
+        opener: String,
+        body: String,
+        comments: Vec<usize>,
+    },
 }
 
 impl Doc {
@@ -226,7 +231,7 @@ struct Printer<'d> {
     /// Indentation to write before the next text (set after a newline).
     pending_indent: Option<usize>,
     suffixes: Vec<(usize, &'d Doc)>,
-    heredocs: Vec<&'d str>,
+    heredocs: Vec<(&'d str, &'d [usize])>,
     comments: Vec<usize>,
 }
 
@@ -267,9 +272,13 @@ impl<'d> Printer<'d> {
                     self.comments.extend(comments.iter().copied());
                     self.write(text);
                 }
-                Doc::Heredoc { opener, body } => {
+                Doc::Heredoc {
+                    opener,
+                    body,
+                    comments,
+                } => {
                     self.write(opener);
-                    self.heredocs.push(body);
+                    self.heredocs.push((body, comments));
                 }
             }
         }
@@ -390,7 +399,8 @@ impl<'d> Printer<'d> {
             }
         }
         let bodies = std::mem::take(&mut self.heredocs);
-        for b in bodies {
+        for (b, comments) in bodies {
+            self.comments.extend(comments.iter().copied());
             self.pending_indent = None;
             self.out.push('\n');
             self.out.push_str(b);
@@ -429,6 +439,7 @@ mod tests {
                 Doc::Heredoc {
                     opener: "@(END)".into(),
                     body: "  x\n  END".into(),
+                    comments: Vec::new(),
                 },
                 Doc::LineSuffix(Box::new(Doc::Comment(0, " # one".into()))),
             ]),

@@ -21,6 +21,19 @@ impl<'a> Formatter<'a> {
         self.comments.get(i).map_or("", |c| self.s(c.span))
     }
 
+    /// The index in the file's comment table of the cursor's comment `i`.
+    pub(super) fn comment_id(&self, i: usize) -> usize {
+        self.ids.get(i).copied().unwrap_or(i)
+    }
+
+    /// The indices (in the file's comment table) of the comments inside `body`, a heredoc
+    /// body printed as written.
+    pub(super) fn body_comments(&self, body: Span) -> Vec<usize> {
+        let first = self.all.partition_point(|c| c.span.start() < body.start());
+        let last = self.all.partition_point(|c| c.span.start() < body.end());
+        (first..last.max(first)).collect()
+    }
+
     /// Comment `i` as a document (a line comment without its trailing blanks), and its text.
     pub(super) fn comment_doc(&self, i: usize) -> (Doc, String) {
         let c = self.comments.get(i);
@@ -30,7 +43,10 @@ impl<'a> Formatter<'a> {
         } else {
             t
         };
-        (Doc::Comment(i, t.to_string()), t.to_string())
+        (
+            Doc::Comment(self.comment_id(i), t.to_string()),
+            t.to_string(),
+        )
     }
 
     /// Where comment `i` starts (None past the last comment).
@@ -105,7 +121,12 @@ impl<'a> Formatter<'a> {
         // line, not again here.
         let mut text = String::new();
         let mut cur = span.start();
+        let mut in_bodies = Vec::new();
         for (open, body) in &self.heredocs {
+            if open.start() >= span.start() && body.end() <= span.end() {
+                // A body written out with the text, and its comments with it.
+                in_bodies.extend(self.body_comments(*body));
+            }
             if open.start() < span.start() && body.start() >= cur && body.end() <= span.end() {
                 text.push_str(self.s(Span::new(cur, body.start())));
                 // The end of the body's last line with it.
@@ -126,9 +147,11 @@ impl<'a> Formatter<'a> {
                 docs.push(d);
                 docs.push(Doc::HardLine);
             } else {
-                inside.push(i);
+                inside.push(self.comment_id(i));
             }
         }
+        inside.extend(in_bodies);
+        inside.sort_unstable();
         docs.push(Doc::Verbatim {
             text,
             comments: inside,
@@ -141,6 +164,7 @@ impl<'a> Formatter<'a> {
                 docs.push(Doc::Heredoc {
                     opener: String::new(),
                     body: heredoc_body_text(self.s(body)),
+                    comments: self.body_comments(body),
                 });
             }
         }

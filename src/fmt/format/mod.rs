@@ -40,8 +40,14 @@ use crate::syntax::ParsedFile;
 /// The printer state: the source, the comment cursor and the heredoc bodies.
 pub(crate) struct Formatter<'a> {
     src: &'a str,
-    comments: &'a [Comment],
-    /// Index of the next comment not yet attached.
+    /// The comments the cursor attaches: all but those inside heredoc bodies, which are
+    /// printed with their bodies.
+    comments: Vec<&'a Comment>,
+    /// For each of `comments`, its index in the file's comment table.
+    ids: Vec<usize>,
+    /// The file's whole comment table.
+    all: &'a [Comment],
+    /// Index (into `comments`) of the next comment not yet attached.
     next: usize,
     /// Heredoc openings and their body spans, in source order.
     heredocs: Vec<(Span, Span)>,
@@ -73,9 +79,26 @@ impl<'a> Formatter<'a> {
             collect_heredocs(e, &mut heredocs);
         }
         heredocs.sort();
+        // Comments and bodies both in source order: one pass over each.
+        let mut bodies: Vec<Span> = heredocs.iter().map(|(_, body)| *body).collect();
+        bodies.sort();
+        let (mut comments, mut ids) = (Vec::new(), Vec::new());
+        let mut b = 0;
+        for (i, c) in file.comments.iter().enumerate() {
+            let start = c.span.start();
+            while bodies.get(b).is_some_and(|body| body.end() <= start) {
+                b += 1;
+            }
+            if !bodies.get(b).is_some_and(|body| body.start() <= start) {
+                comments.push(c);
+                ids.push(i);
+            }
+        }
         Formatter {
             src: &file.source,
-            comments: &file.comments,
+            comments,
+            ids,
+            all: &file.comments,
             next: 0,
             heredocs,
             depth: 0,

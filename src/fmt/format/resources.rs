@@ -266,7 +266,7 @@ impl<'a> Formatter<'a> {
     /// is before `limit`), else the end of `span`.
     fn semicolon_after_comments(&self, span: Span, limit: usize) -> usize {
         let mut pos = span.end();
-        let mut k = self.comments.partition_point(|c| c.span.start() < pos);
+        let mut k = self.all.partition_point(|c| c.span.start() < pos);
         loop {
             let Some(rest) = self.src.get(pos..limit) else {
                 return span.end();
@@ -278,7 +278,7 @@ impl<'a> Formatter<'a> {
             if self.src.get(at..at + 1) == Some(";") {
                 return at;
             }
-            match self.comments.get(k) {
+            match self.all.get(k) {
                 Some(c) if c.span.start() == at => {
                     pos = c.span.end();
                     k += 1;

@@ -30,6 +30,7 @@ impl<'a> Formatter<'a> {
         Doc::Heredoc {
             opener: self.s(h.opening).to_string(),
             body: heredoc_body_text(self.s(h.text.span)),
+            comments: self.body_comments(h.text.span),
         }
     }
 
