@@ -89,7 +89,7 @@ impl<'a> Formatter<'a> {
             while bodies.get(b).is_some_and(|body| body.end() <= start) {
                 b += 1;
             }
-            if !bodies.get(b).is_some_and(|body| body.start() <= start) {
+            if bodies.get(b).is_none_or(|body| body.start() > start) {
                 comments.push(c);
                 ids.push(i);
             }
