@@ -209,6 +209,9 @@ pub(super) struct Evaluator<'a> {
     /// type's name in lower case). An instance that declares itself again is a duplicate,
     /// which Puppet never evaluates: its body is not entered again.
     pub(super) active_instances: Vec<String>,
+    /// Names no scope defined, with whether a built-in variable or a fact stands for them
+    /// (a loop looks the same names up at every turn).
+    pub(super) unscoped: HashMap<String, bool>,
 }
 
 /// Where a defined type instance was declared: its type name, in the file `origin`, and
@@ -317,6 +320,7 @@ impl<'a> Evaluator<'a> {
             instances: 0,
             instance_site: None,
             active_instances: Vec::new(),
+            unscoped: HashMap::new(),
         }
     }
 

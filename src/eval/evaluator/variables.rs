@@ -70,10 +70,17 @@ impl<'a> Evaluator<'a> {
     }
 
     fn undefined(&mut self, name: &str, span: Span) -> R {
-        if builtin_variable(name)
-            || (self.options.is_fact)(name)
-            || self.modulepath.has_custom_fact(name)
-        {
+        let known = match self.unscoped.get(name) {
+            Some(known) => *known,
+            None => {
+                let known = builtin_variable(name)
+                    || (self.options.is_fact)(name)
+                    || self.modulepath.has_custom_fact(name);
+                self.unscoped.insert(name.to_string(), known);
+                known
+            }
+        };
+        if known {
             return Ok(Value::any());
         }
         let before = self.findings.len();
