@@ -86,7 +86,7 @@ pub enum ExprKind {
     /// fit in i128 are clamped and flagged by the lowering as a diagnostic). `radix` is 8, 10
     /// or 16 as written.
     Integer {
-        value: i128,
+        value: IntegerValue,
         radix: u8,
     },
     /// Float literal.
@@ -98,7 +98,7 @@ pub enum ExprKind {
         style: StringStyle,
     },
     /// A double-quoted string with interpolation. Empty text parts are not stored.
-    Concat(Vec<StringPart>),
+    Concat(Box<StringParts>),
     /// `@(TAG:syntax/flags)` heredoc. `text` is a `String` or `Concat` expression.
     Heredoc(Box<Heredoc>),
     Boolean(bool),
@@ -222,18 +222,211 @@ pub enum StringStyle {
     Bare,
 }
 
-/// A piece of an interpolated string or heredoc.
-#[derive(Clone, Debug, PartialEq)]
-pub enum StringPart {
+/// An integer literal's exact value, kept as two 64-bit halves so that `Expr` stays 8-aligned
+/// (an `i128` field would make every expression 16-aligned, and bigger).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IntegerValue {
+    low: u64,
+    high: u64,
+}
+
+impl IntegerValue {
+    pub fn new(value: i128) -> IntegerValue {
+        IntegerValue {
+            low: value as u64,
+            high: (value >> 64) as u64,
+        }
+    }
+    pub fn get(self) -> i128 {
+        (((self.high as u128) << 64) | self.low as u128) as i128
+    }
+}
+
+impl std::fmt::Debug for IntegerValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+/// A piece of an interpolated string or heredoc, as `StringParts` hands it out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StringPart<'a> {
     /// Literal text, decoded.
-    Text { value: String, span: Span },
+    Text { value: &'a str, span: Span },
     /// `$name` (braces = false) or `${expr}` (braces = true). For `${x}` the lowering has
     /// already applied Puppet's rule that turns a lone name into a variable.
     Interpolation {
-        expr: Expr,
+        expr: &'a Expr,
         braces: bool,
         span: Span,
     },
+}
+
+/// The parts of an interpolated string or heredoc, in order, stored compactly (a string
+/// may have millions of them): the decoded texts side by side in one buffer, the
+/// interpolated expressions in one list, and per part 16 bytes saying which it is and
+/// where. Read them with `iter`, `get`, `first`, `len`.
+#[derive(Clone, Default, PartialEq)]
+pub struct StringParts {
+    items: Vec<PartItem>,
+    text: String,
+    exprs: Vec<Expr>,
+}
+
+/// One part: a text (`a..b` of `StringParts::text`) or an interpolation (`a` indexes
+/// `StringParts::exprs`, `b` is `INTERPOLATION` or `BRACED_INTERPOLATION`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PartItem {
+    span: Span,
+    a: u32,
+    b: u32,
+}
+
+const INTERPOLATION: u32 = u32::MAX;
+const BRACED_INTERPOLATION: u32 = u32::MAX - 1;
+
+impl StringParts {
+    /// Empty, with room for `parts` parts and `exprs` interpolations.
+    pub fn with_capacity(parts: usize, exprs: usize) -> StringParts {
+        StringParts {
+            items: Vec::with_capacity(parts),
+            text: String::new(),
+            exprs: Vec::with_capacity(exprs),
+        }
+    }
+
+    /// Appends decoded text; it joins the text before it when the last part is text.
+    pub fn push_text(&mut self, value: &str, span: Span) {
+        let end = self.text.len() + value.len();
+        // The buffer holds decoded text of one source file, which spans (u32) bound.
+        let Ok(end) = u32::try_from(end) else {
+            return;
+        };
+        if let Some(last) = self.items.last_mut() {
+            if last.b < BRACED_INTERPOLATION {
+                self.text.push_str(value);
+                last.b = end;
+                last.span = last.span.cover(span);
+                return;
+            }
+        }
+        let start = self.text.len() as u32;
+        self.text.push_str(value);
+        self.items.push(PartItem {
+            span,
+            a: start,
+            b: end,
+        });
+    }
+
+    /// Appends an interpolation.
+    pub fn push_interpolation(&mut self, expr: Expr, braces: bool, span: Span) {
+        let Ok(index) = u32::try_from(self.exprs.len()) else {
+            return;
+        };
+        self.exprs.push(expr);
+        self.items.push(PartItem {
+            span,
+            a: index,
+            b: if braces {
+                BRACED_INTERPOLATION
+            } else {
+                INTERPOLATION
+            },
+        });
+    }
+
+    /// Drops the empty texts and the spare room.
+    pub fn finish(&mut self) {
+        self.items
+            .retain(|i| i.b >= BRACED_INTERPOLATION || i.a < i.b);
+        self.items.shrink_to_fit();
+        self.text.shrink_to_fit();
+        self.exprs.shrink_to_fit();
+    }
+
+    /// Whether every part is text (there is no interpolation).
+    pub fn is_all_text(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    /// All the text, the parts' texts joined.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    pub fn get(&self, i: usize) -> Option<StringPart<'_>> {
+        self.items.get(i).map(|item| self.part(item))
+    }
+    pub fn first(&self) -> Option<StringPart<'_>> {
+        self.get(0)
+    }
+    pub fn iter(&self) -> StringPartsIter<'_> {
+        StringPartsIter {
+            parts: self,
+            items: self.items.iter(),
+        }
+    }
+
+    fn part<'a>(&'a self, item: &PartItem) -> StringPart<'a> {
+        if item.b >= BRACED_INTERPOLATION {
+            StringPart::Interpolation {
+                expr: &self.exprs[item.a as usize],
+                braces: item.b == BRACED_INTERPOLATION,
+                span: item.span,
+            }
+        } else {
+            StringPart::Text {
+                value: &self.text[item.a as usize..item.b as usize],
+                span: item.span,
+            }
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a StringParts {
+    type Item = StringPart<'a>;
+    type IntoIter = StringPartsIter<'a>;
+    fn into_iter(self) -> StringPartsIter<'a> {
+        self.iter()
+    }
+}
+
+/// The parts of a `StringParts`, in order.
+#[derive(Clone)]
+pub struct StringPartsIter<'a> {
+    parts: &'a StringParts,
+    items: std::slice::Iter<'a, PartItem>,
+}
+
+impl<'a> Iterator for StringPartsIter<'a> {
+    type Item = StringPart<'a>;
+    fn next(&mut self) -> Option<StringPart<'a>> {
+        self.items.next().map(|item| self.parts.part(item))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.items.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for StringPartsIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.items.next_back().map(|item| self.parts.part(item))
+    }
+}
+
+impl ExactSizeIterator for StringPartsIter<'_> {}
+
+impl std::fmt::Debug for StringParts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -615,4 +808,19 @@ pub enum CommentKind {
     Line,
     /// `/* ... */`
     Block,
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod layout_tests {
+    use super::*;
+
+    /// What a string's `${a}x` costs in the AST: an expression (48 bytes) and two parts
+    /// (16 bytes each), beside the variable's name and the text `x` in buffers (issue 16.3:
+    /// peak memory under 20x the file).
+    #[test]
+    fn an_interpolated_variable_and_its_text_take_80_bytes_of_structure() {
+        assert_eq!(std::mem::size_of::<Expr>(), 48);
+        assert_eq!(std::mem::size_of::<PartItem>(), 16);
+        assert_eq!(std::mem::align_of::<Expr>(), 8);
+    }
 }

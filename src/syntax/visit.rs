@@ -309,7 +309,7 @@ fn attribute_ops<'a>(ops: &'a [AttributeOp], f: &mut dyn FnMut(&'a Expr, Slot)) 
     }
 }
 
-fn string_parts<'a>(parts: &'a [StringPart], f: &mut dyn FnMut(&'a Expr, Slot)) {
+fn string_parts<'a>(parts: &'a StringParts, f: &mut dyn FnMut(&'a Expr, Slot)) {
     for p in parts {
         if let StringPart::Interpolation { expr, .. } = p {
             f(expr, Slot::Interpolation);

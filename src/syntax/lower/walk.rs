@@ -687,7 +687,10 @@ impl<'t, 's> Lowerer<'t, 's> {
                         format!("integer literal {text} is too large to be represented"),
                     );
                 }
-                ExprKind::Integer { value, radix }
+                ExprKind::Integer {
+                    value: IntegerValue::new(value),
+                    radix,
+                }
             }
             Ok(NumberValue::Float(v)) => ExprKind::Float(v),
             Err(message) => {

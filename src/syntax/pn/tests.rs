@@ -12,13 +12,16 @@ fn ex(kind: ExprKind) -> Expr {
 
 fn int(v: i128) -> Expr {
     ex(ExprKind::Integer {
-        value: v,
+        value: IntegerValue::new(v),
         radix: 10,
     })
 }
 
 fn radix(v: i128, r: u8) -> Expr {
-    ex(ExprKind::Integer { value: v, radix: r })
+    ex(ExprKind::Integer {
+        value: IntegerValue::new(v),
+        radix: r,
+    })
 }
 
 fn float(v: f64) -> Expr {
@@ -241,21 +244,12 @@ fn literals_and_names() {
 
 #[test]
 fn concat_drops_empty_text() {
-    let e = ex(ExprKind::Concat(vec![
-        StringPart::Text {
-            value: String::new(),
-            span: sp(),
-        },
-        StringPart::Interpolation {
-            expr: var("x"),
-            braces: true,
-            span: sp(),
-        },
-        StringPart::Text {
-            value: "b\n".to_string(),
-            span: sp(),
-        },
-    ]));
+    // Made by hand, without `StringParts::finish`, which would drop it.
+    let mut parts = StringParts::default();
+    parts.push_text("", sp());
+    parts.push_interpolation(var("x"), true, sp());
+    parts.push_text("b\n", sp());
+    let e = ex(ExprKind::Concat(Box::new(parts)));
     check(
         e,
         r##"{"^":["concat",{"^":["str",{"^":["var","x"]}]},"b\n"]}"##,
