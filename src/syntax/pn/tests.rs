@@ -293,7 +293,8 @@ fn collections_access_selector() {
             key: s("a"),
             value: int(1),
             span: sp(),
-        }],
+        }]
+        .into(),
         synthetic: false,
     });
     check(
@@ -304,7 +305,7 @@ fn collections_access_selector() {
     check(
         ex(ExprKind::Access {
             target: Box::new(var("x")),
-            keys: vec![int(1), neg(int(2))],
+            keys: vec![int(1), neg(int(2))].into(),
         }),
         r##"{"^":["access",{"^":["var","x"]},1,-2]}"##,
         r##"(access (var "x") 1 -2)"##,
@@ -316,7 +317,8 @@ fn collections_access_selector() {
                 matching: ex(ExprKind::Default),
                 value: s("b"),
                 span: sp(),
-            }],
+            }]
+            .into(),
             braces: true,
         }),
         r##"{"^":["?",{"^":["var","x"]},[{"^":["=>",{"^":["default"]},"b"]}]]}"##,
@@ -530,7 +532,7 @@ fn catalog_expressions() {
     let o = ex(ExprKind::ResourceOverride(Box::new(ResourceOverrideExpr {
         resources: ex(ExprKind::Access {
             target: Box::new(qr("File")),
-            keys: vec![s("a")],
+            keys: vec![s("a")].into(),
         }),
         ops: vec![attr("require", AttributeOperator::Append, int(2))],
         form: ResourceForm::Regular,
@@ -678,7 +680,7 @@ fn type_definitions() {
         ex(ExprKind::Block(vec![
             qn("foo"),
             ex(ExprKind::Hash {
-                entries: vec![],
+                entries: vec![].into(),
                 synthetic: false,
             }),
         ])),
