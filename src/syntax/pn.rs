@@ -116,7 +116,7 @@ enum Ev<'a> {
     Stmts(&'a [Expr]),
     /// The parts of an interpolated string, expanded one at a time (a string may have
     /// millions: the stack holds one event for the rest, not five per part).
-    Parts(&'a StringParts, usize),
+    Parts(&'a StringParts, PartCursor),
     Lambda(&'a Lambda),
     Params(&'a [Parameter]),
     Ops(&'a [AttributeOp]),
@@ -172,8 +172,8 @@ fn expand<'a>(ev: Ev<'a>, out: &mut Vec<Ev<'a>>, error: &mut Option<DumpError>) 
     match ev {
         Ev::Expr(e) => expand_expr(e, out),
         Ev::Exprs(es) => out.extend(es.iter().map(Ev::Expr)),
-        Ev::Parts(parts, i) => {
-            let Some(part) = parts.get(i) else {
+        Ev::Parts(parts, at) => {
+            let Some((part, next)) = parts.at(at) else {
                 return;
             };
             match part {
@@ -188,8 +188,8 @@ fn expand<'a>(ev: Ev<'a>, out: &mut Vec<Ev<'a>>, error: &mut Option<DumpError>) 
                     out.push(Ev::End);
                 }
             }
-            if i + 1 < parts.len() {
-                out.push(Ev::Parts(parts, i + 1));
+            if parts.at(next).is_some() {
+                out.push(Ev::Parts(parts, next));
             }
         }
         Ev::Stmts(es) => {
@@ -364,7 +364,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
         ExprKind::String { value, .. } => out.push(Ev::Str(value)),
         ExprKind::Concat(parts) => {
             out.push(Ev::Call("concat"));
-            out.push(Ev::Parts(parts, 0));
+            out.push(Ev::Parts(parts, PartCursor::default()));
             out.push(Ev::End);
         }
         ExprKind::Heredoc(h) => {
