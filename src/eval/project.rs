@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::module_store::ModuleStore;
 use super::reads::Recorder;
 use crate::eval::names::trim_colons;
-use crate::syntax::visit::{for_each_child, for_each_top_statement};
+use crate::syntax::visit::{for_each_child, for_each_top_statement, has_children};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
 
 /// One parameter of a defined type.
@@ -144,31 +144,42 @@ impl Project {
     }
 
     /// Records what `e` and the expressions in it define (iteratively: the code may nest
-    /// deeper than the stack allows).
+    /// deeper than the stack allows; only expressions with children of their own wait on
+    /// the stack, never a string's million variables).
     fn walk(&mut self, e: &Expr) {
+        self.record(e);
         let mut stack = vec![e];
         while let Some(e) = stack.pop() {
-            let target = match &e.kind {
-                ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
-                ExprKind::ResourceOverride(o) => reference_name(&o.resources),
-                ExprKind::Collect(c) if !c.ops.is_empty() => reference_name(&c.type_expr),
-                _ => None,
-            };
-            if let Some(t) = target {
-                self.defaulted.insert(t);
-            }
-            match &e.kind {
-                ExprKind::Class(c) => {
-                    self.classes
-                        .insert(trim_colons(&c.name).to_ascii_lowercase());
+            for_each_child(e, &mut |c, _| {
+                self.record(c);
+                if has_children(c) {
+                    stack.push(c);
                 }
-                ExprKind::Function(f) => {
-                    self.functions
-                        .insert(trim_colons(&f.name).to_ascii_lowercase());
-                }
-                _ => {}
+            });
+        }
+    }
+
+    /// Records what `e` itself defines.
+    fn record(&mut self, e: &Expr) {
+        let target = match &e.kind {
+            ExprKind::ResourceDefaults(d) => reference_name(&d.type_ref),
+            ExprKind::ResourceOverride(o) => reference_name(&o.resources),
+            ExprKind::Collect(c) if !c.ops.is_empty() => reference_name(&c.type_expr),
+            _ => None,
+        };
+        if let Some(t) = target {
+            self.defaulted.insert(t);
+        }
+        match &e.kind {
+            ExprKind::Class(c) => {
+                self.classes
+                    .insert(trim_colons(&c.name).to_ascii_lowercase());
             }
-            for_each_child(e, &mut |c, _| stack.push(c));
+            ExprKind::Function(f) => {
+                self.functions
+                    .insert(trim_colons(&f.name).to_ascii_lowercase());
+            }
+            _ => {}
         }
     }
 

@@ -273,12 +273,12 @@ fn split_interpolations(
 pub fn interpolations(program: &Program) -> Vec<Span> {
     fn walk(e: &Expr, out: &mut Vec<Span>) {
         if let ExprKind::Concat(parts) = &e.kind {
-            for p in parts {
+            for p in parts.iter() {
                 if let StringPart::Interpolation {
                     braces: true, span, ..
                 } = p
                 {
-                    out.push(*span);
+                    out.push(span);
                 }
             }
         }

@@ -86,7 +86,7 @@ pub enum ExprKind {
     /// fit in i128 are clamped and flagged by the lowering as a diagnostic). `radix` is 8, 10
     /// or 16 as written.
     Integer {
-        value: i128,
+        value: IntegerValue,
         radix: u8,
     },
     /// Float literal.
@@ -98,7 +98,7 @@ pub enum ExprKind {
         style: StringStyle,
     },
     /// A double-quoted string with interpolation. Empty text parts are not stored.
-    Concat(Vec<StringPart>),
+    Concat(Box<StringParts>),
     /// `@(TAG:syntax/flags)` heredoc. `text` is a `String` or `Concat` expression.
     Heredoc(Box<Heredoc>),
     Boolean(bool),
@@ -123,13 +123,13 @@ pub enum ExprKind {
     /// `{ k => v, ... }`. Also produced for adjacent `k => v` pairs in argument, array and
     /// access lists (merged into one hash as Puppet does), with `synthetic` set.
     Hash {
-        entries: Vec<HashEntry>,
+        entries: Box<[HashEntry]>,
         synthetic: bool,
     },
     /// `target[k1, k2, ...]`.
     Access {
         target: Box<Expr>,
-        keys: Vec<Expr>,
+        keys: Box<[Expr]>,
     },
 
     // ---- operators ----
@@ -157,7 +157,7 @@ pub enum ExprKind {
     /// `subject ? { match => value, ... }` (or the braceless single-entry form).
     Selector {
         subject: Box<Expr>,
-        entries: Vec<SelectorEntry>,
+        entries: Box<[SelectorEntry]>,
         braces: bool,
     },
 
@@ -222,19 +222,224 @@ pub enum StringStyle {
     Bare,
 }
 
-/// A piece of an interpolated string or heredoc.
-#[derive(Clone, Debug, PartialEq)]
-pub enum StringPart {
+/// An integer literal's exact value, kept as two 64-bit halves so that `Expr` stays 8-aligned
+/// (an `i128` field would make every expression 16-aligned, and bigger).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct IntegerValue {
+    low: u64,
+    high: u64,
+}
+
+impl IntegerValue {
+    pub fn new(value: i128) -> IntegerValue {
+        IntegerValue {
+            low: value as u64,
+            high: (value >> 64) as u64,
+        }
+    }
+    pub fn get(self) -> i128 {
+        (((self.high as u128) << 64) | self.low as u128) as i128
+    }
+}
+
+impl std::fmt::Debug for IntegerValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+/// A piece of an interpolated string or heredoc, as `StringParts` hands it out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StringPart<'a> {
     /// Literal text, decoded.
-    Text { value: String, span: Span },
+    Text { value: &'a str, span: Span },
     /// `$name` (braces = false) or `${expr}` (braces = true). For `${x}` the lowering has
     /// already applied Puppet's rule that turns a lone name into a variable.
     Interpolation {
-        expr: Expr,
+        expr: &'a Expr,
         braces: bool,
         span: Span,
     },
 }
+
+/// The parts of an interpolated string or heredoc, in order, stored compactly (a string
+/// may have millions of them): the decoded texts side by side in one buffer, the
+/// interpolated expressions in one list, and per part 12 bytes saying which it is and
+/// where. Read them in order with `iter` (or `first`, `at`).
+#[derive(Clone, Default, PartialEq)]
+pub struct StringParts {
+    items: Vec<PartItem>,
+    text: String,
+    exprs: Vec<Expr>,
+}
+
+/// One part: a text, which ends at byte `x` of `StringParts::text` and starts where the
+/// text part before it ends, or an interpolation (`x` is `INTERPOLATION` or
+/// `BRACED_INTERPOLATION`), the next of `StringParts::exprs`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PartItem {
+    span: Span,
+    x: u32,
+}
+
+const INTERPOLATION: u32 = u32::MAX;
+const BRACED_INTERPOLATION: u32 = u32::MAX - 1;
+
+impl PartItem {
+    fn is_text(self) -> bool {
+        self.x < BRACED_INTERPOLATION
+    }
+}
+
+/// Where a walk over `StringParts` is: the part, and where its text or expression starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PartCursor {
+    item: usize,
+    text: usize,
+    expr: usize,
+}
+
+impl StringParts {
+    /// Empty, with room for `parts` parts and `exprs` interpolations.
+    pub fn with_capacity(parts: usize, exprs: usize) -> StringParts {
+        StringParts {
+            items: Vec::with_capacity(parts),
+            text: String::new(),
+            exprs: Vec::with_capacity(exprs),
+        }
+    }
+
+    /// Appends decoded text; it joins the text before it when the last part is text.
+    pub fn push_text(&mut self, value: &str, span: Span) {
+        // The buffer holds decoded text of one source file, which spans (u32) bound.
+        let end = match u32::try_from(self.text.len() + value.len()) {
+            Ok(end) if end < BRACED_INTERPOLATION => end,
+            _ => return,
+        };
+        self.text.push_str(value);
+        if let Some(last) = self.items.last_mut().filter(|last| last.is_text()) {
+            last.x = end;
+            last.span = last.span.cover(span);
+            return;
+        }
+        self.items.push(PartItem { span, x: end });
+    }
+
+    /// Appends an interpolation.
+    pub fn push_interpolation(&mut self, expr: Expr, braces: bool, span: Span) {
+        self.exprs.push(expr);
+        self.items.push(PartItem {
+            span,
+            x: if braces {
+                BRACED_INTERPOLATION
+            } else {
+                INTERPOLATION
+            },
+        });
+    }
+
+    /// Drops the empty texts and the spare room.
+    pub fn finish(&mut self) {
+        let mut text_at = 0;
+        self.items.retain(|i| {
+            if !i.is_text() {
+                return true;
+            }
+            let empty = i.x == text_at;
+            text_at = i.x;
+            !empty
+        });
+        self.items.shrink_to_fit();
+        self.text.shrink_to_fit();
+        self.exprs.shrink_to_fit();
+    }
+
+    /// Whether every part is text (there is no interpolation).
+    pub fn is_all_text(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    /// All the text, the parts' texts joined.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+    pub fn first(&self) -> Option<StringPart<'_>> {
+        self.iter().next()
+    }
+    pub fn iter(&self) -> StringPartsIter<'_> {
+        StringPartsIter {
+            parts: self,
+            at: PartCursor::default(),
+        }
+    }
+
+    /// The part at `at` (`PartCursor::default()` for the first) and where the next is.
+    pub fn at(&self, at: PartCursor) -> Option<(StringPart<'_>, PartCursor)> {
+        let item = *self.items.get(at.item)?;
+        let mut next = PartCursor {
+            item: at.item + 1,
+            ..at
+        };
+        let part = if item.is_text() {
+            next.text = item.x as usize;
+            StringPart::Text {
+                value: self.text.get(at.text..next.text)?,
+                span: item.span,
+            }
+        } else {
+            next.expr += 1;
+            StringPart::Interpolation {
+                expr: self.exprs.get(at.expr)?,
+                braces: item.x == BRACED_INTERPOLATION,
+                span: item.span,
+            }
+        };
+        Some((part, next))
+    }
+}
+
+impl<'a> IntoIterator for &'a StringParts {
+    type Item = StringPart<'a>;
+    type IntoIter = StringPartsIter<'a>;
+    fn into_iter(self) -> StringPartsIter<'a> {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for StringParts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The parts of a `StringParts`, in order.
+#[derive(Clone)]
+pub struct StringPartsIter<'a> {
+    parts: &'a StringParts,
+    at: PartCursor,
+}
+
+impl<'a> Iterator for StringPartsIter<'a> {
+    type Item = StringPart<'a>;
+    fn next(&mut self) -> Option<StringPart<'a>> {
+        let (part, next) = self.parts.at(self.at)?;
+        self.at = next;
+        Some(part)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.parts.items.len().saturating_sub(self.at.item);
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for StringPartsIter<'_> {}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Heredoc {
@@ -615,4 +820,101 @@ pub enum CommentKind {
     Line,
     /// `/* ... */`
     Block,
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod layout_tests {
+    use super::*;
+
+    /// What a string's `${a}x` costs in the AST: an expression (40 bytes) and two parts
+    /// (12 bytes each), beside the variable's name and the text `x` in buffers (issue 16.3:
+    /// peak memory under 20x the file).
+    #[test]
+    fn an_interpolated_variable_and_its_text_take_64_bytes_of_structure() {
+        assert_eq!(std::mem::size_of::<Expr>(), 40);
+        assert_eq!(std::mem::size_of::<PartItem>(), 12);
+        assert_eq!(std::mem::align_of::<Expr>(), 8);
+    }
+}
+
+#[cfg(test)]
+mod string_parts_tests {
+    use super::*;
+
+    fn var(name: &str, at: usize) -> Expr {
+        Expr::new(ExprKind::Variable(name.to_string()), Span::new(at, at + 1))
+    }
+
+    /// Each part as `T value start..end` or `I name braces start..end`.
+    fn show(parts: &StringParts) -> Vec<String> {
+        parts
+            .iter()
+            .map(|p| match p {
+                StringPart::Text { value, span } => {
+                    format!("T {value:?} {}..{}", span.start, span.end)
+                }
+                StringPart::Interpolation { expr, braces, span } => {
+                    let ExprKind::Variable(name) = &expr.kind else {
+                        panic!("not a variable: {expr:?}")
+                    };
+                    format!("I {name} {braces} {}..{}", span.start, span.end)
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parts_come_back_in_order_with_texts_joined_and_empty_ones_dropped() {
+        let mut parts = StringParts::with_capacity(8, 3);
+        parts.push_text("", Span::new(0, 0));
+        parts.push_interpolation(var("a", 1), true, Span::new(0, 4));
+        parts.push_text("x", Span::new(4, 5));
+        parts.push_text("yé", Span::new(5, 8));
+        parts.push_interpolation(var("b", 9), false, Span::new(8, 10));
+        parts.push_interpolation(var("c", 11), false, Span::new(10, 12));
+        parts.push_text("", Span::new(12, 12));
+        parts.push_interpolation(var("d", 13), true, Span::new(12, 16));
+        parts.push_text("z", Span::new(16, 17));
+        let before = show(&parts);
+        assert_eq!(before.len(), 8);
+        assert_eq!(before[0], "T \"\" 0..0");
+        parts.finish();
+        assert_eq!(
+            show(&parts),
+            [
+                "I a true 0..4",
+                "T \"xyé\" 4..8",
+                "I b false 8..10",
+                "I c false 10..12",
+                "I d true 12..16",
+                "T \"z\" 16..17"
+            ]
+        );
+        assert_eq!(parts.len(), 6);
+        assert_eq!(parts.iter().len(), 6);
+        assert!(!parts.is_all_text());
+        assert!(matches!(
+            parts.first(),
+            Some(StringPart::Interpolation { braces: true, .. })
+        ));
+        // A cursor walks the same parts.
+        let mut at = PartCursor::default();
+        let mut walked = Vec::new();
+        while let Some((part, next)) = parts.at(at) {
+            walked.push(part);
+            at = next;
+        }
+        assert_eq!(walked, parts.iter().collect::<Vec<_>>());
+        assert_eq!(format!("{parts:?}").matches("Interpolation").count(), 4);
+    }
+
+    #[test]
+    fn text_only_parts_give_their_text_back() {
+        let mut parts = StringParts::default();
+        parts.push_text("a\n", Span::new(0, 3));
+        parts.push_text("b", Span::new(3, 4));
+        assert!(parts.is_all_text());
+        assert_eq!(show(&parts), ["T \"a\\nb\" 0..4"]);
+        assert_eq!(parts.into_text(), "a\nb");
+    }
 }

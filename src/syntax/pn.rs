@@ -116,7 +116,7 @@ enum Ev<'a> {
     Stmts(&'a [Expr]),
     /// The parts of an interpolated string, expanded one at a time (a string may have
     /// millions: the stack holds one event for the rest, not five per part).
-    Parts(&'a [StringPart]),
+    Parts(&'a StringParts, PartCursor),
     Lambda(&'a Lambda),
     Params(&'a [Parameter]),
     Ops(&'a [AttributeOp]),
@@ -172,8 +172,8 @@ fn expand<'a>(ev: Ev<'a>, out: &mut Vec<Ev<'a>>, error: &mut Option<DumpError>) 
     match ev {
         Ev::Expr(e) => expand_expr(e, out),
         Ev::Exprs(es) => out.extend(es.iter().map(Ev::Expr)),
-        Ev::Parts(parts) => {
-            let Some((part, rest)) = parts.split_first() else {
+        Ev::Parts(parts, at) => {
+            let Some((part, next)) = parts.at(at) else {
                 return;
             };
             match part {
@@ -188,8 +188,8 @@ fn expand<'a>(ev: Ev<'a>, out: &mut Vec<Ev<'a>>, error: &mut Option<DumpError>) 
                     out.push(Ev::End);
                 }
             }
-            if !rest.is_empty() {
-                out.push(Ev::Parts(rest));
+            if parts.at(next).is_some() {
+                out.push(Ev::Parts(parts, next));
             }
         }
         Ev::Stmts(es) => {
@@ -346,16 +346,17 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
             out.push(Ev::End);
         }
         ExprKind::Integer { value, radix } => {
+            let value = value.get();
             // A negative literal can only come from folding a unary minus; the radix is
             // then lost (pn-forms §5.4).
-            if *radix == 10 || *value < 0 {
-                out.push(Ev::Int(*value));
+            if *radix == 10 || value < 0 {
+                out.push(Ev::Int(value));
             } else {
                 open_call_map("int", out);
                 out.push(Ev::Key("radix"));
                 out.push(Ev::Int(i128::from(*radix)));
                 out.push(Ev::Key("value"));
-                out.push(Ev::Int(*value));
+                out.push(Ev::Int(value));
                 close2(out);
             }
         }
@@ -363,7 +364,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
         ExprKind::String { value, .. } => out.push(Ev::Str(value)),
         ExprKind::Concat(parts) => {
             out.push(Ev::Call("concat"));
-            out.push(Ev::Parts(parts));
+            out.push(Ev::Parts(parts, PartCursor::default()));
             out.push(Ev::End);
         }
         ExprKind::Heredoc(h) => {
@@ -411,7 +412,7 @@ fn expand_expr<'a>(e: &'a Expr, out: &mut Vec<Ev<'a>>) {
         }
         ExprKind::Unary { op, operand } => match (op, &operand.kind) {
             (UnaryOp::Neg, ExprKind::Integer { value, .. }) => {
-                out.push(Ev::Int(0i128.saturating_sub(*value)))
+                out.push(Ev::Int(0i128.saturating_sub(value.get())))
             }
             (UnaryOp::Neg, ExprKind::Float(f)) => out.push(Ev::Float(-*f, operand.span)),
             _ => {

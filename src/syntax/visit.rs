@@ -309,7 +309,7 @@ fn attribute_ops<'a>(ops: &'a [AttributeOp], f: &mut dyn FnMut(&'a Expr, Slot)) 
     }
 }
 
-fn string_parts<'a>(parts: &'a [StringPart], f: &mut dyn FnMut(&'a Expr, Slot)) {
+fn string_parts<'a>(parts: &'a StringParts, f: &mut dyn FnMut(&'a Expr, Slot)) {
     for p in parts {
         if let StringPart::Interpolation { expr, .. } = p {
             f(expr, Slot::Interpolation);
@@ -423,20 +423,43 @@ impl ExprKind {
     }
 }
 
+/// Whether `expr` has child expressions.
+pub fn has_children(expr: &Expr) -> bool {
+    let mut any = false;
+    for_each_child(expr, &mut |_, _| any = true);
+    any
+}
+
 /// How deeply the expressions of `program` nest (a top-level statement is at depth 1),
 /// with the span of the first expression that deep. Iterative: a program nested deeper
 /// than the stack allows is measured too, so its consumers can refuse it or make room.
+///
+/// An expression is measured when its parent's children are listed, and only one with
+/// children of its own waits on the stack: a string's million variables never do. The
+/// parents are listed in preorder, so the first expression that deep is the same as in a
+/// preorder walk.
 pub fn nesting_depth(program: &Program) -> (usize, Span) {
     let mut deepest = (0, program.span);
     let mut stack: Vec<(&Expr, usize)> = Vec::new();
-    for_each_top_statement(program, &mut |e, _| stack.push((e, 1)));
+    let see = |e: &Expr, depth: usize, deepest: &mut (usize, Span)| {
+        if depth > deepest.0 {
+            *deepest = (depth, e.span);
+        }
+        has_children(e)
+    };
+    for_each_top_statement(program, &mut |e, _| {
+        if see(e, 1, &mut deepest) {
+            stack.push((e, 1));
+        }
+    });
     stack.reverse();
     while let Some((e, depth)) = stack.pop() {
-        if depth > deepest.0 {
-            deepest = (depth, e.span);
-        }
         let at = stack.len();
-        for_each_child(e, &mut |c, _| stack.push((c, depth + 1)));
+        for_each_child(e, &mut |c, _| {
+            if see(c, depth + 1, &mut deepest) {
+                stack.push((c, depth + 1));
+            }
+        });
         stack[at..].reverse();
     }
     deepest

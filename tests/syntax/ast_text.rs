@@ -129,6 +129,7 @@ pub fn r(e: &Expr) -> String {
     match &e.kind {
         Nop => "nop".into(),
         Integer { value, radix } => {
+            let value = value.get();
             if *radix == 10 {
                 format!("{value}")
             } else {
@@ -143,7 +144,7 @@ pub fn r(e: &Expr) -> String {
         },
         Concat(parts) => format!(
             "(concat {})",
-            parts.iter().map(part).collect::<Vec<_>>().join(" ")
+            parts.iter().map(|p| part(&p)).collect::<Vec<_>>().join(" ")
         ),
         Heredoc(h) => {
             let mut s = format!("(heredoc {}", h.tag);

@@ -244,3 +244,22 @@ fn collector_closers_lex_by_longest_match() {
     }
     assert!(parse("File <| |>\nFile <<| |>>\n").errors.is_empty());
 }
+
+#[test]
+fn nesting_depth_is_the_first_deepest_expression_in_preorder() {
+    fn depth_of(src: &str) -> (usize, &str) {
+        let f = parse(src);
+        assert!(f.errors.is_empty(), "{:?}", f.errors);
+        let (depth, at) = rein::syntax::visit::nesting_depth(&f.program);
+        (depth, &src[at.start()..at.end()])
+    }
+    // assignment 1, array 2, `[1, [2]]` and `[[3]]` 3, `[2]` and `[3]` 4, `2` and `3` 5.
+    assert_eq!(depth_of("$x = [[1, [2]], [[3]]]\n"), (5, "2"));
+    assert_eq!(depth_of("$x = [[[3]], [1, [2]]]\n"), (5, "3"));
+    // A leaf comes before its deeper cousins, a deeper leaf after them.
+    assert_eq!(depth_of("$y = 1\n$x = [4, [5]]\n"), (4, "5"));
+    assert_eq!(depth_of("$y = 1\n"), (2, "$y"));
+    // A string's variables are the deepest: the first of them.
+    assert_eq!(depth_of("$x = \"${a}x$b${c}\"\n"), (3, "a"));
+    assert_eq!(depth_of(""), (0, ""));
+}

@@ -300,6 +300,7 @@ fn a_string_with_many_parts_keeps_every_part_in_order() {
         panic!("not a concat")
     };
     assert_eq!(parts.len(), 2 * n);
+    let parts: Vec<_> = parts.iter().collect();
     for (i, pair) in parts.chunks(2).enumerate() {
         let rein::syntax::StringPart::Interpolation { expr, span, .. } = &pair[0] else {
             panic!("part {} is not an interpolation", 2 * i)
@@ -309,7 +310,7 @@ fn a_string_with_many_parts_keeps_every_part_in_order() {
         let rein::syntax::StringPart::Text { value, .. } = &pair[1] else {
             panic!("part {} is not text", 2 * i + 1)
         };
-        assert_eq!(value, "x");
+        assert_eq!(*value, "x");
     }
 }
 
@@ -325,20 +326,20 @@ fn parts_of(src: &str) -> Vec<String> {
 }
 
 /// The parts as [`parts_of`] shows them (a text part's source quoted).
-fn render_parts(src: &str, parts: &[rein::syntax::StringPart]) -> Vec<String> {
+fn render_parts(src: &str, parts: &rein::syntax::StringParts) -> Vec<String> {
     let text = |s: rein::syntax::Span| &src[s.start()..s.end()];
     parts
         .iter()
         .map(|p| match p {
             rein::syntax::StringPart::Text { value, span } => {
-                format!("T {value:?} @ {:?}", text(*span))
+                format!("T {value:?} @ {:?}", text(span))
             }
             rein::syntax::StringPart::Interpolation { expr, braces, span } => format!(
                 "I{} {} {:?} @ {}",
-                if *braces { "{}" } else { "" },
+                if braces { "{}" } else { "" },
                 crate::ast_text::r(expr),
                 text(expr.span),
-                text(*span)
+                text(span)
             ),
         })
         .collect()

@@ -8,7 +8,9 @@ use super::state::{bounded, Evaluator, Flow, RefKind, MAX_STRING, R};
 use crate::eval::ops;
 use crate::eval::types::{self, PType};
 use crate::eval::value::{flatten, ErrorKind, EvalError, Value};
-use crate::syntax::{BinaryOp, Body, ElseBranch, Expr, ExprKind, Span, StringPart, UnaryOp};
+use crate::syntax::{
+    BinaryOp, Body, ElseBranch, Expr, ExprKind, Span, StringPart, StringParts, UnaryOp,
+};
 
 fn speculative_flow(r1: R, r2: R) -> R {
     for r in [r1, r2] {
@@ -72,7 +74,7 @@ impl<'a> Evaluator<'a> {
         let span = e.span;
         match &e.kind {
             ExprKind::Nop => Ok(Value::Undef),
-            ExprKind::Integer { value, .. } => match i64::try_from(*value) {
+            ExprKind::Integer { value, .. } => match i64::try_from(value.get()) {
                 Ok(v) => Ok(Value::Int(v)),
                 Err(_) => Ok(Value::unknown(PType::integer())),
             },
@@ -279,7 +281,7 @@ impl<'a> Evaluator<'a> {
         }
     }
 
-    fn eval_concat(&mut self, parts: &[StringPart]) -> R {
+    fn eval_concat(&mut self, parts: &StringParts) -> R {
         let mut s = String::new();
         let mut known = true;
         for p in parts {

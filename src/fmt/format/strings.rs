@@ -34,7 +34,7 @@ impl<'a> Formatter<'a> {
         }
     }
 
-    pub(super) fn concat(&self, span: Span, parts: &[StringPart]) -> String {
+    pub(super) fn concat(&self, span: Span, parts: &StringParts) -> String {
         let raw = self.s(span);
         if !raw.starts_with('"') {
             return raw.to_string();
@@ -48,7 +48,7 @@ impl<'a> Formatter<'a> {
                 ..
             } = p
             {
-                let t = self.s(*ps);
+                let t = self.s(ps);
                 if let Some(name) = t.strip_prefix('$') {
                     if !name.is_empty()
                         && !name.starts_with('{')

@@ -38,7 +38,7 @@ fn facts_key(expr: &Expr) -> Option<&str> {
     if v != "facts" && v != "::facts" {
         return None;
     }
-    match keys.as_slice() {
+    match &keys[..] {
         [k] => match &k.kind {
             ExprKind::String { value, .. } => Some(value.as_str()),
             ExprKind::QualifiedName(n) => Some(n.as_str()),

@@ -57,7 +57,8 @@ impl Rule for OnlyVariableString {
         let ExprKind::Concat(parts) = &expr.kind else {
             return;
         };
-        let [StringPart::Interpolation { expr: var, .. }] = parts.as_slice() else {
+        let (1, Some(StringPart::Interpolation { expr: var, .. })) = (parts.len(), parts.first())
+        else {
             return;
         };
         // A hash key or a selector's match must stay a string.

@@ -46,7 +46,7 @@ impl Rule for PuppetUrlWithoutModules {
         let start = match &expr.kind {
             ExprKind::String { value, style } if *style != StringStyle::Bare => value.as_str(),
             ExprKind::Concat(parts) => match parts.first() {
-                Some(StringPart::Text { value, .. }) => value.as_str(),
+                Some(StringPart::Text { value, .. }) => value,
                 _ => "",
             },
             _ => return,

@@ -31,7 +31,7 @@ impl Rule for VariablesNotEnclosed {
         let ExprKind::Concat(parts) = &expr.kind else {
             return;
         };
-        for p in parts {
+        for p in parts.iter() {
             let StringPart::Interpolation {
                 expr: var,
                 braces: false,
@@ -54,9 +54,9 @@ impl Rule for VariablesNotEnclosed {
                 format!("${{${name}}}")
             };
             cx.report(
-                Diagnostic::new(*span, "variable not enclosed in {}")
+                Diagnostic::new(span, "variable not enclosed in {}")
                     .with_help("write `${name}` so that the end of the name is visible")
-                    .with_fix(Fix::safe(vec![Edit::replace(*span, replacement)])),
+                    .with_fix(Fix::safe(vec![Edit::replace(span, replacement)])),
             );
         }
     }

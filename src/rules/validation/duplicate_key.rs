@@ -77,7 +77,7 @@ fn dedup(entries: &[(Lit, Lit)]) -> Vec<(Lit, Lit)> {
 fn literal(expr: &Expr) -> Option<Lit> {
     Some(match &expr.kind {
         ExprKind::String { value, .. } | ExprKind::QualifiedName(value) => Lit::Str(value.clone()),
-        ExprKind::Integer { value, .. } => Lit::Int(*value),
+        ExprKind::Integer { value, .. } => Lit::Int(value.get()),
         ExprKind::Float(f) => Lit::Float(*f),
         ExprKind::Boolean(b) => Lit::Bool(*b),
         ExprKind::Undef => Lit::Undef,

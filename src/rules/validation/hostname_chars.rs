@@ -46,7 +46,7 @@ impl Rule for HostnameChars {
                     parts
                         .iter()
                         .map(|p| match p {
-                            StringPart::Text { value, .. } => value.as_str(),
+                            StringPart::Text { value, .. } => value,
                             StringPart::Interpolation { .. } => "",
                         })
                         .collect()

@@ -62,7 +62,7 @@ impl Rule for IntegerOverflow {
         let ExprKind::Integer { value, radix } = &expr.kind else {
             return;
         };
-        let magnitude = value.unsigned_abs();
+        let magnitude = value.get().unsigned_abs();
         if magnitude <= i64::MAX as u128 {
             return;
         }

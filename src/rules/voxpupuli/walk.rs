@@ -17,7 +17,7 @@ pub fn for_each_variable<'a>(program: &'a Program, f: &mut dyn FnMut(&'a Expr, b
         match &e.kind {
             ExprKind::Variable(_) => f(e, false),
             ExprKind::Concat(parts) => {
-                for p in parts {
+                for p in parts.iter() {
                     if let StringPart::Interpolation { expr, braces, .. } = p {
                         if !braces && matches!(expr.kind, ExprKind::Variable(_)) {
                             f(expr, true);

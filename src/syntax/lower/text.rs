@@ -41,21 +41,24 @@ impl<'t, 's> Lowerer<'t, 's> {
         // interpolation moves `self.cursor`), never collected. A text run holds the
         // string's plain variables too (`string_run.rs`): a string may have millions.
         let mut cursor = node.walk();
-        let mut capacity = 0;
+        let (mut capacity, mut interpolations) = (0, 0);
         if cursor.goto_first_child() {
             loop {
                 let n = cursor.node();
                 if n.kind_id() == self.ids.k.string_text {
-                    capacity += string_run::max_pieces(self.text(n));
+                    let pieces = string_run::max_pieces(self.text(n));
+                    capacity += pieces;
+                    interpolations += pieces / 2;
                 } else if n.is_named() {
                     capacity += 1;
+                    interpolations += 1;
                 }
                 if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
-        let mut parts: Vec<StringPart> = Vec::with_capacity(capacity);
+        let mut parts = StringParts::with_capacity(capacity, interpolations);
         // Text pieces not yet decoded: their escapes are reported at the end of their
         // part, the start of the next interpolation (or the closing quote).
         let mut texts: Vec<Span> = Vec::new();
@@ -74,12 +77,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                             Piece::Short(whole) => {
                                 self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 1);
                                 let name = self.src.get(whole.start() + 1..whole.end());
-                                parts.push(variable_part(name, whole, whole, false));
+                                push_variable(&mut parts, name, whole, whole, false);
                             }
                             Piece::Braced { whole, name } => {
                                 self.decode_texts(&mut texts, &mut parts, &set, whole.start() + 2);
                                 let text = self.src.get(name.start()..name.end());
-                                parts.push(variable_part(text, name, whole, true));
+                                push_variable(&mut parts, text, name, whole, true);
                             }
                         });
                     } else {
@@ -90,7 +93,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                         };
                         self.decode_texts(&mut texts, &mut parts, &set, report_at);
                         if id == self.ids.k.interpolation || id == self.ids.k.short_interpolation {
-                            parts.push(self.interpolation_part(n));
+                            self.interpolation_part(n, &mut parts);
                         }
                     }
                 }
@@ -117,14 +120,14 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn decode_texts(
         &mut self,
         texts: &mut Vec<Span>,
-        parts: &mut Vec<StringPart>,
+        parts: &mut StringParts,
         set: &EscapeSet,
         report_at: usize,
     ) {
         for s in texts.drain(..) {
             let raw = self.src.get(s.start()..s.end()).unwrap_or("");
             let value = self.decode(raw, set, report_at, false);
-            push_text(parts, value, s);
+            parts.push_text(&value, s);
         }
     }
 
@@ -133,21 +136,17 @@ impl<'t, 's> Lowerer<'t, 's> {
     fn decode_pending(&mut self, text: &mut HeredocText, set: &EscapeSet, last_at: Option<usize>) {
         if let Some((raw, s)) = text.pending.take() {
             let value = self.decode(&raw, set, last_at.unwrap_or(s.end()), true);
-            push_text(&mut text.parts, value, s);
+            text.parts.push_text(&value, s);
         }
     }
 
-    pub(super) fn interpolation_part(&mut self, n: Node<'t>) -> StringPart {
+    /// Lowers the interpolation `n` (`$name` or `${...}`) into `parts`.
+    pub(super) fn interpolation_part(&mut self, n: Node<'t>, parts: &mut StringParts) {
         if n.kind_id() == self.ids.k.short_interpolation {
             let t = self.text(n);
-            return StringPart::Interpolation {
-                expr: Expr::new(
-                    ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string()),
-                    span(n),
-                ),
-                braces: false,
-                span: span(n),
-            };
+            let name = ExprKind::Variable(t.strip_prefix('$').unwrap_or(t).to_string());
+            parts.push_interpolation(Expr::new(name, span(n)), false, span(n));
+            return;
         }
         let inner = self.named_kids(n).into_iter().next();
         let expr = match inner {
@@ -159,11 +158,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             }
             None => nop(span(n)),
         };
-        StringPart::Interpolation {
-            expr,
-            braces: true,
-            span: span(n),
-        }
+        parts.push_interpolation(expr, true, span(n));
     }
 
     /// Puppet's `${...}` rule: the first token becomes a variable when it is the only token
@@ -303,7 +298,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         // issues are reported and whether it is the last piece (which the end line's `-`
         // trims).
         let mut text = HeredocText {
-            parts: Vec::new(),
+            parts: StringParts::default(),
             pending: None,
             body_start: body.start_byte(),
             margin: &margin,
@@ -316,8 +311,7 @@ impl<'t, 's> Lowerer<'t, 's> {
             let is_interp = id == k.interpolation || id == k.short_interpolation;
             if is_interp && spec.interpolate {
                 self.decode_pending(&mut text, &set, None);
-                let part = self.interpolation_part(*n);
-                text.parts.push(part);
+                self.interpolation_part(*n, &mut text.parts);
             } else if id == k.heredoc_text && spec.interpolate {
                 let run = self.text(*n);
                 string_run::split(run, n.start_byte(), escapes, |piece| match piece {
@@ -325,12 +319,12 @@ impl<'t, 's> Lowerer<'t, 's> {
                     string_run::Piece::Short(whole) => {
                         self.decode_pending(&mut text, &set, None);
                         let name = self.src.get(whole.start() + 1..whole.end());
-                        text.parts.push(variable_part(name, whole, whole, false));
+                        push_variable(&mut text.parts, name, whole, whole, false);
                     }
                     string_run::Piece::Braced { whole, name } => {
                         self.decode_pending(&mut text, &set, None);
                         let name_text = self.src.get(name.start()..name.end());
-                        text.parts.push(variable_part(name_text, name, whole, true));
+                        push_variable(&mut text.parts, name_text, name, whole, true);
                     }
                 });
             } else {
@@ -361,7 +355,7 @@ impl<'t, 's> Lowerer<'t, 's> {
 /// A heredoc's text being lowered: its parts so far, and the margin-stripped raw text
 /// after them, not yet decoded.
 struct HeredocText<'m> {
-    parts: Vec<StringPart>,
+    parts: StringParts,
     pending: Option<(String, Span)>,
     body_start: usize,
     margin: &'m str,
@@ -386,43 +380,29 @@ impl HeredocText<'_> {
     }
 }
 
-/// The interpolation of the variable `name` (spanning `name_span`), written `whole`.
-fn variable_part(name: Option<&str>, name_span: Span, whole: Span, braces: bool) -> StringPart {
-    StringPart::Interpolation {
-        expr: Expr::new(
-            ExprKind::Variable(name.unwrap_or("").to_string()),
-            name_span,
-        ),
-        braces,
-        span: whole,
-    }
-}
-
-fn push_text(parts: &mut Vec<StringPart>, value: String, s: Span) {
-    if let Some(StringPart::Text { value: v, span }) = parts.last_mut() {
-        v.push_str(&value);
-        *span = span.cover(s);
-        return;
-    }
-    parts.push(StringPart::Text { value, span: s });
+/// Appends the interpolation of the variable `name` (spanning `name_span`), written `whole`.
+fn push_variable(
+    parts: &mut StringParts,
+    name: Option<&str>,
+    name_span: Span,
+    whole: Span,
+    braces: bool,
+) {
+    let expr = Expr::new(
+        ExprKind::Variable(name.unwrap_or("").to_string()),
+        name_span,
+    );
+    parts.push_interpolation(expr, braces, whole);
 }
 
 /// A plain `String` when there is no interpolation, else a `Concat` without empty texts.
-fn finish_parts(parts: Vec<StringPart>, style: StringStyle) -> ExprKind {
-    if parts.iter().all(|p| matches!(p, StringPart::Text { .. })) {
-        let value = parts
-            .into_iter()
-            .map(|p| match p {
-                StringPart::Text { value, .. } => value,
-                StringPart::Interpolation { .. } => String::new(),
-            })
-            .collect();
-        return ExprKind::String { value, style };
+fn finish_parts(mut parts: StringParts, style: StringStyle) -> ExprKind {
+    if parts.is_all_text() {
+        return ExprKind::String {
+            value: parts.into_text(),
+            style,
+        };
     }
-    ExprKind::Concat(
-        parts
-            .into_iter()
-            .filter(|p| !matches!(p, StringPart::Text { value, .. } if value.is_empty()))
-            .collect(),
-    )
+    parts.finish();
+    ExprKind::Concat(Box::new(parts))
 }

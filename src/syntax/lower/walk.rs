@@ -367,7 +367,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                 ExprKind::Array(self.list_with_pairs(items))
             }
             _ if id == k.hash => ExprKind::Hash {
-                entries: self.hash_entries(node),
+                entries: self.hash_entries(node).into_boxed_slice(),
                 synthetic: false,
             },
             _ if id == k.assignment => {
@@ -432,7 +432,7 @@ impl<'t, 's> Lowerer<'t, 's> {
                     .collect();
                 ExprKind::Access {
                     target: Box::new(target),
-                    keys: self.list_with_pairs(keys),
+                    keys: self.list_with_pairs(keys).into_boxed_slice(),
                 }
             }
             _ if id == k.call_expression => {
@@ -687,7 +687,10 @@ impl<'t, 's> Lowerer<'t, 's> {
                         format!("integer literal {text} is too large to be represented"),
                     );
                 }
-                ExprKind::Integer { value, radix }
+                ExprKind::Integer {
+                    value: IntegerValue::new(value),
+                    radix,
+                }
             }
             Ok(NumberValue::Float(v)) => ExprKind::Float(v),
             Err(message) => {
@@ -942,11 +945,13 @@ impl<'t, 's> Lowerer<'t, 's> {
                 } else {
                     let end = hash.span.end();
                     if let ExprKind::Hash { entries, .. } = &mut hash.kind {
-                        entries.push(HashEntry {
+                        let mut with_parent = std::mem::take(entries).into_vec();
+                        with_parent.push(HashEntry {
                             key: Expr::new(ExprKind::QualifiedName("parent".into()), at(end)),
                             span: type_ref.span,
                             value: type_ref,
                         });
+                        *entries = with_parent.into_boxed_slice();
                     }
                     object_access("Object", at(v.start_byte()), hash, span(v))
                 }
@@ -979,7 +984,7 @@ impl<'t, 's> Lowerer<'t, 's> {
         }
         ExprKind::Selector {
             subject: Box::new(subject),
-            entries,
+            entries: entries.into_boxed_slice(),
             braces,
         }
     }
@@ -1130,7 +1135,7 @@ fn object_access(name: &str, name_span: Span, hash: Expr, whole: Span) -> Expr {
                 ExprKind::QualifiedReference(name.to_string()),
                 name_span,
             )),
-            keys: vec![hash],
+            keys: Box::new([hash]),
         },
         whole,
     )
@@ -1147,7 +1152,7 @@ fn flush_pairs(out: &mut Vec<Expr>, pending: &mut Vec<HashEntry>) {
     }
     out.push(Expr::new(
         ExprKind::Hash {
-            entries,
+            entries: entries.into_boxed_slice(),
             synthetic: true,
         },
         s,

@@ -12,13 +12,16 @@ fn ex(kind: ExprKind) -> Expr {
 
 fn int(v: i128) -> Expr {
     ex(ExprKind::Integer {
-        value: v,
+        value: IntegerValue::new(v),
         radix: 10,
     })
 }
 
 fn radix(v: i128, r: u8) -> Expr {
-    ex(ExprKind::Integer { value: v, radix: r })
+    ex(ExprKind::Integer {
+        value: IntegerValue::new(v),
+        radix: r,
+    })
 }
 
 fn float(v: f64) -> Expr {
@@ -241,21 +244,12 @@ fn literals_and_names() {
 
 #[test]
 fn concat_drops_empty_text() {
-    let e = ex(ExprKind::Concat(vec![
-        StringPart::Text {
-            value: String::new(),
-            span: sp(),
-        },
-        StringPart::Interpolation {
-            expr: var("x"),
-            braces: true,
-            span: sp(),
-        },
-        StringPart::Text {
-            value: "b\n".to_string(),
-            span: sp(),
-        },
-    ]));
+    // Made by hand, without `StringParts::finish`, which would drop it.
+    let mut parts = StringParts::default();
+    parts.push_text("", sp());
+    parts.push_interpolation(var("x"), true, sp());
+    parts.push_text("b\n", sp());
+    let e = ex(ExprKind::Concat(Box::new(parts)));
     check(
         e,
         r##"{"^":["concat",{"^":["str",{"^":["var","x"]}]},"b\n"]}"##,
@@ -299,7 +293,8 @@ fn collections_access_selector() {
             key: s("a"),
             value: int(1),
             span: sp(),
-        }],
+        }]
+        .into(),
         synthetic: false,
     });
     check(
@@ -310,7 +305,7 @@ fn collections_access_selector() {
     check(
         ex(ExprKind::Access {
             target: Box::new(var("x")),
-            keys: vec![int(1), neg(int(2))],
+            keys: vec![int(1), neg(int(2))].into(),
         }),
         r##"{"^":["access",{"^":["var","x"]},1,-2]}"##,
         r##"(access (var "x") 1 -2)"##,
@@ -322,7 +317,8 @@ fn collections_access_selector() {
                 matching: ex(ExprKind::Default),
                 value: s("b"),
                 span: sp(),
-            }],
+            }]
+            .into(),
             braces: true,
         }),
         r##"{"^":["?",{"^":["var","x"]},[{"^":["=>",{"^":["default"]},"b"]}]]}"##,
@@ -536,7 +532,7 @@ fn catalog_expressions() {
     let o = ex(ExprKind::ResourceOverride(Box::new(ResourceOverrideExpr {
         resources: ex(ExprKind::Access {
             target: Box::new(qr("File")),
-            keys: vec![s("a")],
+            keys: vec![s("a")].into(),
         }),
         ops: vec![attr("require", AttributeOperator::Append, int(2))],
         form: ResourceForm::Regular,
@@ -684,7 +680,7 @@ fn type_definitions() {
         ex(ExprKind::Block(vec![
             qn("foo"),
             ex(ExprKind::Hash {
-                entries: vec![],
+                entries: vec![].into(),
                 synthetic: false,
             }),
         ])),
