@@ -148,44 +148,46 @@ impl Finding {
         }
     }
 
-    /// A finding for a rule's diagnostic in the file `file` with text `source`.
+    /// A finding for a rule's diagnostic in the file `file` with text `source` (its texts
+    /// move into the finding: a run never holds both copies).
     pub fn from_diagnostic(
         file: &str,
         source: &str,
         index: &LineIndex,
-        d: &crate::rules::Diagnostic,
+        d: crate::rules::Diagnostic,
     ) -> Finding {
-        let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, &d.message);
-        f.help = d.help.clone();
-        f.ignored = d.ignored.clone();
+        let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, "");
+        f.message = d.message;
+        f.help = d.help;
+        f.ignored = d.ignored;
         f.related = d
             .related
-            .iter()
+            .into_iter()
             .map(|r| {
-                let (file, line, column) = match &r.at {
+                let (file, line, column) = match r.at {
                     crate::rules::diagnostic::RelatedAt::Span(span) => {
                         let (l, c) =
                             index.line_col(source, floor_char_boundary(source, span.start()));
                         (file.to_string(), l, c)
                     }
                     crate::rules::diagnostic::RelatedAt::Position { path, line, column } => {
-                        (path.clone(), *line, *column)
+                        (path, line, column)
                     }
                 };
                 FindingRelated {
                     file,
                     line,
                     column,
-                    message: r.message.clone(),
+                    message: r.message,
                 }
             })
             .collect();
         f.order = d.order;
-        f.fix = d.fix.as_ref().map(|fix| FindingFix {
+        f.fix = d.fix.map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
                 .edits
-                .iter()
+                .into_iter()
                 .map(|e| {
                     let start = floor_char_boundary(source, e.span.start());
                     let end = floor_char_boundary(source, e.span.end()).max(start);
@@ -196,7 +198,7 @@ impl Finding {
                         column,
                         end_line,
                         end_column,
-                        replacement: e.replacement.clone(),
+                        replacement: e.replacement,
                     }
                 })
                 .collect(),

@@ -73,7 +73,7 @@ fn run_at(source: &str, start: usize, end: usize) -> WsRun {
 
 /// Whether a token is a comment.
 pub fn is_comment(t: &Token) -> bool {
-    t.kind == "comment"
+    t.kind() == "comment"
 }
 
 /// The index of the first non-comment token after `i`.
@@ -103,8 +103,8 @@ pub fn resource_ranges(tokens: &[Token]) -> Vec<ResourceRange> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let is_title_colon = tokens.get(i).is_some_and(|t| t.kind == ":")
-            && next_code(tokens, i).is_some_and(|n| tokens.get(n).is_some_and(|t| t.kind != "{"));
+        let is_title_colon = tokens.get(i).is_some_and(|t| t.kind() == ":")
+            && next_code(tokens, i).is_some_and(|n| tokens.get(n).is_some_and(|t| t.kind() != "{"));
         if !is_title_colon {
             i += 1;
             continue;
@@ -112,7 +112,7 @@ pub fn resource_ranges(tokens: &[Token]) -> Vec<ResourceRange> {
         let mut depth = 0usize;
         let mut end = None;
         for (j, t) in tokens.iter().enumerate().skip(i + 1) {
-            match t.kind {
+            match t.kind() {
                 "{" | "[" | "(" => depth += 1,
                 "}" | "]" | ")" if depth > 0 => depth -= 1,
                 "}" | ";" if depth == 0 => {

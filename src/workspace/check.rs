@@ -739,7 +739,7 @@ fn check_file(
     let report = report_of(
         display,
         (&parsed.source, &parsed.line_index),
-        &diagnostics,
+        diagnostics,
         &fixed_problems,
         mode.with_source,
     );
@@ -752,7 +752,7 @@ pub(super) fn file_report(
     display: String,
     source: &str,
     index: &crate::syntax::LineIndex,
-    diagnostics: &[rules::Diagnostic],
+    diagnostics: Vec<rules::Diagnostic>,
     fixed_problems: &[rules::fix::FixedProblem],
 ) -> FileReport {
     report_of(display, (source, index), diagnostics, fixed_problems, true)
@@ -763,12 +763,12 @@ pub(super) fn file_report(
 fn report_of(
     display: String,
     (source, index): (&str, &crate::syntax::LineIndex),
-    diagnostics: &[rules::Diagnostic],
+    diagnostics: Vec<rules::Diagnostic>,
     fixed_problems: &[rules::fix::FixedProblem],
     with_source: bool,
 ) -> FileReport {
     let findings: Vec<Finding> = diagnostics
-        .iter()
+        .into_iter()
         .map(|d| Finding::from_diagnostic(&display, source, index, d))
         .collect();
     let source = if findings.is_empty() || !with_source {
