@@ -95,10 +95,10 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
         }
     }
     let mut tags = Vec::new();
-    if UNNECESSARY.contains(&f.rule.as_str()) {
+    if UNNECESSARY.contains(&&*f.rule) {
         tags.push(DiagnosticTag::UNNECESSARY);
     }
-    if DEPRECATED.contains(&f.rule.as_str()) {
+    if DEPRECATED.contains(&&*f.rule) {
         tags.push(DiagnosticTag::DEPRECATED);
     }
     let fix = f.fix.as_ref().map(|fix| FixData {
@@ -130,7 +130,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
         }),
-        code: Some(NumberOrString::String(f.rule.clone())),
+        code: Some(NumberOrString::String(f.rule.to_string())),
         source: Some("rein".into()),
         message,
         tags: (!tags.is_empty()).then_some(tags),

@@ -38,7 +38,7 @@ pub fn stored(f: &Finding) -> Stored {
             f.span.start(),
             f.span.end(),
         ],
-        rule: f.rule.clone(),
+        rule: f.rule.to_string(),
         error: f.severity == Severity::Error,
         message: f.message.clone(),
         help: f.help.clone(),
@@ -62,12 +62,12 @@ pub fn stored(f: &Finding) -> Stored {
 pub fn restored(s: &Stored, display: &str) -> Finding {
     let [line, column, end_line, end_column, start, end] = s.at;
     Finding {
-        file: display.to_string(),
+        file: display.into(),
         line,
         column,
         end_line,
         end_column,
-        rule: s.rule.clone(),
+        rule: s.rule.clone().into(),
         severity: if s.error {
             Severity::Error
         } else {

@@ -767,9 +767,10 @@ fn report_of(
     fixed_problems: &[rules::fix::FixedProblem],
     with_source: bool,
 ) -> FileReport {
+    let file: Arc<str> = Arc::from(display.as_str());
     let findings: Vec<Finding> = diagnostics
         .into_iter()
-        .map(|d| Finding::from_diagnostic(&display, source, index, d))
+        .map(|d| Finding::from_diagnostic(&file, source, index, d))
         .collect();
     let source = if findings.is_empty() || !with_source {
         String::new()
@@ -778,7 +779,7 @@ fn report_of(
     };
     let fixed = fixed_problems
         .iter()
-        .map(|p| Finding::fixed(&display, p))
+        .map(|p| Finding::fixed(&file, p))
         .collect();
     FileReport {
         path: display,
