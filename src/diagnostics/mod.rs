@@ -51,10 +51,10 @@ pub struct Finding {
     /// or a copy (a finding read back from the cache).
     pub rule: Cow<'static, str>,
     pub severity: Severity,
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// What to do about it, when the rule says more than the message.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     /// The rule's fix, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<FindingFix>,
@@ -166,7 +166,7 @@ impl Finding {
             end_column,
             rule,
             severity,
-            message: String::new(),
+            message: Cow::Borrowed(""),
             help: None,
             fix: None,
             ignored: None,
@@ -264,7 +264,7 @@ impl Finding {
     }
 
     fn with_message(mut self, message: &str) -> Finding {
-        self.message = message.to_string();
+        self.message = message.to_string().into();
         self
     }
 

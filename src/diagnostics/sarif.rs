@@ -414,7 +414,7 @@ fn result<'a>(
             Severity::Warning => "warning",
         },
         message: Text {
-            text: f.message.clone(),
+            text: f.message.to_string(),
         },
         locations: [Location {
             physical_location: PhysicalLocation {

@@ -82,7 +82,7 @@ pub fn check(
 fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnostic {
     let at = |line, column| lines.from_line_col(line, column, enc);
     let range = lsp_types::Range::new(at(f.line, f.column), at(f.end_line, f.end_column));
-    let mut message = f.message.clone();
+    let mut message = f.message.to_string();
     if let Some(help) = &f.help {
         message.push_str("\nhelp: ");
         message.push_str(help);

@@ -212,7 +212,7 @@ fn check_nested(
                 rule: name,
                 severity,
                 span: e.span,
-                message: e.message.clone(),
+                message: e.message.clone().into(),
                 help: None,
                 fix: None,
                 ignored: None,

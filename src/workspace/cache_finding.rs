@@ -40,8 +40,8 @@ pub fn stored(f: &Finding) -> Stored {
         ],
         rule: f.rule.to_string(),
         error: f.severity == Severity::Error,
-        message: f.message.clone(),
-        help: f.help.clone(),
+        message: f.message.to_string(),
+        help: f.help.as_ref().map(|h| h.to_string()),
         fix: f.fix.as_ref().map(|x| {
             let edits = x.edits.iter().map(|e| {
                 let at = [e.line, e.column, e.end_line, e.end_column];
@@ -73,8 +73,8 @@ pub fn restored(s: &Stored, display: &str) -> Finding {
         } else {
             Severity::Warning
         },
-        message: s.message.clone(),
-        help: s.help.clone(),
+        message: s.message.clone().into(),
+        help: s.help.clone().map(Into::into),
         fix: s.fix.as_ref().map(|(safe, edits)| FindingFix {
             applicability: if *safe {
                 Applicability::Safe

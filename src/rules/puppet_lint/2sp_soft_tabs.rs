@@ -48,7 +48,7 @@ mod tests {
             .into_iter()
             .map(|d| {
                 let (l, c) = f.line_index.line_col(src, d.span.start());
-                (l, c, d.message)
+                (l, c, d.message.into_owned())
             })
             .collect()
     }

@@ -474,7 +474,7 @@ mod tests {
             .iter()
             .map(|d| {
                 let (l, c) = f.line_index.line_col(src, d.span.start());
-                (l, c, d.message.clone())
+                (l, c, d.message.to_string())
             })
             .collect();
         (at, fix::apply(src, &d, false).text)

@@ -308,7 +308,7 @@ mod tests {
             &parsed,
             &RuleSet::new(vec![(rule, Level::Warning, opts)]),
         );
-        let messages: Vec<_> = d.iter().map(|d| d.message.as_str()).collect();
+        let messages: Vec<_> = d.iter().map(|d| &*d.message).collect();
         assert_eq!(
             messages,
             vec!["invalid documentation style for class parameter a::x (doc)"]
