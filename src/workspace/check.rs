@@ -758,6 +758,25 @@ pub(super) fn file_report(
     report_of(display, (source, index), diagnostics, fixed_problems, true)
 }
 
+/// The findings of `diagnostics` (by `finding`), in their order. They are made from the
+/// last one back, and the diagnostics' buffer is given back by halves as it empties: a
+/// file with many findings does not hold both lists whole (a copy of half of what is left,
+/// each time: the findings' size again in all).
+fn findings_of(
+    mut diagnostics: Vec<rules::Diagnostic>,
+    finding: impl Fn(rules::Diagnostic) -> Finding,
+) -> Vec<Finding> {
+    let mut out = Vec::with_capacity(diagnostics.len());
+    while let Some(d) = diagnostics.pop() {
+        out.push(finding(d));
+        if diagnostics.len() < diagnostics.capacity() / 2 {
+            diagnostics.shrink_to_fit();
+        }
+    }
+    out.reverse();
+    out
+}
+
 /// [`file_report`], keeping the source only when `with_source` (the output format prints
 /// it) and there are findings.
 fn report_of(
@@ -768,10 +787,9 @@ fn report_of(
     with_source: bool,
 ) -> FileReport {
     let file: Arc<str> = Arc::from(display.as_str());
-    let findings: Vec<Finding> = diagnostics
-        .into_iter()
-        .map(|d| Finding::from_diagnostic(&file, source, index, d))
-        .collect();
+    let findings = findings_of(diagnostics, |d| {
+        Finding::from_diagnostic(&file, source, index, d)
+    });
     let source = if findings.is_empty() || !with_source {
         String::new()
     } else {
