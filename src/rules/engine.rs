@@ -234,6 +234,16 @@ fn check_nested(
         if depth < EMBEDDED_DEPTH {
             cx.embedded = Some(&embedded);
         }
+        // The evaluation (which the deep rules report from) is made before any rule runs:
+        // its catalog is then built beside the parse alone, not beside a big file's
+        // findings too. It is the same whenever it is made.
+        if rules
+            .enabled
+            .iter()
+            .any(|e| e.rule.meta().category == super::Category::Deep)
+        {
+            cx.evaluation();
+        }
         for_each_top_statement(&parsed.program, &mut |stmt, slot| {
             walk(stmt, slot, rules, &mut cx);
         });
