@@ -25,6 +25,7 @@ pub mod text;
 
 use std::borrow::Cow;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -35,8 +36,9 @@ pub use crate::rules::Severity;
 /// One problem found in one file. Field order is the JSON output order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
-    /// The file's path as displayed.
-    pub file: String,
+    /// The file's path as displayed (shared by the file's findings).
+    #[serde(serialize_with = "serialize_str")]
+    pub file: Arc<str>,
     /// 1-based line of the start.
     pub line: usize,
     /// 1-based column (in characters) of the start.
@@ -45,13 +47,14 @@ pub struct Finding {
     pub end_line: usize,
     /// 1-based column of the end: the column just after the last character.
     pub end_column: usize,
-    /// The rule that found it (`syntax` for parse errors).
-    pub rule: String,
+    /// The rule that found it (`syntax` for parse errors): a rule's own `'static` name,
+    /// or a copy (a finding read back from the cache).
+    pub rule: Cow<'static, str>,
     pub severity: Severity,
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// What to do about it, when the rule says more than the message.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     /// The rule's fix, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<FindingFix>,
@@ -99,6 +102,11 @@ pub struct FindingEdit {
     pub replacement: String,
 }
 
+/// Serializes a shared string as a string.
+fn serialize_str<S: serde::Serializer>(s: &Arc<str>, to: S) -> Result<S::Ok, S::Error> {
+    to.serialize_str(s)
+}
+
 /// The rule name of syntax errors and warnings.
 pub const SYNTAX_RULE: &str = "syntax";
 
@@ -126,19 +134,39 @@ impl Finding {
         severity: Severity,
         message: &str,
     ) -> Finding {
+        Finding::at(
+            file.into(),
+            source,
+            index,
+            span,
+            rule.to_string().into(),
+            severity,
+        )
+        .with_message(message)
+    }
+
+    /// [`Finding::new`] with the file's shared path and no message yet.
+    fn at(
+        file: Arc<str>,
+        source: &str,
+        index: &LineIndex,
+        span: Span,
+        rule: Cow<'static, str>,
+        severity: Severity,
+    ) -> Finding {
         let start = floor_char_boundary(source, span.start());
         let end = floor_char_boundary(source, span.end()).max(start);
         let (line, column) = index.line_col(source, start);
         let (end_line, end_column) = index.line_col(source, end);
         Finding {
-            file: file.to_string(),
+            file,
             line,
             column,
             end_line,
             end_column,
-            rule: rule.to_string(),
+            rule,
             severity,
-            message: message.to_string(),
+            message: Cow::Borrowed(""),
             help: None,
             fix: None,
             ignored: None,
@@ -148,44 +176,53 @@ impl Finding {
         }
     }
 
-    /// A finding for a rule's diagnostic in the file `file` with text `source`.
+    /// A finding for a rule's diagnostic in the file `file` with text `source` (its texts
+    /// move into the finding: a run never holds both copies).
     pub fn from_diagnostic(
-        file: &str,
+        file: &Arc<str>,
         source: &str,
         index: &LineIndex,
-        d: &crate::rules::Diagnostic,
+        d: crate::rules::Diagnostic,
     ) -> Finding {
-        let mut f = Finding::new(file, source, index, d.span, d.rule, d.severity, &d.message);
-        f.help = d.help.clone();
-        f.ignored = d.ignored.clone();
+        let mut f = Finding::at(
+            Arc::clone(file),
+            source,
+            index,
+            d.span,
+            Cow::Borrowed(d.rule),
+            d.severity,
+        );
+        f.message = d.message;
+        f.help = d.help;
+        f.ignored = d.ignored;
         f.related = d
             .related
-            .iter()
+            .into_iter()
             .map(|r| {
-                let (file, line, column) = match &r.at {
+                let (file, line, column) = match r.at {
                     crate::rules::diagnostic::RelatedAt::Span(span) => {
                         let (l, c) =
                             index.line_col(source, floor_char_boundary(source, span.start()));
                         (file.to_string(), l, c)
                     }
                     crate::rules::diagnostic::RelatedAt::Position { path, line, column } => {
-                        (path.clone(), *line, *column)
+                        (path, line, column)
                     }
                 };
                 FindingRelated {
                     file,
                     line,
                     column,
-                    message: r.message.clone(),
+                    message: r.message,
                 }
             })
             .collect();
         f.order = d.order;
-        f.fix = d.fix.as_ref().map(|fix| FindingFix {
+        f.fix = d.fix.map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
                 .edits
-                .iter()
+                .into_iter()
                 .map(|e| {
                     let start = floor_char_boundary(source, e.span.start());
                     let end = floor_char_boundary(source, e.span.end()).max(start);
@@ -196,7 +233,7 @@ impl Finding {
                         column,
                         end_line,
                         end_column,
-                        replacement: e.replacement.clone(),
+                        replacement: e.replacement,
                     }
                 })
                 .collect(),
@@ -206,15 +243,15 @@ impl Finding {
 
     /// A finding that a fix took care of (`--fix`), in the file `file`: where it was in the
     /// text of the round that fixed it (its span is in that text too).
-    pub fn fixed(file: &str, p: &crate::rules::fix::FixedProblem) -> Finding {
+    pub fn fixed(file: &Arc<str>, p: &crate::rules::fix::FixedProblem) -> Finding {
         let d = &p.diagnostic;
         Finding {
-            file: file.to_string(),
+            file: Arc::clone(file),
             line: p.start.0,
             column: p.start.1,
             end_line: p.end.0,
             end_column: p.end.1,
-            rule: d.rule.to_string(),
+            rule: Cow::Borrowed(d.rule),
             severity: d.severity,
             message: d.message.clone(),
             help: d.help.clone(),
@@ -224,6 +261,11 @@ impl Finding {
             span: d.span,
             order: d.order,
         }
+    }
+
+    fn with_message(mut self, message: &str) -> Finding {
+        self.message = message.to_string().into();
+        self
     }
 
     /// `path:line:col: severity[rule] message`, on one line ([`one_line`]).

@@ -141,7 +141,7 @@ fn problems(r: &FileReport) -> Vec<Problem<'_>> {
     let mut all: Vec<Problem<'_>> = fixed.chain(left).collect();
     all.sort_by_cached_key(|p| {
         let f = p.finding;
-        let place = if REPORTED_IN_ORDER.contains(&f.rule.as_str()) {
+        let place = if REPORTED_IN_ORDER.contains(&&*f.rule) {
             (f.order, 0)
         } else {
             (f.line, f.column)
@@ -202,7 +202,7 @@ fn field(name: &str, path: &str, p: &Problem<'_>, paths: &Paths) -> Option<Strin
         "column" => f.column.to_string(),
         "kind" => p.kind().to_string(),
         "KIND" => p.kind().to_ascii_uppercase(),
-        "check" => f.rule.clone(),
+        "check" => f.rule.to_string(),
         "message" => one_line(&f.message).into_owned(),
         _ => return None,
     })

@@ -414,7 +414,7 @@ fn result<'a>(
             Severity::Warning => "warning",
         },
         message: Text {
-            text: f.message.clone(),
+            text: f.message.to_string(),
         },
         locations: [Location {
             physical_location: PhysicalLocation {
@@ -471,7 +471,7 @@ fn rules_used(reports: &[FileReport]) -> Vec<(String, Option<&'static RuleMeta>)
         .collect();
     for f in findings() {
         if !used.iter().any(|(n, _)| *n == f.rule) {
-            used.push((f.rule.clone(), None));
+            used.push((f.rule.to_string(), None));
         }
     }
     used

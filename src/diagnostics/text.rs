@@ -125,8 +125,8 @@ pub fn write_text(
             let start = floor_char_boundary(&r.source, f.span.start());
             let end = floor_char_boundary(&r.source, f.span.end()).max(start);
             let diagnostic = diagnostic
-                .with_code(f.rule.as_str())
-                .with_message(f.message.as_str())
+                .with_code(&*f.rule)
+                .with_message(&*f.message)
                 .with_labels(vec![Label::primary((), start..end)])
                 .with_notes(notes(&r.source, &index, f));
             if term::emit(w, &config, &file, &diagnostic).is_err() {

@@ -82,7 +82,7 @@ pub fn check(
 fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnostic {
     let at = |line, column| lines.from_line_col(line, column, enc);
     let range = lsp_types::Range::new(at(f.line, f.column), at(f.end_line, f.end_column));
-    let mut message = f.message.clone();
+    let mut message = f.message.to_string();
     if let Some(help) = &f.help {
         message.push_str("\nhelp: ");
         message.push_str(help);
@@ -95,10 +95,10 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
         }
     }
     let mut tags = Vec::new();
-    if UNNECESSARY.contains(&f.rule.as_str()) {
+    if UNNECESSARY.contains(&&*f.rule) {
         tags.push(DiagnosticTag::UNNECESSARY);
     }
-    if DEPRECATED.contains(&f.rule.as_str()) {
+    if DEPRECATED.contains(&&*f.rule) {
         tags.push(DiagnosticTag::DEPRECATED);
     }
     let fix = f.fix.as_ref().map(|fix| FixData {
@@ -130,7 +130,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
         }),
-        code: Some(NumberOrString::String(f.rule.clone())),
+        code: Some(NumberOrString::String(f.rule.to_string())),
         source: Some("rein".into()),
         message,
         tags: (!tags.is_empty()).then_some(tags),

@@ -345,11 +345,16 @@ impl<'a> Context<'a> {
             .as_ref()
     }
 
-    /// The file's tokens in source order (computed on first use, once per file).
-    pub fn tokens(&self) -> &[Token] {
-        self.facts
-            .tokens
-            .get_or_init(|| crate::syntax::tokens::tokens(self.file.parsed))
+    /// The file's tokens in source order: those its parse keeps, or else computed on
+    /// first use, once per file.
+    pub fn tokens(&self) -> &'a [Token] {
+        let facts: &'a Facts = self.facts;
+        match crate::syntax::tokens::kept(self.file.parsed) {
+            Some(kept) => kept,
+            None => facts
+                .tokens
+                .get_or_init(|| crate::syntax::tokens::tokens(self.file.parsed)),
+        }
     }
 
     /// The file's tokens with the whitespace between them as tokens of their own, as the

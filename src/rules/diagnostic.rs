@@ -1,6 +1,8 @@
 //! What a rule reports: a [`Diagnostic`] with its [`Severity`], and the [`Fix`] that may
 //! come with it (its [`Edit`]s and their [`Applicability`]).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::syntax::Span;
@@ -92,9 +94,10 @@ pub struct Diagnostic {
     /// The severity (set by the engine from the rule's configured level).
     pub severity: Severity,
     pub span: Span,
-    pub message: String,
+    /// Most rules' messages and helps are constant: those are not copied per finding.
+    pub message: Cow<'static, str>,
     /// What to do about it, when the message alone does not say.
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     pub fix: Option<Fix>,
     /// Suppressed by a `# lint:ignore:` directive, with the directive's reason (empty when
     /// it gives none). Only kept when the run shows ignored findings.
@@ -129,7 +132,7 @@ pub enum RelatedAt {
 
 impl Diagnostic {
     /// A diagnostic at `span`; the engine fills in the rule and severity.
-    pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn new(span: Span, message: impl Into<Cow<'static, str>>) -> Diagnostic {
         Diagnostic {
             rule: "",
             severity: Severity::Error,
@@ -142,7 +145,7 @@ impl Diagnostic {
             order: 0,
         }
     }
-    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+    pub fn with_help(mut self, help: impl Into<Cow<'static, str>>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }

@@ -164,7 +164,11 @@ fn directives(file: Commented<'_>) -> Vec<Directive> {
 }
 
 /// A finding of the directive rule `rule` (the severity is set when it is reported).
-fn finding(rule: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+fn finding(
+    rule: &'static str,
+    span: Span,
+    message: impl Into<std::borrow::Cow<'static, str>>,
+) -> Diagnostic {
     Diagnostic {
         rule,
         ..Diagnostic::new(span, message)

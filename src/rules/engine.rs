@@ -212,7 +212,7 @@ fn check_nested(
                 rule: name,
                 severity,
                 span: e.span,
-                message: e.message.clone(),
+                message: e.message.clone().into(),
                 help: None,
                 fix: None,
                 ignored: None,
@@ -234,6 +234,16 @@ fn check_nested(
         if depth < EMBEDDED_DEPTH {
             cx.embedded = Some(&embedded);
         }
+        // The evaluation (which the deep rules report from) is made before any rule runs:
+        // its catalog is then built beside the parse alone, not beside a big file's
+        // findings too. It is the same whenever it is made.
+        if rules
+            .enabled
+            .iter()
+            .any(|e| e.rule.meta().category == super::Category::Deep)
+        {
+            cx.evaluation();
+        }
         for_each_top_statement(&parsed.program, &mut |stmt, slot| {
             walk(stmt, slot, rules, &mut cx);
         });
@@ -242,7 +252,13 @@ fn check_nested(
             e.rule.check_file(&mut cx);
         }
         cx.current = None;
-        out.append(&mut cx.diagnostics);
+        // Taken, not copied, when there is nothing before them: a big file has a copy's
+        // worth of findings.
+        if out.is_empty() {
+            out = std::mem::take(&mut cx.diagnostics);
+        } else {
+            out.append(&mut cx.diagnostics);
+        }
     }
     let severity_of = |name: &str| rules.severity_of(name);
     let text = directives::Commented {

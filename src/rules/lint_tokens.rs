@@ -26,39 +26,46 @@ pub struct WsRun {
     pub at_eol: bool,
 }
 
-/// The whitespace runs of `source` that lie between `tokens` (sorted by start).
-pub fn whitespace_runs(source: &str, tokens: &[Token]) -> Vec<WsRun> {
-    let mut out = Vec::new();
-    let mut pos = 0usize;
-    let mut gaps = Vec::new();
-    for t in tokens {
-        if t.span.start() > pos {
-            gaps.push((pos, t.span.start()));
-        }
-        pos = pos.max(t.span.end());
-    }
-    if source.len() > pos {
-        gaps.push((pos, source.len()));
-    }
-    for (start, end) in gaps {
-        let Some(gap) = source.get(start..end) else {
-            continue;
-        };
-        let mut run: Option<usize> = None;
-        for (i, c) in gap.char_indices().chain(std::iter::once((gap.len(), '\0'))) {
+/// The whitespace runs of `source` that lie between `tokens` (sorted by start), made as
+/// they are read (a big file has about one per token).
+pub fn whitespace_runs<'a>(
+    source: &'a str,
+    tokens: &'a [Token],
+) -> impl Iterator<Item = WsRun> + 'a {
+    let ends = tokens
+        .iter()
+        .map(|t| (t.span.start(), t.span.end()))
+        .chain(std::iter::once((source.len(), source.len())));
+    ends.scan(0usize, |pos, (start, end)| {
+        let gap = (start > *pos).then_some((*pos, start));
+        *pos = (*pos).max(end);
+        Some(gap)
+    })
+    .flatten()
+    .flat_map(move |(start, end)| runs_in(source, start, end))
+}
+
+/// The whitespace runs of the gap `start..end` of `source`.
+fn runs_in(source: &str, start: usize, end: usize) -> impl Iterator<Item = WsRun> + '_ {
+    let gap = source.get(start..end).unwrap_or("");
+    let mut run: Option<usize> = None;
+    gap.char_indices()
+        .chain(std::iter::once((gap.len(), '\0')))
+        .filter_map(move |(i, c)| {
             let at = start + i;
             let inside = i < gap.len() && is_ws(c);
             match (run, inside) {
-                (None, true) => run = Some(at),
-                (Some(s), false) => {
-                    out.push(run_at(source, s, at));
-                    run = None;
+                (None, true) => {
+                    run = Some(at);
+                    None
                 }
-                _ => {}
+                (Some(s), false) => {
+                    run = None;
+                    Some(run_at(source, s, at))
+                }
+                _ => None,
             }
-        }
-    }
-    out
+        })
 }
 
 fn run_at(source: &str, start: usize, end: usize) -> WsRun {
@@ -73,7 +80,7 @@ fn run_at(source: &str, start: usize, end: usize) -> WsRun {
 
 /// Whether a token is a comment.
 pub fn is_comment(t: &Token) -> bool {
-    t.kind == "comment"
+    t.kind() == "comment"
 }
 
 /// The index of the first non-comment token after `i`.
@@ -103,8 +110,8 @@ pub fn resource_ranges(tokens: &[Token]) -> Vec<ResourceRange> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let is_title_colon = tokens.get(i).is_some_and(|t| t.kind == ":")
-            && next_code(tokens, i).is_some_and(|n| tokens.get(n).is_some_and(|t| t.kind != "{"));
+        let is_title_colon = tokens.get(i).is_some_and(|t| t.kind() == ":")
+            && next_code(tokens, i).is_some_and(|n| tokens.get(n).is_some_and(|t| t.kind() != "{"));
         if !is_title_colon {
             i += 1;
             continue;
@@ -112,7 +119,7 @@ pub fn resource_ranges(tokens: &[Token]) -> Vec<ResourceRange> {
         let mut depth = 0usize;
         let mut end = None;
         for (j, t) in tokens.iter().enumerate().skip(i + 1) {
-            match t.kind {
+            match t.kind() {
                 "{" | "[" | "(" => depth += 1,
                 "}" | "]" | ")" if depth > 0 => depth -= 1,
                 "}" | ";" if depth == 0 => {
@@ -144,7 +151,6 @@ mod tests {
         let f = crate::syntax::parse(src);
         let toks = crate::syntax::tokens::tokens(&f);
         whitespace_runs(src, &toks)
-            .into_iter()
             .map(|r| {
                 (
                     src[r.span.start()..r.span.end()].to_string(),

@@ -25,7 +25,7 @@ pub fn positions(name: &str, src: &str) -> Vec<(usize, usize, String)> {
         .into_iter()
         .map(|d| {
             let (l, c) = parsed.line_index.line_col(src, d.span.start());
-            (l, c, d.message)
+            (l, c, d.message.into_owned())
         })
         .collect()
 }

@@ -72,7 +72,7 @@ pub fn stream_tokens(source: &str, tokens: &[Token], interps: &[Span]) -> Vec<Pl
         }
         gap_tokens(source, pos, t.span.start(), &mut toks);
         let mut start = t.span.start();
-        if t.kind == "heredoc_body" {
+        if t.kind() == "heredoc_body" {
             let text = source.get(start..t.span.end()).unwrap_or("");
             let nl = if text.starts_with("\r\n") {
                 2
@@ -91,7 +91,7 @@ pub fn stream_tokens(source: &str, tokens: &[Token], interps: &[Span]) -> Vec<Pl
                 start += nl;
             }
         }
-        if matches!(t.kind, "double_quoted_string" | "heredoc_body") {
+        if matches!(t.kind(), "double_quoted_string" | "heredoc_body") {
             start = split_interpolations(source, start, t.span.end(), interps, &mut toks);
         }
         if start < t.span.end() {
@@ -181,14 +181,14 @@ impl<'a> Stream<'a> {
 
 /// Pushes `t` (or its part at `span`) as a stream token.
 fn push_token(t: &Token, span: Span, toks: &mut Vec<PlTok>) {
-    let ty = if t.kind == "comment" {
+    let ty = if t.kind() == "comment" {
         Ty::Comment
     } else {
         Ty::Code
     };
     toks.push(PlTok {
         ty,
-        kind: if ty == Ty::Code { t.kind } else { "" },
+        kind: if ty == Ty::Code { t.kind() } else { "" },
         named: t.named,
         span,
     });
@@ -237,7 +237,7 @@ fn split_interpolations(
             span: Span::new(pos, inner_start),
         });
         let mut at = inner_start;
-        for (k, mut t) in crate::syntax::tokens::tokens(&parsed)
+        for (k, t) in crate::syntax::tokens::tokens(&parsed)
             .into_iter()
             .enumerate()
         {
@@ -247,11 +247,13 @@ fn split_interpolations(
             let word = source
                 .get(span.start()..span.end())
                 .is_some_and(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'));
-            if k == 0 && t.named && word {
-                t.kind = "variable";
-            }
             gap_tokens(source, at, span.start(), toks);
             push_token(&t, span, toks);
+            if k == 0 && t.named && word {
+                if let Some(last) = toks.last_mut() {
+                    last.kind = "variable";
+                }
+            }
             at = span.end();
         }
         gap_tokens(source, at, inner_end, toks);

@@ -64,7 +64,7 @@ pub fn check_yaml_file(
 }
 
 fn syntax_finding(rule: &'static str, span: crate::syntax::Span, message: &str) -> Diagnostic {
-    let mut d = Diagnostic::new(span, message);
+    let mut d = Diagnostic::new(span, message.to_string());
     d.rule = rule;
     d.severity = Severity::Error;
     d

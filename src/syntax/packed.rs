@@ -1,18 +1,23 @@
 //! The tokens of a concrete tree, packed (kind id, named, span: 12 bytes each), so that a
-//! parse may drop its tree and still give its tokens ([`super::tokens::tokens`]). The
-//! lowering's pre-pass packs them in its own walk over every node ([`Packer`]); [`pack`]
-//! walks a tree for them alone.
+//! parse may drop its tree and still give its tokens ([`super::tokens::tokens`]), and the
+//! rules read them where the parse keeps them, without a copy. The lowering's pre-pass
+//! packs them in its own walk over every node ([`Packer`]); [`pack`] walks a tree for them
+//! alone.
 
 use super::ast::Span;
 
-/// A token as a parse keeps it without its tree: the kind's id, whether it is named, and
-/// its span.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Packed {
-    pub(crate) kind: u16,
-    pub(crate) named: bool,
-    pub(crate) span: Span,
+/// One token: its kind (by the grammar's id), whether it is named, and its span (12 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The grammar's kind id (`Token::kind`, in [`super::tokens`], gives its name).
+    pub(crate) kind_id: u16,
+    /// A named token (a value, name, comment, string...) rather than punctuation/keyword.
+    pub named: bool,
+    pub span: Span,
 }
+
+/// A token as a parse keeps it without its tree.
+pub(crate) type Packed = Token;
 
 /// Packs the tokens of a tree from its nodes, visited in document order (depth first).
 pub(crate) struct Packer {
@@ -54,7 +59,7 @@ impl Packer {
         let (start, end) = (node.start_byte(), node.end_byte());
         if (atomic || leaf) && end > start && kind != self.manifest {
             self.out.push(Packed {
-                kind,
+                kind_id: kind,
                 named: node.is_named(),
                 span: Span::new(start, end),
             });

@@ -13,18 +13,19 @@
 //! keep the tokens packed instead ([`super::packed`], 12 bytes each); [`tokens`] gives the same
 //! either way.
 
-use super::ast::Span;
 use super::packed::pack;
 use super::parsed::ParsedFile;
 
-/// One token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
+pub use super::packed::Token;
+
+impl Token {
     /// The grammar's kind name; for punctuation and keywords, the token's text.
-    pub kind: &'static str,
-    /// A named token (a value, name, comment, string...) rather than punctuation/keyword.
-    pub named: bool,
-    pub span: Span,
+    pub fn kind(&self) -> &'static str {
+        kind_names()
+            .get(usize::from(self.kind_id))
+            .copied()
+            .unwrap_or("")
+    }
 }
 
 /// The grammar's kind names by kind id, as `'static` strings (built once).
@@ -47,20 +48,17 @@ fn kind_names() -> &'static [&'static str] {
 /// The tokens of `file` in source order (empty when the file was not parsed, e.g. for
 /// invalid UTF-8). Zero-width tokens (inserted by error recovery) are left out.
 pub fn tokens(file: &ParsedFile) -> Vec<Token> {
-    let packed = match (&file.packed, &file.tree) {
-        (Some(p), _) => std::borrow::Cow::Borrowed(p.as_slice()),
-        (None, Some(tree)) => std::borrow::Cow::Owned(pack(tree)),
-        (None, None) => return Vec::new(),
-    };
-    let names = kind_names();
-    packed
-        .iter()
-        .map(|p| Token {
-            kind: names.get(usize::from(p.kind)).copied().unwrap_or(""),
-            named: p.named,
-            span: p.span,
-        })
-        .collect()
+    match (&file.packed, &file.tree) {
+        (Some(p), _) => p.clone(),
+        (None, Some(tree)) => pack(tree),
+        (None, None) => Vec::new(),
+    }
+}
+
+/// The tokens of `file` as its parse keeps them, when it dropped its tree (then
+/// [`tokens`] would copy them).
+pub fn kept(file: &ParsedFile) -> Option<&[Token]> {
+    file.packed.as_deref()
 }
 
 #[cfg(test)]
@@ -100,7 +98,7 @@ mod tests {
         let f = crate::syntax::parse(src);
         tokens(&f)
             .into_iter()
-            .map(|t| (t.kind, src[t.span.start()..t.span.end()].to_string()))
+            .map(|t| (t.kind(), src[t.span.start()..t.span.end()].to_string()))
             .collect()
     }
 

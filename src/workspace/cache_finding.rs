@@ -38,10 +38,10 @@ pub fn stored(f: &Finding) -> Stored {
             f.span.start(),
             f.span.end(),
         ],
-        rule: f.rule.clone(),
+        rule: f.rule.to_string(),
         error: f.severity == Severity::Error,
-        message: f.message.clone(),
-        help: f.help.clone(),
+        message: f.message.to_string(),
+        help: f.help.as_ref().map(|h| h.to_string()),
         fix: f.fix.as_ref().map(|x| {
             let edits = x.edits.iter().map(|e| {
                 let at = [e.line, e.column, e.end_line, e.end_column];
@@ -62,19 +62,19 @@ pub fn stored(f: &Finding) -> Stored {
 pub fn restored(s: &Stored, display: &str) -> Finding {
     let [line, column, end_line, end_column, start, end] = s.at;
     Finding {
-        file: display.to_string(),
+        file: display.into(),
         line,
         column,
         end_line,
         end_column,
-        rule: s.rule.clone(),
+        rule: s.rule.clone().into(),
         severity: if s.error {
             Severity::Error
         } else {
             Severity::Warning
         },
-        message: s.message.clone(),
-        help: s.help.clone(),
+        message: s.message.clone().into(),
+        help: s.help.clone().map(Into::into),
         fix: s.fix.as_ref().map(|(safe, edits)| FindingFix {
             applicability: if *safe {
                 Applicability::Safe

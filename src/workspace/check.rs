@@ -739,7 +739,7 @@ fn check_file(
     let report = report_of(
         display,
         (&parsed.source, &parsed.line_index),
-        &diagnostics,
+        diagnostics,
         &fixed_problems,
         mode.with_source,
     );
@@ -752,10 +752,29 @@ pub(super) fn file_report(
     display: String,
     source: &str,
     index: &crate::syntax::LineIndex,
-    diagnostics: &[rules::Diagnostic],
+    diagnostics: Vec<rules::Diagnostic>,
     fixed_problems: &[rules::fix::FixedProblem],
 ) -> FileReport {
     report_of(display, (source, index), diagnostics, fixed_problems, true)
+}
+
+/// The findings of `diagnostics` (by `finding`), in their order. They are made from the
+/// last one back, and the diagnostics' buffer is given back by halves as it empties: a
+/// file with many findings does not hold both lists whole (a copy of half of what is left,
+/// each time: the findings' size again in all).
+fn findings_of(
+    mut diagnostics: Vec<rules::Diagnostic>,
+    finding: impl Fn(rules::Diagnostic) -> Finding,
+) -> Vec<Finding> {
+    let mut out = Vec::with_capacity(diagnostics.len());
+    while let Some(d) = diagnostics.pop() {
+        out.push(finding(d));
+        if diagnostics.len() < diagnostics.capacity() / 2 {
+            diagnostics.shrink_to_fit();
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// [`file_report`], keeping the source only when `with_source` (the output format prints
@@ -763,14 +782,14 @@ pub(super) fn file_report(
 fn report_of(
     display: String,
     (source, index): (&str, &crate::syntax::LineIndex),
-    diagnostics: &[rules::Diagnostic],
+    diagnostics: Vec<rules::Diagnostic>,
     fixed_problems: &[rules::fix::FixedProblem],
     with_source: bool,
 ) -> FileReport {
-    let findings: Vec<Finding> = diagnostics
-        .iter()
-        .map(|d| Finding::from_diagnostic(&display, source, index, d))
-        .collect();
+    let file: Arc<str> = Arc::from(display.as_str());
+    let findings = findings_of(diagnostics, |d| {
+        Finding::from_diagnostic(&file, source, index, d)
+    });
     let source = if findings.is_empty() || !with_source {
         String::new()
     } else {
@@ -778,7 +797,7 @@ fn report_of(
     };
     let fixed = fixed_problems
         .iter()
-        .map(|p| Finding::fixed(&display, p))
+        .map(|p| Finding::fixed(&file, p))
         .collect();
     FileReport {
         path: display,

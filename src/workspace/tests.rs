@@ -34,7 +34,7 @@ fn findings(ws: &mut Workspace, path: &Path, options: &CheckOptions) -> Vec<(Str
         .files
         .iter()
         .flat_map(|f| &f.findings)
-        .map(|f| (f.rule.clone(), f.line))
+        .map(|f| (f.rule.to_string(), f.line))
         .collect()
 }
 
@@ -367,7 +367,7 @@ fn a_report_keeps_the_text_only_for_the_formats_that_print_it() {
             .files
             .iter()
             .flat_map(|f| &f.findings)
-            .map(|f| f.rule.as_str())
+            .map(|f| &*f.rule)
             .collect();
         assert_eq!(rules, ["double_quoted_strings", "unrecognized_escape"]);
     }

@@ -181,7 +181,7 @@ fn check_one(
         display,
         &file.source,
         &file.line_index,
-        &diagnostics,
+        diagnostics,
         &fixed_problems,
     );
     Ok((report, fixed, buffer_text))

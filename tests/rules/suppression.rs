@@ -32,7 +32,7 @@ fn check(src: &str) -> Vec<(String, usize, String)> {
             (
                 d.rule.to_string(),
                 parsed.line_index.line(d.span.start()),
-                d.message,
+                d.message.into_owned(),
             )
         })
         .collect()

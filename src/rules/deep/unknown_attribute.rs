@@ -243,7 +243,7 @@ mod tests {
         let src = "file { '/a':\n  ensure  => file,\n  contnet => 'x',\n  name    => '/b',\n  require => Package['p'],\n  *       => $extra,\n}\nexec { 'e': command => '/bin/true', provider => shell, title => 'x' }\nmy::thing { 'x': bogus => 1 }\n@@notify { 'n': mesage => 'hi' }\n";
         let found: Vec<(String, Option<String>)> = run(NAME, src)
             .into_iter()
-            .map(|d| (d.message, d.help))
+            .map(|d| (d.message.into_owned(), d.help.map(|h| h.into_owned())))
             .collect();
         assert_eq!(
             found,
@@ -269,7 +269,7 @@ mod tests {
         let src = "define motd::line(String $text, $order = 10) {}\nmotd::line { 'a':\n  text   => 'x',\n  ordre  => 1,\n  name   => 'b',\n  notify => File['f'],\n}\nother::thing { 'b': anything => 1 }\n";
         let found: Vec<(String, Option<String>)> = run(NAME, src)
             .into_iter()
-            .map(|d| (d.message, d.help))
+            .map(|d| (d.message.into_owned(), d.help.map(|h| h.into_owned())))
             .collect();
         assert_eq!(
             found,

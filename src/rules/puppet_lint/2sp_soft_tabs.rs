@@ -28,7 +28,6 @@ impl Rule for TwoSpSoftTabs {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = whitespace_runs(cx.source(), cx.tokens())
-            .into_iter()
             .filter(|r| r.indent && chars(cx.text(r.span)) % 2 == 1)
             .collect();
         for r in found {
@@ -48,7 +47,7 @@ mod tests {
             .into_iter()
             .map(|d| {
                 let (l, c) = f.line_index.line_col(src, d.span.start());
-                (l, c, d.message)
+                (l, c, d.message.into_owned())
             })
             .collect()
     }

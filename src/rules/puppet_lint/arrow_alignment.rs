@@ -141,11 +141,11 @@ impl Rule for ArrowAlignment {
 /// The token indexes to walk, one list per walk: each resource body (puppet-lint's
 /// `resource_indexes`), then with `hashes` everything outside resource bodies, keeping the
 /// `}` that closes a body's resource so that braces stay balanced.
-fn walk_order(tokens: &[Token], hashes: bool) -> Vec<(Vec<usize>, bool)> {
+fn walk_order(tokens: &[Token], hashes: bool) -> Vec<Walked> {
     let ranges = resource_ranges(tokens);
-    let mut out: Vec<(Vec<usize>, bool)> = ranges
+    let mut out: Vec<Walked> = ranges
         .iter()
-        .map(|r| ((r.colon..=r.end).collect(), true))
+        .map(|r| Walked::Body(r.colon..=r.end))
         .collect();
     if hashes {
         let mut outside = Vec::new();
@@ -154,7 +154,7 @@ fn walk_order(tokens: &[Token], hashes: bool) -> Vec<(Vec<usize>, bool)> {
         while i < tokens.len() {
             if let Some(r) = next_range.peek() {
                 if i == r.colon {
-                    if tokens.get(r.end).is_some_and(|t| t.kind == "}") {
+                    if tokens.get(r.end).is_some_and(|t| t.kind() == "}") {
                         outside.push(r.end);
                     }
                     i = r.end + 1;
@@ -165,20 +165,30 @@ fn walk_order(tokens: &[Token], hashes: bool) -> Vec<(Vec<usize>, bool)> {
             outside.push(i);
             i += 1;
         }
-        out.push((outside, false));
+        out.push(Walked::Outside(outside));
     }
     out
 }
 
-fn find(layout: &Layout<'_>, order: &[(Vec<usize>, bool)]) -> Vec<Found> {
+/// One walk of [`walk_order`]: a resource body (its tokens from the colon to its end), or
+/// the listed tokens outside the bodies.
+enum Walked {
+    Body(std::ops::RangeInclusive<usize>),
+    Outside(Vec<usize>),
+}
+
+fn find(layout: &Layout<'_>, order: &[Walked]) -> Vec<Found> {
     let positions = layout.positions();
     let mut walk = Walk {
         layout,
         positions: &positions,
         found: Vec::new(),
     };
-    for (list, resource) in order {
-        walk.run(list, *resource);
+    for walked in order {
+        match walked {
+            Walked::Body(range) => walk.run(range.clone(), true),
+            Walked::Outside(list) => walk.run(list.iter().copied(), false),
+        }
     }
     walk.found
 }
@@ -230,18 +240,19 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// 1-based (line, column) of each token's start in this layout.
-    fn positions(&self) -> Vec<(usize, usize)> {
-        fn advance(pos: &mut (usize, usize), text: &str) {
+    /// 1-based (line, column) of each token's start in this layout (as `u32`: a file is
+    /// under 4 GiB, its spans are `u32`).
+    fn positions(&self) -> Vec<(u32, u32)> {
+        fn advance(pos: &mut (u32, u32), text: &str) {
             for c in text.chars() {
                 if c == '\n' {
-                    *pos = (pos.0 + 1, 1);
+                    *pos = (pos.0.saturating_add(1), 1);
                 } else {
-                    pos.1 += 1;
+                    pos.1 = pos.1.saturating_add(1);
                 }
             }
         }
-        let mut pos = (1, 1);
+        let mut pos = (1u32, 1u32);
         let mut out = Vec::with_capacity(self.tokens.len());
         for i in 0..self.tokens.len() {
             advance(&mut pos, self.gap(i));
@@ -290,23 +301,25 @@ struct Group {
 
 struct Walk<'a> {
     layout: &'a Layout<'a>,
-    positions: &'a [(usize, usize)],
+    positions: &'a [(u32, u32)],
     found: Vec<Found>,
 }
 
 impl Walk<'_> {
     fn pos(&self, i: usize) -> (usize, usize) {
-        self.positions.get(i).copied().unwrap_or((0, 0))
+        self.positions
+            .get(i)
+            .map_or((0, 0), |&(l, c)| (l as usize, c as usize))
     }
 
     /// Runs puppet-lint's level walk over the token indexes `order` (comments are
     /// skipped). In a resource body (`resource`), the `;` that ends it closes the body.
-    fn run(&mut self, order: &[usize], resource: bool) {
+    fn run(&mut self, order: impl Iterator<Item = usize>, resource: bool) {
         let tokens = self.layout.tokens;
         let mut levels: Vec<Group> = vec![Group::default()];
-        for &i in order {
+        for i in order {
             let Some(t) = tokens.get(i) else { continue };
-            match t.kind {
+            match t.kind() {
                 "=>" => {
                     let Some(p) = prev_code(tokens, i) else {
                         continue;
@@ -421,7 +434,7 @@ impl Walk<'_> {
             return None;
         }
         let before = tokens.get(a.param.checked_sub(1)?)?;
-        if !matches!(before.kind, "," | "{" | ";") {
+        if !matches!(before.kind(), "," | "{" | ";") {
             return None;
         }
         for g in [a.param, a.tok] {
@@ -461,7 +474,7 @@ mod tests {
             .iter()
             .map(|d| {
                 let (l, c) = f.line_index.line_col(src, d.span.start());
-                (l, c, d.message.clone())
+                (l, c, d.message.to_string())
             })
             .collect();
         (at, fix::apply(src, &d, false).text)

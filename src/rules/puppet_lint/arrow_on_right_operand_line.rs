@@ -34,7 +34,7 @@ impl Rule for ArrowOnRightOperandLine {
         let tokens = cx.tokens();
         let mut found = Vec::new();
         for (i, t) in tokens.iter().enumerate() {
-            if t.kind != "->" && t.kind != "~>" {
+            if t.kind() != "->" && t.kind() != "~>" {
                 continue;
             }
             let Some(next) = next_code(tokens, i).and_then(|n| tokens.get(n)) else {

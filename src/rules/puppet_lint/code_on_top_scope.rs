@@ -91,10 +91,10 @@ impl Rule for CodeOnTopScope {
                 current = None;
             }
             let covered = current.is_some_and(|c| c.start <= t.span.start && t.span.end <= c.end);
-            if t.kind == "comment" || covered {
+            if t.kind() == "comment" || covered {
                 continue;
             }
-            found.push(located(t.kind, t.span, cx.text(t.span)));
+            found.push(located(t.kind(), t.span, cx.text(t.span)));
         }
         for (span, v) in found {
             cx.report(

@@ -30,7 +30,7 @@ fn documented(cx: &Context<'_>, at: usize) -> bool {
     let Some(prev) = i.checked_sub(1).and_then(|p| tokens.get(p)) else {
         return false;
     };
-    if prev.kind != "comment" {
+    if prev.kind() != "comment" {
         return false;
     }
     let between = cx.text(Span::new(prev.span.end(), at));

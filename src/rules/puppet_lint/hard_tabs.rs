@@ -28,7 +28,6 @@ impl Rule for HardTabs {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let found: Vec<_> = whitespace_runs(cx.source(), cx.tokens())
-            .into_iter()
             .filter(|r| cx.text(r.span).contains('\t'))
             .collect();
         for r in found {

@@ -29,7 +29,7 @@ impl Rule for RightToLeftRelationship {
         let arrows: Vec<_> = cx
             .tokens()
             .iter()
-            .filter(|t| !t.named && t.kind == "<-")
+            .filter(|t| !t.named && t.kind() == "<-")
             .map(|t| t.span)
             .collect();
         for span in arrows {

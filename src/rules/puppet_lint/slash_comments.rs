@@ -104,14 +104,14 @@ impl Rule for SlashComments {
 fn semicolon_before(tokens: &[Token], span: Span) -> Option<Span> {
     let at = tokens.partition_point(|t| t.span.start() < span.start());
     let before = tokens.get(prev_code(tokens, at)?)?;
-    (before.kind == ";").then_some(before.span)
+    (before.kind() == ";").then_some(before.span)
 }
 
 /// The `;` that is the first token from `offset` on (comments skipped), if it is one.
 fn semicolon_after(tokens: &[Token], offset: usize) -> Option<Span> {
     let at = tokens.partition_point(|t| t.span.start() < offset);
     let after = tokens.get(at..)?.iter().find(|t| !is_comment(t))?;
-    (after.kind == ";").then_some(after.span)
+    (after.kind() == ";").then_some(after.span)
 }
 
 #[cfg(test)]

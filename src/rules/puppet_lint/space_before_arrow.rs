@@ -35,7 +35,7 @@ impl Rule for SpaceBeforeArrow {
         let mut found = Vec::new();
         for ResourceRange { colon, end } in resource_ranges(tokens) {
             let arrows: Vec<usize> = (colon..=end)
-                .filter(|&i| tokens.get(i).is_some_and(|t| t.kind == "=>"))
+                .filter(|&i| tokens.get(i).is_some_and(|t| t.kind() == "=>"))
                 .collect();
             let line_of = |i: &usize| tokens.get(*i).map(|t| li.line(t.span.start()));
             if arrows.first().map(line_of) != arrows.last().map(line_of) {
@@ -66,7 +66,7 @@ impl Rule for SpaceBeforeArrow {
                 } else {
                     gap.start()
                 };
-                let line_comment_before = prev.kind == "comment"
+                let line_comment_before = prev.kind() == "comment"
                     && source
                         .get(prev.span.start()..prev.span.end())
                         .is_some_and(|t| t.starts_with('#'));

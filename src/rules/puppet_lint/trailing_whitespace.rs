@@ -40,7 +40,6 @@ impl Rule for TrailingWhitespace {
     fn check_file(&self, cx: &mut Context<'_>) {
         let source = cx.source();
         let mut found: Vec<Span> = whitespace_runs(source, cx.tokens())
-            .into_iter()
             .filter(|r| r.at_eol)
             .map(|r| r.span)
             .collect();

@@ -18,7 +18,7 @@ fn findings(path: &str, src: &str) -> Vec<(String, usize, usize, String)> {
         .into_iter()
         .map(|d| {
             let (l, c) = parsed.line_index.line_col(&parsed.source, d.span.start());
-            (d.rule.to_string(), l, c, d.message)
+            (d.rule.to_string(), l, c, d.message.into_owned())
         })
         .collect()
 }

@@ -36,7 +36,7 @@ pub fn is_absolute_name(e: &Expr) -> bool {
 /// Reports the class name written at `span` with a leading `::`, with the unsafe fix that
 /// drops it when the text there starts so.
 pub fn report_absolute_name(cx: &mut Context<'_>, span: Span, message: &str) {
-    let mut d = Diagnostic::new(span, message)
+    let mut d = Diagnostic::new(span, message.to_string())
         .with_help("class names are always absolute: drop the leading `::`");
     if let Some(edit) = strip_leading_colons(cx, span) {
         d = d.with_fix(Fix::unsafe_(vec![edit]));

@@ -65,7 +65,7 @@ pub fn check_ensure_word(
         }
         let replacement = good(body);
         cx.report(
-            Diagnostic::new(value.span, message)
+            Diagnostic::new(value.span, message.to_string())
                 .with_help(format!("write `ensure => {replacement}`"))
                 .with_fix(Fix::unsafe_(vec![Edit::replace(
                     value.span,

@@ -215,7 +215,7 @@ pub fn check_after_closing(cx: &mut Context<'_>, bracket: Bracket) {
 
 /// A finding at `span` with `message`, with a safe fix made of `edits` when there are some.
 pub fn finding(span: Span, message: &str, edits: Option<Vec<Edit>>) -> Diagnostic {
-    let d = Diagnostic::new(span, message);
+    let d = Diagnostic::new(span, message.to_string());
     match edits {
         Some(edits) if !edits.is_empty() => d.with_fix(Fix::safe(edits)),
         _ => d,

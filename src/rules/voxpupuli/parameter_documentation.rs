@@ -112,7 +112,7 @@ fn doc_comments(cx: &Context<'_>, keyword: usize) -> Vec<Span> {
     let mut i = tokens.partition_point(|t| t.span.start() < keyword);
     let mut out = Vec::new();
     while let Some(t) = i.checked_sub(1).and_then(|p| tokens.get(p)) {
-        if t.kind != "comment" {
+        if t.kind() != "comment" {
             break;
         }
         if cx.text(t.span).starts_with('#') {
@@ -308,7 +308,7 @@ mod tests {
             &parsed,
             &RuleSet::new(vec![(rule, Level::Warning, opts)]),
         );
-        let messages: Vec<_> = d.iter().map(|d| d.message.as_str()).collect();
+        let messages: Vec<_> = d.iter().map(|d| &*d.message).collect();
         assert_eq!(
             messages,
             vec!["invalid documentation style for class parameter a::x (doc)"]

@@ -126,14 +126,14 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
         let [name, bracket] = pair else {
             continue;
         };
-        if bracket.named || bracket.kind != "[" {
+        if bracket.named || bracket.kind() != "[" {
             continue;
         }
         // `Foo [ ]` is a type and an empty array (comments in it or not): `Foo[]` does not
         // parse; nor does `Foo[a = 1]`, an assignment in the array (`Foo [a = 1]`), nor
         // `Foo[$a -> []]`.
         let first_inside = next_code(tokens, i + 1).and_then(|j| tokens.get(j));
-        if first_inside.is_some_and(|t| !t.named && t.kind == "]")
+        if first_inside.is_some_and(|t| !t.named && t.kind() == "]")
             || statement_operator_inside(tokens.get(i + 1..).unwrap_or_default())
         {
             continue;
@@ -168,7 +168,7 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
 fn statement_operator_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
     let mut depth = 0usize;
     for t in tokens.iter().filter(|t| !t.named) {
-        match t.kind {
+        match t.kind() {
             "[" | "{" | "(" | "${" => depth += 1,
             "]" | "}" | ")" => {
                 depth = depth.saturating_sub(1);

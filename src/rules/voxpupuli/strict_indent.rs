@@ -114,12 +114,12 @@ fn partners(tokens: &[Token]) -> Vec<Option<usize>> {
     let mut out = vec![None; tokens.len()];
     let mut stacks: [(&str, Vec<usize>); 3] = [("{", vec![]), ("[", vec![]), ("(", vec![])];
     for (i, t) in tokens.iter().enumerate() {
-        if is_open(t.kind) {
-            if let Some((_, s)) = stacks.iter_mut().find(|(k, _)| *k == t.kind) {
+        if is_open(t.kind()) {
+            if let Some((_, s)) = stacks.iter_mut().find(|(k, _)| *k == t.kind()) {
                 s.push(i);
             }
-        } else if is_close(t.kind) {
-            let open = opening_of(t.kind);
+        } else if is_close(t.kind()) {
+            let open = opening_of(t.kind());
             let m = stacks
                 .iter_mut()
                 .find(|(k, _)| *k == open)
@@ -151,7 +151,7 @@ fn line_ends(source: &str, tokens: &[Token]) -> Vec<usize> {
         if t.span.start() > pos {
             gap(pos, t.span.start(), &mut out);
         }
-        if t.kind == "heredoc_body" {
+        if t.kind() == "heredoc_body" {
             if let Some(i) = source
                 .get(t.span.start()..t.span.end())
                 .and_then(|s| s.find('\n'))
@@ -238,7 +238,7 @@ impl Rule for StrictIndent {
         let mut line_of_token = vec![0usize; tokens.len()];
         for (i, t) in tokens.iter().enumerate() {
             let k = ends.partition_point(|&e| e < t.span.start())
-                + usize::from(t.kind == "heredoc_body");
+                + usize::from(t.kind() == "heredoc_body");
             if let Some(s) = segments.get_mut(k) {
                 s.push(i);
             }
@@ -260,30 +260,30 @@ impl Rule for StrictIndent {
                 s.iter()
                     .rev()
                     .copied()
-                    .find(|&i| tokens.get(i).is_some_and(|t| t.kind != "comment"))
+                    .find(|&i| tokens.get(i).is_some_and(|t| t.kind() != "comment"))
             })
         };
         let counted: Vec<bool> = (0..tokens.len())
             .map(|i| {
-                let Some(t) = tokens.get(i).filter(|t| is_open(t.kind)) else {
+                let Some(t) = tokens.get(i).filter(|t| is_open(t.kind())) else {
                     return false;
                 };
                 let Some(m) = partner.get(i).copied().flatten() else {
                     return true;
                 };
                 let (l, ml) = (line_of(i), line_of(m));
-                let title_array = t.kind == "{"
+                let title_array = t.kind() == "{"
                     && (i + 1..tokens.len())
-                        .find(|&j| tokens.get(j).is_some_and(|t| t.kind != "comment"))
+                        .find(|&j| tokens.get(j).is_some_and(|t| t.kind() != "comment"))
                         .is_some_and(|j| {
-                            line_of(j) == l && tokens.get(j).is_some_and(|t| t.kind == "[")
+                            line_of(j) == l && tokens.get(j).is_some_and(|t| t.kind() == "[")
                         });
                 ml > l && (last_code_of(l) == Some(i) || first_of(ml) == Some(m)) && !title_array
             })
             .collect();
         let is_hash_comment = |i: usize| {
             tokens.get(i).is_some_and(|t| {
-                t.kind == "comment"
+                t.kind() == "comment"
                     && source
                         .get(t.span.start()..)
                         .is_some_and(|s| s.starts_with('#'))
@@ -314,7 +314,7 @@ impl Rule for StrictIndent {
             let mut matched_lines = Vec::new();
             for &i in prev.iter().rev() {
                 let Some(t) = tokens.get(i) else { continue };
-                if t.kind == "heredoc" {
+                if t.kind() == "heredoc" {
                     temp += 1;
                 }
                 if !counted.get(i).copied().unwrap_or(false) {
@@ -322,7 +322,7 @@ impl Rule for StrictIndent {
                 }
                 // A `{` ending a continuation line opens the block of the statement (`if $a
                 // and` / `$b {`); on a `.method` line, it belongs to the chain.
-                let level = if t.kind == "{" {
+                let level = if t.kind() == "{" {
                     1 + dot_prev
                 } else {
                     1 + cont_prev
@@ -345,7 +345,7 @@ impl Rule for StrictIndent {
 
             // The last token of the previous line (`#` comments aside).
             let last = prev.iter().rev().copied().find(|&i| !is_hash_comment(i));
-            match last.and_then(|i| tokens.get(i)).map(|t| t.kind) {
+            match last.and_then(|i| tokens.get(i)).map(|t| t.kind()) {
                 Some(":") if open_groups == 0 && colon_line.is_none() => {
                     colon_line = last.map(line_of);
                     indent += 1;
@@ -359,11 +359,11 @@ impl Rule for StrictIndent {
             // A line continuing an expression: one level more than the line it continues,
             // or, when that line is itself a continuation and leaves a bracket open inside
             // the expression (`(($a) or`), one more than that line.
-            let continues = last
-                .and_then(|i| tokens.get(i))
-                .is_some_and(|t| t.kind == "=" || t.kind == "=>" || is_binary_operator(t.kind));
+            let continues = last.and_then(|i| tokens.get(i)).is_some_and(|t| {
+                t.kind() == "=" || t.kind() == "=>" || is_binary_operator(t.kind())
+            });
             let leaves_open = prev.iter().any(|&i| {
-                tokens.get(i).is_some_and(|t| is_open(t.kind))
+                tokens.get(i).is_some_and(|t| is_open(t.kind()))
                     && !counted.get(i).copied().unwrap_or(false)
                     && partner
                         .get(i)
@@ -380,9 +380,9 @@ impl Rule for StrictIndent {
             // two calls of a chain is indented like them).
             let dot = i64::from(cur.first().is_some_and(|&i| {
                 (i..tokens.len())
-                    .find(|&j| tokens.get(j).is_some_and(|t| t.kind != "comment"))
+                    .find(|&j| tokens.get(j).is_some_and(|t| t.kind() != "comment"))
                     .and_then(|j| tokens.get(j))
-                    .is_some_and(|t| t.kind == ".")
+                    .is_some_and(|t| t.kind() == ".")
             }));
             temp += cont.max(dot);
             cont_prev = cont.max(dot);
@@ -392,7 +392,7 @@ impl Rule for StrictIndent {
             let mut closed_lines = Vec::new();
             for (n, &i) in cur.iter().enumerate() {
                 let Some(t) = tokens.get(i) else { continue };
-                if is_close(t.kind) {
+                if is_close(t.kind()) {
                     let m = partner.get(i).copied().flatten();
                     if let Some(m) = m.filter(|&m| counted.get(m).copied().unwrap_or(false)) {
                         let ml = line_of(m);
@@ -403,13 +403,13 @@ impl Rule for StrictIndent {
                             closed_lines.push(ml);
                         }
                     }
-                    if let (Some(cl), Some(m), "}") = (colon_line, m, t.kind) {
+                    if let (Some(cl), Some(m), "}") = (colon_line, m, t.kind()) {
                         if line_of(m) <= cl {
                             indent -= 1;
                             colon_line = None;
                         }
                     }
-                } else if t.kind == ";" && colon_line.is_some() {
+                } else if t.kind() == ";" && colon_line.is_some() {
                     let alone_before = n == 0
                         && source
                             .get(next_start..t.span.start())
@@ -432,7 +432,7 @@ impl Rule for StrictIndent {
             let heredoc = cur
                 .first()
                 .and_then(|&i| tokens.get(i))
-                .filter(|t| t.kind == "heredoc_body" && t.span.start() <= end);
+                .filter(|t| t.kind() == "heredoc_body" && t.span.start() <= end);
             if let Some(body) = heredoc {
                 let Some((tag_ws, pipe)) = end_tag_line(source, body.span) else {
                     continue;

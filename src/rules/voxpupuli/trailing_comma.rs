@@ -62,11 +62,11 @@ fn missing_comma_at(source: &str, tokens: &[Token], close: usize, open: &str) ->
     let mut last = prev_code(tokens, close)?;
     // An element ending with a heredoc: the comma belongs on the opening line, after the
     // last token there (the `@(TAG)` or what follows it), not after the body.
-    while tokens.get(last).is_some_and(|t| t.kind == "heredoc_body") {
+    while tokens.get(last).is_some_and(|t| t.kind() == "heredoc_body") {
         last = prev_code(tokens, last)?;
     }
     let t = tokens.get(last)?;
-    if t.kind == open || matches!(t.kind, "," | ";" | ":") {
+    if t.kind() == open || matches!(t.kind(), "," | ";" | ":") {
         return None;
     }
     // Only whitespace and comments may lie between the element and the line end.
@@ -101,7 +101,7 @@ fn hash_in_checked_context(tokens: &[Token], start: usize) -> bool {
     let i = tokens.partition_point(|t| t.span.start() < start);
     prev_code(tokens, i)
         .and_then(|p| tokens.get(p))
-        .is_some_and(|p| matches!(p.kind, "=" | "==" | "=>" | "("))
+        .is_some_and(|p| matches!(p.kind(), "=" | "==" | "=>" | "("))
 }
 
 impl Rule for TrailingComma {
@@ -125,7 +125,7 @@ impl Rule for TrailingComma {
         let Some(close_idx) = token_ending_at(tokens, expr.span.end()) else {
             return;
         };
-        if tokens.get(close_idx).map(|t| t.kind) != Some(close) {
+        if tokens.get(close_idx).map(|t| t.kind()) != Some(close) {
             return;
         }
         let Some(at) = missing_comma_at(cx.source(), tokens, close_idx, open) else {

@@ -54,7 +54,7 @@ pub fn unquoted_word(cx: &Context<'_>, expr: &Expr, message: &str) -> Option<Dia
     };
     let edits = vec![Edit::replace(expr.span, quoted)];
     Some(
-        Diagnostic::new(expr.span, message)
+        Diagnostic::new(expr.span, message.to_string())
             .with_help(help)
             .with_fix(if safe {
                 Fix::safe(edits)
