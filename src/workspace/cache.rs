@@ -342,6 +342,64 @@ impl Cache {
         s
     }
 
+    /// What a run memo ([`super::run_memo`]) must watch of what this run took from the
+    /// cache: every path looked at ([`Cache::look`]) with its stamp (`None`: it could not
+    /// be read), which covers the files whose entries were used, the rows held by a
+    /// file's stamp and the proofs held; and the walks of the directories `walked`
+    /// (their directories and ignore files). `None` when something was decided without
+    /// stamps (a read digested anew, a walk not kept): a memo could not see it change.
+    pub fn watched(&self, walked: &[String]) -> Option<Vec<(PathBuf, Option<Stamp>)>> {
+        if self.reads.lock().ok()?.values().any(|v| !v.is_empty()) {
+            return None;
+        }
+        for (i, once) in self.holds.iter().enumerate() {
+            if once.get().is_none() {
+                continue;
+            }
+            let (read, d, stamp) = self.table.get(i)?;
+            let by_stamp = matches!(read, Read::File(p)
+                if stamp.is_some() && self.stamp(p).map(|s| s.0) == *stamp);
+            if !by_stamp && self.proven(read) != Some(*d) {
+                return None;
+            }
+        }
+        let mut out = Vec::new();
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let seen = self.seen.lock().ok()?;
+            for (k, s) in seen.iter() {
+                let path = PathBuf::from(std::ffi::OsStr::from_bytes(k));
+                out.push((path, s.map(|(s, _, _)| s)));
+            }
+        }
+        let fresh = self.fresh_walks.lock().ok()?;
+        for key in walked {
+            let walk = fresh
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, w)| w)
+                .or_else(|| self.walks.get(key))?;
+            out.extend(walk.stamps().map(|(p, s)| (p.to_path_buf(), s)));
+        }
+        Some(out)
+    }
+
+    /// The directories the walk of `dir` kept by this run or the index went through.
+    pub fn walk_dirs(&self, dir: &str) -> Vec<PathBuf> {
+        let fresh = self.fresh_walks.lock();
+        let fresh = fresh.as_ref().ok().and_then(|f| {
+            f.iter()
+                .find(|(k, _)| k == dir)
+                .map(|(_, w)| w.dirs().map(Path::to_path_buf).collect())
+        });
+        fresh.unwrap_or_else(|| {
+            self.walks
+                .get(dir)
+                .map(|w| w.dirs().map(Path::to_path_buf).collect())
+                .unwrap_or_default()
+        })
+    }
+
     /// How many paths were looked at ([`Cache::look`]) so far.
     #[cfg(test)]
     pub fn looked(&self) -> usize {
@@ -867,7 +925,7 @@ fn sorted<S>(set: &std::collections::HashSet<String, S>) -> BTreeSet<&String> {
 }
 
 /// The running program's size and modification time (`None` where they cannot be read).
-fn build_stamp() -> Option<(u64, std::time::SystemTime)> {
+pub fn build_stamp() -> Option<(u64, std::time::SystemTime)> {
     let meta = std::env::current_exe().ok()?.metadata().ok()?;
     Some((meta.len(), meta.modified().ok()?))
 }
