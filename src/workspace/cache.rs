@@ -345,25 +345,33 @@ impl Cache {
     /// What a run memo ([`super::run_memo`]) must watch of what this run took from the
     /// cache: every path looked at ([`Cache::look`]) with its stamp (`None`: it could not
     /// be read), which covers the files whose entries were used, the rows held by a
-    /// file's stamp and the proofs held; and the walks of the directories `walked`
-    /// (their directories and ignore files). `None` when something was decided without
-    /// stamps (a read digested anew, a walk not kept): a memo could not see it change.
+    /// file's stamp and the proofs that held; the reads digested anew (a row of a file
+    /// stored without a stamp, a missing file's); and the walks of the directories
+    /// `walked` (their directories and ignore files). `None` when something was decided
+    /// without stamps (a listing digested with no proof, a walk not kept): a memo could
+    /// not see it change.
     pub fn watched(&self, walked: &[String]) -> Option<Vec<(PathBuf, Option<Stamp>)>> {
-        if self.reads.lock().ok()?.values().any(|v| !v.is_empty()) {
-            return None;
-        }
-        for (i, once) in self.holds.iter().enumerate() {
-            if once.get().is_none() {
-                continue;
-            }
-            let (read, d, stamp) = self.table.get(i)?;
-            let by_stamp = matches!(read, Read::File(p)
-                if stamp.is_some() && self.stamp(p).map(|s| s.0) == *stamp);
-            if !by_stamp && self.proven(read) != Some(*d) {
-                return None;
-            }
-        }
         let mut out = Vec::new();
+        // Reads digested anew: a file's (or what is there instead) by its stamp now, which
+        // the memo takes only when settled, so unchanged since before the run read it; a
+        // listing by the proof made as it was read; a composite by its parts (read too).
+        let digested: Vec<Read> = {
+            let reads = self.reads.lock().ok()?;
+            reads.values().flatten().map(|(r, _)| r.clone()).collect()
+        };
+        if !digested.is_empty() {
+            let fresh = self.fresh_proofs.lock().ok()?;
+            for read in &digested {
+                match read {
+                    Read::File(p) => out.push((p.clone(), Stamp::of(p))),
+                    Read::AllRuby(..) | Read::AllFacts(..) => {}
+                    _ => {
+                        let (_, proof) = fresh.iter().find(|(r, _)| r == read)?;
+                        out.extend(proof.stamps().iter().map(|(p, s)| (p.clone(), Some(*s))));
+                    }
+                }
+            }
+        }
         {
             use std::os::unix::ffi::OsStrExt;
             let seen = self.seen.lock().ok()?;

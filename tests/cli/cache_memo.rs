@@ -242,3 +242,32 @@ fn no_cache_reads_and_writes_no_memo() {
     assert_ne!(now, expected);
     assert!(now.1.contains("modules/n/manifests/b.pp"), "{}", now.1);
 }
+
+#[test]
+fn a_missing_file_the_evaluation_looked_for_is_seen_when_it_appears() {
+    // Only `init.pp` is named: `types/` is neither walked nor checked; the evaluation
+    // looked for `types/port.pp` and found none.
+    let dir = temp_dir("memo-appears");
+    write(
+        &dir,
+        "modules/m/manifests/init.pp",
+        "# m\nclass m (M::Port $p = 'x') {\n  notice($p)\n}\n",
+    );
+    write(&dir, "modules/m/manifests/site.pp", "include m\n");
+    write(
+        &dir,
+        "modules/m/types/other.pp",
+        "# o\ntype M::Other = Integer\n",
+    );
+    let args = ["modules/m/manifests/init.pp"];
+    let before = memo_written(&dir, &args);
+    assert!(!before.1.contains("type_mismatch"), "{}", before.1);
+    write(
+        &dir,
+        "modules/m/types/port.pp",
+        "# p\ntype M::Port = Integer\n",
+    );
+    let after = check(&dir, &args);
+    assert!(after.1.contains("type_mismatch"), "{}", after.1);
+    assert_eq!(after, check(&dir, &["--no-cache", args[0]]));
+}
