@@ -777,7 +777,7 @@ pub fn framed(body: &[u8]) -> Vec<u8> {
 
 /// A checksum of `bytes` to see damage (not an adversary's), eight bytes at a time: a
 /// multiply-rotate mix, about ten times faster than a digest of the same bytes.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(super) fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mix = |h: u64, w: u64| (h ^ w).wrapping_mul(K).rotate_left(29);
     let mut chunks = bytes.chunks_exact(8);

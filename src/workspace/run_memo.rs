@@ -4,7 +4,7 @@
 //! instead of resolving, looking up and restoring every file's findings again.
 //!
 //! An invocation is rein's build and version, the command line, the current directory,
-//! the whole environment and whether standard output is coloured: a memo of another is
+//! the whole environment (but `_`) and whether standard output is coloured: a memo of another is
 //! never replayed. A memo is written only after a run that took every file from the cache
 //! ([`super::cache`]), printed nothing on standard error and fixed nothing; it watches:
 //! - every path the cache looked at ([`super::cache::Cache::watched`]): each checked
@@ -86,7 +86,9 @@ impl RunMemo {
         let stamps = Stamps::new();
         let cwd = std::env::current_dir().ok()?;
         let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-        let mut env: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+        // (Not `_`: the shell's name of the command it ran, `strace` under `strace`.)
+        let mut env: Vec<(OsString, OsString)> =
+            std::env::vars_os().filter(|(k, _)| k != "_").collect();
         env.sort();
         let build = build_stamp();
         let file = cache_dir.join(format!(
@@ -109,7 +111,7 @@ impl RunMemo {
         let bytes = std::fs::read(&self.file).ok()?;
         let (magic, rest) = bytes.split_first_chunk::<8>()?;
         let (sum, body) = rest.split_first_chunk::<8>()?;
-        if magic != MAGIC || u64::from_le_bytes(*sum) != cache::digest(body) {
+        if magic != MAGIC || u64::from_le_bytes(*sum) != cache::checksum(body) {
             return None;
         }
         let stored: Stored = postcard::from_bytes(body).ok()?;
@@ -150,7 +152,7 @@ impl RunMemo {
             return;
         };
         let mut framed = MAGIC.to_vec();
-        framed.extend_from_slice(&cache::digest(&body[..]).to_le_bytes());
+        framed.extend_from_slice(&cache::checksum(&body).to_le_bytes());
         framed.extend_from_slice(&body);
         if self.file.parent().is_some_and(|d| d.is_dir()) {
             let _ = write_file(&self.file, &framed);
