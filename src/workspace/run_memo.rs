@@ -171,8 +171,9 @@ pub fn watch(
 ) -> Option<Watch> {
     let mut out = cache.watched(walked)?;
     let cwd = std::env::current_dir().ok()?;
-    // Above: each name, present or absent (not the directory's stamp, which moves with
-    // every file written beside, as in `/tmp` or a home directory).
+    // Above the current directory: each name, present or absent (not the directory's
+    // stamp, which moves with every file written beside, as in `/tmp` or a home
+    // directory).
     let mut above: foldhash::HashSet<PathBuf> = foldhash::HashSet::default();
     for root in roots.iter().chain([&cwd]) {
         let abs = cwd.join(root);
@@ -182,15 +183,22 @@ pub fn watch(
             }
         }
     }
-    for d in &above {
+    // Walked, and above the paths named within the current directory (a project's own
+    // directories): the directory's stamp (which sees a name appear or go) and the files
+    // present.
+    let (inside, outside): (Vec<PathBuf>, Vec<PathBuf>) =
+        above.into_iter().partition(|d| d.starts_with(&cwd));
+    for d in outside {
         for name in CONFIG_NAMES.iter().chain(&WATCHED_NAMES) {
             let f = d.join(name);
             let s = Stamp::of(&f);
             out.push((f, s));
         }
     }
-    // Walked: the present ones (the walk's stamp of the directory sees one appear).
-    for d in walked.iter().flat_map(|w| cache.walk_dirs(w)) {
+    let walked_dirs = walked.iter().flat_map(|w| cache.walk_dirs(w));
+    for d in inside.into_iter().chain(walked_dirs) {
+        let stamp = Stamp::of(&d)?;
+        out.push((d.clone(), Some(stamp)));
         for name in CONFIG_NAMES.iter().chain(&WATCHED_NAMES) {
             let f = d.join(name);
             if let Some(s) = Stamp::of(&f) {
