@@ -5,25 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::cache::tree;
 use crate::harness::{rein, stdout, temp_dir, write};
-
-/// Module `m` (its `init.pp` includes `m::a`, which declares the same file: a finding of
-/// `init.pp` that depends on `a.pp`) and module `n`.
-fn tree(name: &str) -> crate::harness::TempDir {
-    let dir = temp_dir(name);
-    write(
-        &dir,
-        "modules/m/manifests/init.pp",
-        "class m {\n  include m::a\n  file { '/tmp/x': ensure => file }\n}\n",
-    );
-    write(
-        &dir,
-        "modules/m/manifests/a.pp",
-        "class m::a {\n  file { '/tmp/x': ensure => file }\n}\n",
-    );
-    write(&dir, "modules/n/manifests/init.pp", "class n {\n}\n");
-    dir
-}
 
 /// `rein check --format concise ARGS` in `dir`: exit code and output.
 fn check(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
