@@ -56,6 +56,19 @@ pub const WATCHED_NAMES: [&str; 10] = [
     "site",
 ];
 
+/// What a warm run may read in a walked directory besides the configuration files.
+const WALKED_NAMES: [&str; 2] = [".puppet-lint.rc", "environment.conf"];
+
+/// Adds the stamps of the files `names` present in `dir` to `out`.
+fn present<'a>(out: &mut Watch, dir: &Path, names: impl Iterator<Item = &'a &'a str>) {
+    for name in names {
+        let f = dir.join(name);
+        if let Some(s) = Stamp::of(&f) {
+            out.push((f, Some(s)));
+        }
+    }
+}
+
 /// The first bytes of a memo file.
 const MAGIC: &[u8; 8] = b"reinmem\x01";
 
@@ -169,7 +182,13 @@ pub fn watch(
     walked: &[String],
     config: Option<&Path>,
 ) -> Option<Watch> {
+    let stamps = Stamps::new();
+    let settled = |s: &Option<Stamp>| s.is_none_or(|s| stamps.is_settled(&s));
     let mut out = cache.watched(walked)?;
+    // (Before looking further: a run with a recent change writes no memo.)
+    if !out.iter().all(|(_, s)| settled(s)) {
+        return None;
+    }
     let cwd = std::env::current_dir().ok()?;
     // Above the current directory: each name, present or absent (not the directory's
     // stamp, which moves with every file written beside, as in `/tmp` or a home
@@ -195,16 +214,16 @@ pub fn watch(
             out.push((f, s));
         }
     }
-    let walked_dirs = walked.iter().flat_map(|w| cache.walk_dirs(w));
-    for d in inside.into_iter().chain(walked_dirs) {
-        let stamp = Stamp::of(&d)?;
+    for d in inside {
+        let stamp = Stamp::of(&d).filter(|s| stamps.is_settled(s))?;
         out.push((d.clone(), Some(stamp)));
-        for name in CONFIG_NAMES.iter().chain(&WATCHED_NAMES) {
-            let f = d.join(name);
-            if let Some(s) = Stamp::of(&f) {
-                out.push((f, Some(s)));
-            }
-        }
+        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WATCHED_NAMES));
+    }
+    // A walked directory's stamp is the walk's. Of what it holds, a warm run reads only
+    // the configuration files and `environment.conf` (the files checked are stamped, and
+    // the evaluation's reads are the cache's).
+    for d in walked.iter().flat_map(|w| cache.walk_dirs(w)) {
+        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WALKED_NAMES));
     }
     if let Some(c) = config {
         out.push((c.to_path_buf(), Stamp::of(c)));
