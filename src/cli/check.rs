@@ -17,6 +17,7 @@ use crate::config::lintrc::{self, OutputFlags};
 use crate::config::{self, io_message, Op, PathGlobs, Target};
 use crate::diagnostics::{self, Format, Severity};
 use crate::rules::{self, Level};
+use crate::workspace::run_memo::RunMemo;
 use crate::workspace::write::write_file;
 use crate::workspace::{CheckError, CheckOptions, FixSummary, Workspace};
 
@@ -247,7 +248,26 @@ pub fn run(mut args: CheckArgs) -> i32 {
             format,
             Format::Concise | Format::Json | Format::Sarif | Format::Github
         );
-    check_with(&paths, format, args.color, &options)
+    let memo = memo_dir(&args, &options)
+        .and_then(|dir| RunMemo::new(&dir, args.color.enabled_for_stdout()));
+    if let Some((out, status)) = memo.as_ref().and_then(RunMemo::replay) {
+        return super::output::print(&out, status);
+    }
+    check_memo(&paths, format, args.color, &options, memo.as_ref())
+}
+
+/// The cache directory of the run memo of this invocation, when it may have one: a check
+/// of files on disk through the cache that writes nothing but its output (no fixing, no
+/// report file, no `--verbose`, no warnings about the command line), not as puppet-lint
+/// (which reads a `.puppet-lint.rc` for its flags).
+fn memo_dir(args: &CheckArgs, options: &Options) -> Option<PathBuf> {
+    let plain = options.stdin.is_none()
+        && options.check.fix.is_none()
+        && options.codeclimate_report_file.is_none()
+        && !options.verbose
+        && options.warnings.is_empty()
+        && !args.puppet_lint_mode;
+    plain.then(|| options.check.cache.clone()).flatten()
 }
 
 impl CheckArgs {
@@ -399,6 +419,18 @@ impl Options {
 /// Checks `paths` with `options` and prints the findings in `format`; returns the exit
 /// status.
 pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Options) -> i32 {
+    check_memo(paths, format, color, options, None)
+}
+
+/// [`check_with`], keeping the output in `memo` when the run took every file from the
+/// cache ([`crate::workspace::run_memo`]).
+fn check_memo(
+    paths: &[PathBuf],
+    format: Format,
+    color: Color,
+    options: &Options,
+    memo: Option<&RunMemo>,
+) -> i32 {
     // The process ends with this run: its workspace and findings are not dropped one by
     // one (thousands of small frees), the exit releases them at once.
     let mut workspace = std::mem::ManuallyDrop::new(Workspace::new());
@@ -440,33 +472,19 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
     }
     // puppet-lint's formats say what was fixed (`FIXED:` lines, `"kind": "fixed"`).
     let puppet_lint = matches!(format, Format::PuppetLint | Format::PuppetLintJson);
-    let result = match format {
-        Format::PuppetLint => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            diagnostics::puppet_lint::write_text(
-                &mut out,
-                &reports,
-                report.files_checked,
-                &options.puppet_lint_style,
-            )
-            .and_then(|()| out.flush())
-        }
-        Format::PuppetLintJson => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            diagnostics::puppet_lint::write_json(
-                &mut out,
-                &reports,
-                options.puppet_lint_style.with_context,
-            )
-            .and_then(|()| out.flush())
-        }
-        _ => diagnostics::write(
-            format,
-            &reports,
-            report.files_checked,
-            color.enabled_for_stdout(),
-        ),
-    };
+    let mut out = Vec::new();
+    let result = render(
+        &mut out,
+        format,
+        color,
+        &reports,
+        report.files_checked,
+        options,
+    )
+    .and_then(|()| {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(&out).and_then(|()| stdout.flush())
+    });
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let output_failed = super::output::failed(result);
     if let Some(path) = &options.codeclimate_report_file {
@@ -495,12 +513,56 @@ pub fn check_with(paths: &[PathBuf], format: Format, color: Color, options: &Opt
             eprintln!("rein: {}", fix_summary(fix));
         }
     }
-    if !report.io_errors.is_empty() || output_failed.is_some() {
+    let status = if !report.io_errors.is_empty() || output_failed.is_some() {
         EXIT_USAGE
     } else if report.errors > 0 || report.failing_warnings {
         EXIT_FINDINGS
     } else {
         EXIT_OK
+    };
+    // A run that printed nothing else is kept for the next one like it.
+    let quiet = report.notes.is_empty() && report.io_errors.is_empty();
+    if let (Some(memo), Some(watch), true) = (memo, report.watch, quiet) {
+        if output_failed.is_none() {
+            memo.store(watch, &out, status);
+        }
+    }
+    status
+}
+
+/// Writes the findings `reports` of `files_checked` files in `format` to `out`.
+fn render(
+    out: &mut Vec<u8>,
+    format: Format,
+    color: Color,
+    reports: &[diagnostics::FileReport],
+    files_checked: usize,
+    options: &Options,
+) -> std::io::Result<()> {
+    use codespan_reporting::term::termcolor::Buffer;
+    match format {
+        Format::PuppetLint => diagnostics::puppet_lint::write_text(
+            out,
+            reports,
+            files_checked,
+            &options.puppet_lint_style,
+        ),
+        Format::PuppetLintJson => diagnostics::puppet_lint::write_json(
+            out,
+            reports,
+            options.puppet_lint_style.with_context,
+        ),
+        Format::Text => {
+            let mut buffer = if color.enabled_for_stdout() {
+                Buffer::ansi()
+            } else {
+                Buffer::no_color()
+            };
+            diagnostics::text::write_text(&mut buffer, reports, files_checked)?;
+            out.extend_from_slice(buffer.as_slice());
+            Ok(())
+        }
+        _ => diagnostics::write_plain(format, out, reports, files_checked),
     }
 }
 

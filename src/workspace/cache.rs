@@ -342,6 +342,72 @@ impl Cache {
         s
     }
 
+    /// What a run memo ([`super::run_memo`]) must watch of what this run took from the
+    /// cache: every path looked at ([`Cache::look`]) with its stamp (`None`: it could not
+    /// be read), which covers the files whose entries were used, the rows held by a
+    /// file's stamp and the proofs that held; the reads digested anew (a row of a file
+    /// stored without a stamp, a missing file's); and the walks of the directories
+    /// `walked` (their directories and ignore files). `None` when something was decided
+    /// without stamps (a listing digested with no proof, a walk not kept): a memo could
+    /// not see it change.
+    pub fn watched(&self, walked: &[String]) -> Option<Vec<(PathBuf, Option<Stamp>)>> {
+        let mut out = Vec::new();
+        // Reads digested anew: a file's (or what is there instead) by its stamp now, which
+        // the memo takes only when settled, so unchanged since before the run read it; a
+        // listing by the proof made as it was read; a composite by its parts (read too).
+        let digested: Vec<Read> = {
+            let reads = self.reads.lock().ok()?;
+            reads.values().flatten().map(|(r, _)| r.clone()).collect()
+        };
+        if !digested.is_empty() {
+            let fresh = self.fresh_proofs.lock().ok()?;
+            for read in &digested {
+                match read {
+                    Read::File(p) => out.push((p.clone(), Stamp::of(p))),
+                    Read::AllRuby(..) | Read::AllFacts(..) => {}
+                    _ => {
+                        let (_, proof) = fresh.iter().find(|(r, _)| r == read)?;
+                        out.extend(proof.stamps().iter().map(|(p, s)| (p.clone(), Some(*s))));
+                    }
+                }
+            }
+        }
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let seen = self.seen.lock().ok()?;
+            for (k, s) in seen.iter() {
+                let path = PathBuf::from(std::ffi::OsStr::from_bytes(k));
+                out.push((path, s.map(|(s, _, _)| s)));
+            }
+        }
+        let fresh = self.fresh_walks.lock().ok()?;
+        for key in walked {
+            let walk = fresh
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, w)| w)
+                .or_else(|| self.walks.get(key))?;
+            out.extend(walk.stamps().map(|(p, s)| (p.to_path_buf(), s)));
+        }
+        Some(out)
+    }
+
+    /// The directories the walk of `dir` kept by this run or the index went through.
+    pub fn walk_dirs(&self, dir: &str) -> Vec<PathBuf> {
+        let fresh = self.fresh_walks.lock();
+        let fresh = fresh.as_ref().ok().and_then(|f| {
+            f.iter()
+                .find(|(k, _)| k == dir)
+                .map(|(_, w)| w.dirs().map(Path::to_path_buf).collect())
+        });
+        fresh.unwrap_or_else(|| {
+            self.walks
+                .get(dir)
+                .map(|w| w.dirs().map(Path::to_path_buf).collect())
+                .unwrap_or_default()
+        })
+    }
+
     /// How many paths were looked at ([`Cache::look`]) so far.
     #[cfg(test)]
     pub fn looked(&self) -> usize {
@@ -711,7 +777,7 @@ pub fn framed(body: &[u8]) -> Vec<u8> {
 
 /// A checksum of `bytes` to see damage (not an adversary's), eight bytes at a time: a
 /// multiply-rotate mix, about ten times faster than a digest of the same bytes.
-fn checksum(bytes: &[u8]) -> u64 {
+pub(super) fn checksum(bytes: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mix = |h: u64, w: u64| (h ^ w).wrapping_mul(K).rotate_left(29);
     let mut chunks = bytes.chunks_exact(8);
@@ -867,7 +933,7 @@ fn sorted<S>(set: &std::collections::HashSet<String, S>) -> BTreeSet<&String> {
 }
 
 /// The running program's size and modification time (`None` where they cannot be read).
-fn build_stamp() -> Option<(u64, std::time::SystemTime)> {
+pub fn build_stamp() -> Option<(u64, std::time::SystemTime)> {
     let meta = std::env::current_exe().ok()?.metadata().ok()?;
     Some((meta.len(), meta.modified().ok()?))
 }

@@ -35,6 +35,11 @@ pub struct Proof {
 }
 
 impl Proof {
+    /// The stamps it depends on.
+    pub fn stamps(&self) -> &[(PathBuf, Stamp)] {
+        &self.stamps
+    }
+
     /// Whether every stamp is the same now; `stamp` gives a path's stamp now.
     pub fn holds(&self, stamp: &mut dyn FnMut(&Path) -> Option<Stamp>) -> bool {
         self.stamps.iter().all(|(p, s)| stamp(p) == Some(*s))

@@ -101,6 +101,9 @@ pub struct Report {
     /// The files checked anew, sorted: all of them without a cache, else those whose
     /// cache entry did not hold.
     pub rechecked: Vec<String>,
+    /// When every file was taken from the cache: what the run looked at, for a run memo
+    /// ([`super::run_memo`]).
+    pub watch: Option<super::run_memo::Watch>,
 }
 
 impl Report {
@@ -410,6 +413,20 @@ impl Workspace {
             writer,
             yaml_cache,
         );
+        let all_hit = hits.iter().all(Option::is_some) && yaml.iter().all(|(_, hit)| *hit);
+        let watch = cache.as_ref().filter(|_| all_hit).and_then(|c| {
+            let buffers = found.files.iter().any(|p| self.files.has_text(p));
+            let walked: Vec<String> = found
+                .roots
+                .iter()
+                .filter(|r| c.look(r).is_some_and(|(_, _, t)| t.is_dir()))
+                .map(|r| r.display().to_string())
+                .collect();
+            let config = options.config.as_deref();
+            (!buffers)
+                .then(|| super::run_memo::watch(c, &found.roots, &walked, config))
+                .flatten()
+        });
         if let Some(c) = &cache {
             c.save();
         }
@@ -429,6 +446,7 @@ impl Workspace {
                 unsafe_fixes,
                 ..FixSummary::default()
             }),
+            watch,
             ..Report::default()
         };
         for ((path, settings), (outcome, parse)) in jobs.into_iter().zip(checked) {

@@ -29,6 +29,7 @@ pub mod fix;
 pub mod format;
 pub mod paths;
 pub mod real_paths;
+pub mod run_memo;
 pub mod select;
 pub mod stamp;
 pub mod unfurl_files;

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 const SETTLED: Duration = Duration::from_secs(2);
 
 /// A file's device, inode, size, and modification and change times (nanoseconds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Stamp([i64; 5]);
 
 impl Stamp {
@@ -97,6 +97,11 @@ impl Stamps {
             .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
             .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX));
         Stamps { settled_before }
+    }
+
+    /// Whether `stamp` is settled: its change time is well before the run began.
+    pub fn is_settled(&self, stamp: &Stamp) -> bool {
+        stamp.changed() < self.settled_before
     }
 
     /// The stamp of `path` to store beside a digest of the bytes read from it in this

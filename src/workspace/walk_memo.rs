@@ -40,6 +40,19 @@ impl Walked {
     }
 }
 
+impl Walked {
+    /// The stamps the walk depends on: its directories and ignore files (`None`: absent).
+    pub fn stamps(&self) -> impl Iterator<Item = (&Path, Option<Stamp>)> {
+        let dirs = self.dirs.iter().map(|(d, s)| (d.as_path(), Some(*s)));
+        dirs.chain(self.ignores.iter().map(|(f, s)| (f.as_path(), *s)))
+    }
+
+    /// The directories walked.
+    pub fn dirs(&self) -> impl Iterator<Item = &Path> {
+        self.dirs.iter().map(|(d, _)| d.as_path())
+    }
+}
+
 /// Records a walk of `root` as it goes; [`Recording::finish`] gives the walk to keep, if
 /// it is plain.
 #[derive(Debug)]

@@ -11,7 +11,7 @@ use crate::harness::{rein, stdout, temp_dir, write};
 
 /// A module `m` whose class includes `m::a`, which declares the same file: a duplicate
 /// found in `init.pp` only by reading `a.pp`; `m::b` and module `n` stand apart.
-fn tree(name: &str) -> crate::harness::TempDir {
+pub(crate) fn tree(name: &str) -> crate::harness::TempDir {
     let dir = temp_dir(name);
     write(
         &dir,

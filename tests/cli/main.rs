@@ -8,6 +8,7 @@ mod harness;
 
 mod bad_input;
 mod cache;
+mod cache_memo;
 mod check;
 mod completions;
 mod config;

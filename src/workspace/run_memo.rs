@@ -1,0 +1,232 @@
+//! The run memo: the output and exit status of the last warm run of one invocation, kept
+//! in the cache directory with the stamps ([`Stamp`]) of everything that run looked at, so
+//! that the same invocation with nothing changed replays them after one `stat` per path
+//! instead of resolving, looking up and restoring every file's findings again.
+//!
+//! An invocation is rein's build and version, the command line, the current directory,
+//! the whole environment (but `_`) and whether standard output is coloured: a memo of another is
+//! never replayed. A memo is written only after a run that took every file from the cache
+//! ([`super::cache`]), printed nothing on standard error and fixed nothing; it watches:
+//! - every path the cache looked at ([`super::cache::Cache::watched`]): each checked
+//!   file, each file whose stamp held a deep finding's read, each directory of the proofs
+//!   that held listings of module paths, Ruby functions, facts and manifest names (a file
+//!   added, removed or renamed in a directory changes its stamp);
+//! - the directories each walk went through and the ignore files that applied;
+//! - every directory above the paths named and the current directory, up to the root, and
+//!   in each of those and of the walked directories, the files the run may read there
+//!   ([`WATCHED_NAMES`]: configuration files, `environment.conf`, `metadata.json`,
+//!   `Puppetfile`, `hiera.yaml`, ignore files), present (their stamps) or absent (the
+//!   directory's stamp changes when one appears);
+//! - the `--config` file.
+//!
+//! Absent paths are watched as absent. A memo is written only when every stamp is
+//! settled ([`Stamps::is_settled`]) and the same after the run as the run saw it; a
+//! replay happens only when every path's stamp is the same now, so an edit keeping the
+//! size and modification time is still seen (its change time moves). A memo that is
+//! missing, damaged or of another invocation is ignored: the run goes through the cache
+//! as without it, and writes the memo anew. `--no-cache` reads and writes none.
+
+use std::collections::hash_map::DefaultHasher;
+use std::ffi::OsString;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::cache::{self, build_stamp, Cache, VERSION};
+use super::stamp::{Stamp, Stamps};
+use super::write::write_file;
+use crate::config::CONFIG_NAMES;
+
+/// What a run looked at, each path with its stamp (`None`: absent or unreadable).
+pub type Watch = Vec<(PathBuf, Option<Stamp>)>;
+
+/// The files a run may read in a directory above or among those it checks, besides the
+/// configuration files ([`CONFIG_NAMES`]).
+pub const WATCHED_NAMES: [&str; 10] = [
+    ".puppet-lint.rc",
+    "environment.conf",
+    "metadata.json",
+    "Puppetfile",
+    "hiera.yaml",
+    ".gitignore",
+    ".ignore",
+    "manifests",
+    "modules",
+    "site",
+];
+
+/// What a warm run may read in a walked directory besides the configuration files.
+const WALKED_NAMES: [&str; 2] = [".puppet-lint.rc", "environment.conf"];
+
+/// Adds the stamps of the files `names` present in `dir` to `out`.
+fn present<'a>(out: &mut Watch, dir: &Path, names: impl Iterator<Item = &'a &'a str>) {
+    for name in names {
+        let f = dir.join(name);
+        if let Some(s) = Stamp::of(&f) {
+            out.push((f, Some(s)));
+        }
+    }
+}
+
+/// The first bytes of a memo file.
+const MAGIC: &[u8; 8] = b"reinmem\x01";
+
+/// A memo as stored.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    version: String,
+    key: u64,
+    watch: Vec<(PathBuf, Option<Stamp>)>,
+    stdout: Vec<u8>,
+    status: i32,
+}
+
+/// The memo of one invocation in a cache directory.
+#[derive(Debug)]
+pub struct RunMemo {
+    file: PathBuf,
+    key: u64,
+    stamps: Stamps,
+}
+
+impl RunMemo {
+    /// The memo in `cache_dir` of this process's invocation, with `output` what else
+    /// decides its output (whether it is coloured); `None` when the current directory is
+    /// unknown. One memo file per current directory and build: another invocation
+    /// from there replaces it.
+    pub fn new(cache_dir: &Path, output: impl Hash) -> Option<RunMemo> {
+        let stamps = Stamps::new();
+        let cwd = std::env::current_dir().ok()?;
+        let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+        // (Not `_`: the shell's name of the command it ran, `strace` under `strace`.)
+        let mut env: Vec<(OsString, OsString)> =
+            std::env::vars_os().filter(|(k, _)| k != "_").collect();
+        env.sort();
+        let build = build_stamp();
+        let file = cache_dir.join(format!(
+            "memo-{:016x}.run",
+            cache::digest((&cwd, build, VERSION))
+        ));
+        let mut h = DefaultHasher::new();
+        (VERSION, build, &cwd, args, env).hash(&mut h);
+        output.hash(&mut h);
+        Some(RunMemo {
+            file,
+            key: h.finish(),
+            stamps,
+        })
+    }
+
+    /// The output and exit status the memo keeps, when it is of this invocation and every
+    /// path it watches has the stamp it had.
+    pub fn replay(&self) -> Option<(Vec<u8>, i32)> {
+        let bytes = std::fs::read(&self.file).ok()?;
+        let (magic, rest) = bytes.split_first_chunk::<8>()?;
+        let (sum, body) = rest.split_first_chunk::<8>()?;
+        if magic != MAGIC || u64::from_le_bytes(*sum) != cache::checksum(body) {
+            return None;
+        }
+        let stored: Stored = postcard::from_bytes(body).ok()?;
+        if stored.version != VERSION || stored.key != self.key {
+            return None;
+        }
+        let holds = stored
+            .watch
+            .iter()
+            .all(|(p, s)| Stamp::of(p) == *s && s.is_none_or(|s| self.stamps.is_settled(&s)));
+        holds.then_some((stored.stdout, stored.status))
+    }
+
+    /// Keeps `stdout` and `status` with what the run looked at (`watch`), when every stamp
+    /// is settled and still the same; failures are ignored (the next run goes through the
+    /// cache).
+    pub fn store(&self, mut watch: Watch, stdout: &[u8], status: i32) {
+        watch.sort();
+        watch.dedup();
+        // A path seen with two stamps changed during the run.
+        if watch.windows(2).any(|w| w[0].0 == w[1].0) {
+            return;
+        }
+        let steady = watch
+            .iter()
+            .all(|(p, s)| s.is_none_or(|s| self.stamps.is_settled(&s)) && Stamp::of(p) == *s);
+        if !steady {
+            return;
+        }
+        let stored = Stored {
+            version: VERSION.to_string(),
+            key: self.key,
+            watch,
+            stdout: stdout.to_vec(),
+            status,
+        };
+        let Ok(body) = postcard::to_allocvec(&stored) else {
+            return;
+        };
+        let mut framed = MAGIC.to_vec();
+        framed.extend_from_slice(&cache::checksum(&body).to_le_bytes());
+        framed.extend_from_slice(&body);
+        if self.file.parent().is_some_and(|d| d.is_dir()) {
+            let _ = write_file(&self.file, &framed);
+        }
+    }
+}
+
+/// What a run that took every file from `cache` looked at (see the module documentation):
+/// `roots` the paths named, `walked` those walked (directories, by name), `config` the
+/// `--config` file; `None` when the cache decided something without stamps.
+pub fn watch(
+    cache: &Cache,
+    roots: &[PathBuf],
+    walked: &[String],
+    config: Option<&Path>,
+) -> Option<Watch> {
+    let stamps = Stamps::new();
+    let settled = |s: &Option<Stamp>| s.is_none_or(|s| stamps.is_settled(&s));
+    let mut out = cache.watched(walked)?;
+    // (Before looking further: a run with a recent change writes no memo.)
+    if !out.iter().all(|(_, s)| settled(s)) {
+        return None;
+    }
+    let cwd = std::env::current_dir().ok()?;
+    // Above the current directory: each name, present or absent (not the directory's
+    // stamp, which moves with every file written beside, as in `/tmp` or a home
+    // directory).
+    let mut above: foldhash::HashSet<PathBuf> = foldhash::HashSet::default();
+    for root in roots.iter().chain([&cwd]) {
+        let abs = cwd.join(root);
+        for a in abs.ancestors() {
+            if !above.insert(a.to_path_buf()) {
+                break;
+            }
+        }
+    }
+    // Walked, and above the paths named within the current directory (a project's own
+    // directories): the directory's stamp (which sees a name appear or go) and the files
+    // present.
+    let (inside, outside): (Vec<PathBuf>, Vec<PathBuf>) =
+        above.into_iter().partition(|d| d.starts_with(&cwd));
+    for d in outside {
+        for name in CONFIG_NAMES.iter().chain(&WATCHED_NAMES) {
+            let f = d.join(name);
+            let s = Stamp::of(&f);
+            out.push((f, s));
+        }
+    }
+    for d in inside {
+        let stamp = Stamp::of(&d).filter(|s| stamps.is_settled(s))?;
+        out.push((d.clone(), Some(stamp)));
+        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WATCHED_NAMES));
+    }
+    // A walked directory's stamp is the walk's. Of what it holds, a warm run reads only
+    // the configuration files and `environment.conf` (the files checked are stamped, and
+    // the evaluation's reads are the cache's).
+    for d in walked.iter().flat_map(|w| cache.walk_dirs(w)) {
+        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WALKED_NAMES));
+    }
+    if let Some(c) = config {
+        out.push((c.to_path_buf(), Stamp::of(c)));
+    }
+    Some(out)
+}
