@@ -140,23 +140,24 @@ impl<'a> Evaluator<'a> {
         let key = (type_name.to_string(), title.to_string());
         let path = self.path_cond.clone();
         let mut duplicate = None;
+        // The same declaration made again (a loop, a function called many times) is not
+        // recorded again: the list stays as long as the distinct declarations.
+        let mut known = false;
         if let Some(prev) = self.resources.get(&key) {
             for d in prev {
-                if !related(&d.path, &path) {
+                let same_code = d.expr == expr
+                    && d.instance == self.instance
+                    && same_origin(d.origin.as_deref(), self.origin.as_deref());
+                known |= same_code && d.span == span && d.literal == literal && d.path == path;
+                if duplicate.is_some() || !related(&d.path, &path) {
                     continue;
                 }
                 // Two literal titles in one expression are `duplicate_title`'s (the same
                 // expression in two instances of a defined type is a duplicate).
-                if d.expr == expr
-                    && d.literal
-                    && literal
-                    && d.instance == self.instance
-                    && same_origin(d.origin.as_deref(), self.origin.as_deref())
-                {
+                if same_code && d.literal && literal {
                     continue;
                 }
                 duplicate = Some(d.place());
-                break;
             }
         }
         if let Some(first) = duplicate {
@@ -182,6 +183,9 @@ impl<'a> Evaluator<'a> {
             }
         }
         self.budget.declare();
+        if known {
+            return;
+        }
         self.resources.entry(key).or_default().push(Decl {
             span,
             path,

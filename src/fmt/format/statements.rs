@@ -7,6 +7,10 @@ use super::{cat, txt, Formatter};
 use crate::fmt::doc::Doc;
 use crate::syntax::ast::*;
 
+/// The heredocs the parser reads opened on one line (its scanner keeps that many tags
+/// pending until the line ends).
+const HEREDOCS_PER_LINE: usize = 64;
+
 impl<'a> Formatter<'a> {
     /// Formats the program, handing its document to `print` piece by piece, as the
     /// statements are formatted: each statement with its comments, or a run of assignments
@@ -81,6 +85,17 @@ impl<'a> Formatter<'a> {
     /// A statement. An assignment leaves a `\0W` marker after its left side (`W` its
     /// width), so that a run of assignments can align their `=` ([`align_assignments`]).
     fn statement(&mut self, e: &Expr) -> Doc {
+        // Formatting may join lines: a statement opening more heredocs than the parser
+        // reads on one line is printed as written (where they parse).
+        let opened = self
+            .heredocs
+            .partition_point(|(open, _)| open.start() < e.span.start())
+            ..self
+                .heredocs
+                .partition_point(|(open, _)| open.start() < e.span.end());
+        if opened.len() > HEREDOCS_PER_LINE {
+            return self.verbatim(e.span);
+        }
         let ExprKind::Assignment { op, lhs, rhs } = &e.kind else {
             return self.expr(e);
         };
