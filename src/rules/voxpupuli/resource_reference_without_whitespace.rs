@@ -79,6 +79,17 @@ mod tests {
     }
 
     #[test]
+    fn an_array_holding_a_resource_body_is_not_a_reference() {
+        // `A[t {a => 1}]` does not parse (a fuzz finding); a hash after a comma does.
+        let src = "A  [ t ⏎{a => 1}]\n$b = B [c, {d => 1}]\n".replace('⏎', "\n");
+        assert_eq!(positions(NAME, &src), vec![(3, 6, MSG.into())]);
+        assert_eq!(
+            fixed(NAME, &src),
+            "A  [ t \n{a => 1}]\n$b = B[c, {d => 1}]\n"
+        );
+    }
+
+    #[test]
     fn an_array_holding_an_assignment_is_not_a_reference() {
         // `A[a=[]]` does not parse; an assignment nested deeper does not count.
         let src = "A [a=[]]\n$b = A [\"${c}\", [1].map |$x| { $y = $x }]\n";

@@ -162,13 +162,23 @@ pub fn reference_whitespace(cx: &mut Context<'_>, lint_types: bool) {
     }
 }
 
-/// Whether the brackets that `tokens` start with (`[` first) hold an assignment or a
-/// relationship (which an array may hold, and an access's keys may not) outside any
-/// nested brackets, braces or parentheses.
+/// Whether the brackets that `tokens` start with (`[` first) hold an assignment, a
+/// relationship or a resource body after a name (`[t {...}]`), which an array may hold and
+/// an access's keys may not, outside any nested brackets, braces or parentheses.
 fn statement_operator_inside(tokens: &[crate::syntax::tokens::Token]) -> bool {
     let mut depth = 0usize;
-    for t in tokens.iter().filter(|t| !t.named) {
+    // Whether the last token before this one (comments aside) is a named one (a word).
+    let mut after_name = false;
+    for t in tokens {
+        if t.named {
+            if t.kind() != "comment" {
+                after_name = true;
+            }
+            continue;
+        }
+        let was_after_name = std::mem::replace(&mut after_name, false);
         match t.kind() {
+            "{" if depth == 1 && was_after_name => return true,
             "[" | "{" | "(" | "${" => depth += 1,
             "]" | "}" | ")" => {
                 depth = depth.saturating_sub(1);
