@@ -46,10 +46,13 @@ cpu() {
   printf '%-44s %7.2f s CPU  %7.1f MB peak\n' "$label" "$CPU" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')"
 }
 # cpu_mean LABEL CMD...: as `cpu`, the mean of 20 runs (a warm run takes a few
-# hundredths of a second, under the 10 ms that `time` resolves).
+# hundredths of a second, under the 10 ms that `time` resolves), after one untimed run.
 cpu_mean() {
   local label=$1 n=20
   shift
+  # Once first, from the same shell as the timed runs (the same environment, so the same
+  # invocation): the runs timed are warm ones.
+  sh -c '"$@" >/dev/null 2>&1' sh "$@" || true
   /usr/bin/time -f '%U %S %M' -o "$tmp/time" \
     sh -c 'n=$1; shift; i=0; while [ "$i" -lt "$n" ]; do "$@" >/dev/null 2>&1; i=$((i + 1)); done' sh "$n" "$@" || true
   read -r u s m < <(tail -n 1 "$tmp/time")

@@ -250,8 +250,8 @@ pub fn run(mut args: CheckArgs) -> i32 {
         );
     let memo = memo_dir(&args, &options)
         .and_then(|dir| RunMemo::new(&dir, args.color.enabled_for_stdout()));
-    if let Some((out, status)) = memo.as_ref().and_then(RunMemo::replay) {
-        return super::output::print(&out, status);
+    if let Some(replay) = memo.as_ref().and_then(RunMemo::replay) {
+        return super::output::replay(replay);
     }
     check_memo(&paths, format, args.color, &options, memo.as_ref())
 }

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use super::EXIT_USAGE;
 use crate::config::io_message;
+use crate::workspace::run_memo::Replay;
 
 /// The exit status a write to standard output that gave `result` calls for: `None` when
 /// it went well or the reader went away; otherwise 2, once the message is printed.
@@ -24,5 +25,13 @@ pub fn failed(result: io::Result<()>) -> Option<i32> {
 pub fn print(bytes: &[u8], status: i32) -> i32 {
     let mut out = io::stdout().lock();
     let written = out.write_all(bytes).and_then(|()| out.flush());
+    failed(written).unwrap_or(status)
+}
+
+/// Copies the output a run memo kept to standard output; its status unless that fails.
+pub fn replay(replay: Replay) -> i32 {
+    let status = replay.status;
+    let mut out = io::stdout().lock();
+    let written = replay.copy_to(&mut out).and_then(|()| out.flush());
     failed(written).unwrap_or(status)
 }

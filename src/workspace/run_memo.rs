@@ -5,7 +5,9 @@
 //!
 //! An invocation is rein's build and version, the command line, the current directory,
 //! the whole environment (but `_`) and whether standard output is coloured: a memo of another is
-//! never replayed. A memo is written only after a run that took every file from the cache
+//! never replayed. Each invocation has its own memo file; a cache directory keeps the
+//! [`MEMO_LIMIT`] written last. The output is stored as printed, after a small header, and
+//! copied from the file (its checksum checked first, a chunk at a time). A memo is written only after a run that took every file from the cache
 //! ([`super::cache`]), printed nothing on standard error and fixed nothing; it watches:
 //! - every path the cache looked at ([`super::cache::Cache::watched`]): each checked
 //!   file, each file whose stamp held a deep finding's read, each directory of the proofs
@@ -28,7 +30,9 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::ffi::OsString;
+use std::fs::File;
 use std::hash::{Hash, Hasher};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -70,16 +74,24 @@ fn present<'a>(out: &mut Watch, dir: &Path, names: impl Iterator<Item = &'a &'a 
 }
 
 /// The first bytes of a memo file.
-const MAGIC: &[u8; 8] = b"reinmem\x01";
+const MAGIC: &[u8; 8] = b"reinmem\x02";
 
-/// A memo as stored.
+/// The most memos a cache directory keeps: the least recently written go first.
+pub const MEMO_LIMIT: usize = 8;
+
+/// The output is checksummed in chunks of this size (read back through one buffer).
+const CHUNK: usize = 1 << 16;
+
+/// A memo's header as stored. The file is [`MAGIC`], the header's length and checksum
+/// (little-endian `u64`s), the header, then the output's `out_len` bytes as printed.
 #[derive(Serialize, Deserialize)]
-struct Stored {
+struct Header {
     version: String,
     key: u64,
     watch: Vec<(PathBuf, Option<Stamp>)>,
-    stdout: Vec<u8>,
     status: i32,
+    out_len: u64,
+    out_sum: u64,
 }
 
 /// The memo of one invocation in a cache directory.
@@ -90,11 +102,58 @@ pub struct RunMemo {
     stamps: Stamps,
 }
 
+/// A memo that holds: the exit status kept, and the output kept, still in its file.
+#[derive(Debug)]
+pub struct Replay {
+    pub status: i32,
+    file: File,
+    start: u64,
+    len: u64,
+}
+
+impl Replay {
+    /// Copies the output kept to `to` (by the kernel when `to` is standard output and the
+    /// system allows it).
+    pub fn copy_to(mut self, to: &mut impl Write) -> io::Result<()> {
+        self.file.seek(SeekFrom::Start(self.start))?;
+        let copied = io::copy(&mut (&mut self.file).take(self.len), to)?;
+        if copied == self.len {
+            Ok(())
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the run memo was shortened while it was read",
+            ))
+        }
+    }
+}
+
+/// The checksum of a memo's output: of the checksums of its [`CHUNK`]-sized pieces.
+fn out_sum<'a>(chunks: impl Iterator<Item = &'a [u8]>) -> u64 {
+    let sums: Vec<u8> = chunks
+        .flat_map(|c| cache::checksum(c).to_le_bytes())
+        .collect();
+    cache::checksum(&sums)
+}
+
+/// Reads `len` bytes from `file` and gives their [`out_sum`], one chunk at a time.
+fn read_out_sum(file: &mut File, len: u64) -> io::Result<u64> {
+    let mut buf = vec![0u8; CHUNK];
+    let mut sums = Vec::new();
+    let mut left = len;
+    while left > 0 {
+        let n = usize::try_from(left).map_or(CHUNK, |l| l.min(CHUNK));
+        file.read_exact(&mut buf[..n])?;
+        sums.extend_from_slice(&cache::checksum(&buf[..n]).to_le_bytes());
+        left -= n as u64;
+    }
+    Ok(cache::checksum(&sums))
+}
+
 impl RunMemo {
     /// The memo in `cache_dir` of this process's invocation, with `output` what else
     /// decides its output (whether it is coloured); `None` when the current directory is
-    /// unknown. One memo file per current directory and build: another invocation
-    /// from there replaces it.
+    /// unknown. One memo file per invocation ([`MEMO_LIMIT`] in a cache directory).
     pub fn new(cache_dir: &Path, output: impl Hash) -> Option<RunMemo> {
         let stamps = Stamps::new();
         let cwd = std::env::current_dir().ok()?;
@@ -104,43 +163,55 @@ impl RunMemo {
             std::env::vars_os().filter(|(k, _)| k != "_").collect();
         env.sort();
         let build = build_stamp();
-        let file = cache_dir.join(format!(
-            "memo-{:016x}.run",
-            cache::digest((&cwd, build, VERSION))
-        ));
         let mut h = DefaultHasher::new();
         (VERSION, build, &cwd, args, env).hash(&mut h);
         output.hash(&mut h);
-        Some(RunMemo {
-            file,
-            key: h.finish(),
-            stamps,
-        })
+        let key = h.finish();
+        let file = cache_dir.join(format!("memo-{:016x}.run", cache::digest((key, VERSION))));
+        Some(RunMemo { file, key, stamps })
     }
 
-    /// The output and exit status the memo keeps, when it is of this invocation and every
-    /// path it watches has the stamp it had.
-    pub fn replay(&self) -> Option<(Vec<u8>, i32)> {
-        let bytes = std::fs::read(&self.file).ok()?;
-        let (magic, rest) = bytes.split_first_chunk::<8>()?;
-        let (sum, body) = rest.split_first_chunk::<8>()?;
-        if magic != MAGIC || u64::from_le_bytes(*sum) != cache::checksum(body) {
+    /// The output and exit status the memo keeps, when it is of this invocation, it is
+    /// whole and every path it watches has the stamp it had.
+    pub fn replay(&self) -> Option<Replay> {
+        let mut file = File::open(&self.file).ok()?;
+        let size = file.metadata().ok()?.len();
+        let mut fixed = [0u8; 24];
+        file.read_exact(&mut fixed).ok()?;
+        let (magic, rest) = fixed.split_first_chunk::<8>()?;
+        let (len, sum) = rest.split_first_chunk::<8>()?;
+        let header_len = u64::from_le_bytes(*len);
+        if magic != MAGIC || header_len > size.saturating_sub(24) {
             return None;
         }
-        let stored: Stored = postcard::from_bytes(body).ok()?;
-        if stored.version != VERSION || stored.key != self.key {
+        let mut header = vec![0u8; usize::try_from(header_len).ok()?];
+        file.read_exact(&mut header).ok()?;
+        if cache::checksum(&header) != u64::from_le_bytes(sum.try_into().ok()?) {
+            return None;
+        }
+        let stored: Header = postcard::from_bytes(&header).ok()?;
+        let start = 24 + header_len;
+        if stored.version != VERSION || stored.key != self.key || stored.out_len != size - start {
             return None;
         }
         let holds = stored
             .watch
             .iter()
             .all(|(p, s)| Stamp::of(p) == *s && s.is_none_or(|s| self.stamps.is_settled(&s)));
-        holds.then_some((stored.stdout, stored.status))
+        if !holds || read_out_sum(&mut file, stored.out_len).ok()? != stored.out_sum {
+            return None;
+        }
+        Some(Replay {
+            status: stored.status,
+            file,
+            start,
+            len: stored.out_len,
+        })
     }
 
     /// Keeps `stdout` and `status` with what the run looked at (`watch`), when every stamp
-    /// is settled and still the same; failures are ignored (the next run goes through the
-    /// cache).
+    /// is settled and still the same, and removes the oldest memos past [`MEMO_LIMIT`];
+    /// failures are ignored (the next run goes through the cache).
     pub fn store(&self, mut watch: Watch, stdout: &[u8], status: i32) {
         watch.sort();
         watch.dedup();
@@ -154,22 +225,54 @@ impl RunMemo {
         if !steady {
             return;
         }
-        let stored = Stored {
+        let stored = Header {
             version: VERSION.to_string(),
             key: self.key,
             watch,
-            stdout: stdout.to_vec(),
             status,
+            out_len: stdout.len() as u64,
+            out_sum: out_sum(stdout.chunks(CHUNK)),
         };
-        let Ok(body) = postcard::to_allocvec(&stored) else {
+        let Ok(header) = postcard::to_allocvec(&stored) else {
             return;
         };
-        let mut framed = MAGIC.to_vec();
-        framed.extend_from_slice(&cache::checksum(&body).to_le_bytes());
-        framed.extend_from_slice(&body);
-        if self.file.parent().is_some_and(|d| d.is_dir()) {
-            let _ = write_file(&self.file, &framed);
+        let mut framed = Vec::with_capacity(24 + header.len() + stdout.len());
+        framed.extend_from_slice(MAGIC);
+        framed.extend_from_slice(&(header.len() as u64).to_le_bytes());
+        framed.extend_from_slice(&cache::checksum(&header).to_le_bytes());
+        framed.extend_from_slice(&header);
+        framed.extend_from_slice(stdout);
+        let Some(dir) = self.file.parent().filter(|d| d.is_dir()) else {
+            return;
+        };
+        if write_file(&self.file, &framed).is_ok() {
+            forget_oldest(dir, &self.file);
         }
+    }
+}
+
+/// Removes the least recently written memos of `dir` past [`MEMO_LIMIT`] (never `kept`,
+/// the one just written); a memo another run removed first is no error.
+fn forget_oldest(dir: &Path, kept: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut memos: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("memo-") && name.ends_with(".run")
+        })
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .filter(|(_, p)| p != kept)
+        .collect();
+    if memos.len() < MEMO_LIMIT {
+        return;
+    }
+    memos.sort();
+    for (_, p) in &memos[..memos.len() + 1 - MEMO_LIMIT] {
+        let _ = std::fs::remove_file(p);
     }
 }
 

@@ -66,14 +66,7 @@ fn a_warm_run_replays_the_memo_without_the_index() {
     let expected = memo_written(&dir, &["."]);
     assert!(expected.1.contains(DUPLICATE), "{}", expected.1);
     // The memo alone gives the output: the index is neither read nor written again.
-    for e in std::fs::read_dir(dir.join(".rein_cache"))
-        .expect("cache")
-        .flatten()
-    {
-        if e.path().extension().is_some_and(|x| x == "bin") {
-            std::fs::remove_file(e.path()).expect("remove index");
-        }
-    }
+    remove_index(&dir);
     assert_eq!(check(&dir, &["."]), expected);
     let left: Vec<_> = std::fs::read_dir(dir.join(".rein_cache"))
         .expect("cache")
@@ -84,6 +77,79 @@ fn a_warm_run_replays_the_memo_without_the_index() {
     // A damaged memo is ignored: the run goes through the cache (and writes the index).
     std::fs::write(&memos(&dir)[0], b"reinmem\x01garbage").expect("damage");
     assert_eq!(check(&dir, &["."]), expected);
+}
+
+/// Removes the cache's index files from `dir`: a run that still gives its output took it
+/// from a memo.
+fn remove_index(dir: &Path) {
+    for e in std::fs::read_dir(dir.join(".rein_cache"))
+        .expect("cache")
+        .flatten()
+    {
+        if e.path().extension().is_some_and(|x| x == "bin") {
+            std::fs::remove_file(e.path()).expect("remove index");
+        }
+    }
+}
+
+#[test]
+fn each_invocation_keeps_its_own_memo_up_to_the_limit() {
+    let dir = tree("memo-several");
+    let concise = memo_written(&dir, &["."]);
+    let json = |dir: &Path| {
+        let o = rein(&["check", "--format", "json", "."], dir);
+        (o.status.code(), stdout(&o))
+    };
+    let expected_json = json(&dir);
+    assert_eq!(json(&dir), expected_json);
+    assert_eq!(memos(&dir).len(), 2);
+    // Both replay, one after the other, with no index left to go through.
+    remove_index(&dir);
+    for _ in 0..2 {
+        assert_eq!(check(&dir, &["."]), concise);
+        assert_eq!(json(&dir), expected_json);
+    }
+    // Ten more invocations: the cache keeps the eight written last.
+    let rules = [
+        "documentation",
+        "arrow_alignment",
+        "trailing_whitespace",
+        "variable_scope",
+        "unquoted_node_name",
+        "duplicate_resource",
+        "140chars",
+        "quoted_booleans",
+        "hard_tabs",
+        "ensure_first_param",
+    ];
+    for rule in rules {
+        let args = ["--ignore", rule, "."];
+        let mut uncached = vec!["--no-cache"];
+        uncached.extend_from_slice(&args);
+        let expected = check(&dir, &uncached);
+        assert_eq!(check(&dir, &args), expected, "{rule}");
+        assert_eq!(check(&dir, &args), expected, "{rule}");
+    }
+    assert_eq!(memos(&dir).len(), 8);
+}
+
+#[test]
+fn a_memo_damaged_or_cut_short_is_not_replayed() {
+    let dir = tree("memo-damaged");
+    let expected = memo_written(&dir, &["."]);
+    let memo = memos(&dir)[0].clone();
+    let whole = std::fs::read(&memo).expect("memo");
+    // The last byte of the output, changed; then the output cut short.
+    let mut damaged = whole.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x20;
+    let cut = &whole[..whole.len() - 1];
+    for bad in [damaged.as_slice(), cut] {
+        std::fs::write(&memo, bad).expect("damage");
+        assert_eq!(check(&dir, &["."]), expected);
+        // The run went through the cache and wrote the memo anew.
+        assert_eq!(std::fs::read(&memo).expect("memo"), whole);
+    }
 }
 
 #[test]
