@@ -4,6 +4,7 @@
 //! configuration, in parallel, and written in place when asked and when it changed
 //! ([`super::write`]: atomically, never over a file changed since it was read).
 
+use super::yaml_files::is_yaml;
 use crate::syntax::epp::is_template_path;
 use std::path::{Path, PathBuf};
 
@@ -63,10 +64,11 @@ impl Workspace {
         options: &FormatOptions,
     ) -> Result<FormatReport, Vec<ConfigError>> {
         let mut found = self.discover(paths);
-        // Templates are not formatted (README "rein fmt"): walked ones are left out.
+        // Templates and YAML are not formatted (README "rein fmt"): walked ones are left
+        // out.
         found
             .files
-            .retain(|f| !is_template_path(f) || found.named.contains(f));
+            .retain(|f| !not_formatted(f) || found.named.contains(f));
         if !found.errors.is_empty() {
             return Ok(FormatReport {
                 files: Vec::new(),
@@ -131,7 +133,7 @@ impl Workspace {
         text: &str,
         options: &FormatOptions,
     ) -> Result<String, String> {
-        if path.is_some_and(is_template_path) {
+        if path.is_some_and(not_formatted) {
             return Ok(text.to_string());
         }
         let format = match path {
@@ -183,7 +185,7 @@ impl Workspace {
         options: &FormatOptions,
         writer: &Writer,
     ) -> Formatted {
-        if is_template_path(path) {
+        if not_formatted(path) {
             return Formatted::Unchanged;
         }
         let display = path.display().to_string();
@@ -208,6 +210,12 @@ impl Workspace {
         }
         Formatted::Changed { before, after }
     }
+}
+
+/// Whether `path` is a file `rein fmt` leaves as it is: an EPP template, or YAML (Hiera's
+/// configuration and data, Unfurl's), which `rein check` reads but rein does not format.
+fn not_formatted(path: &Path) -> bool {
+    is_template_path(path) || is_yaml(path)
 }
 
 /// The problems of a configuration file as one message, one line each.

@@ -314,3 +314,22 @@ fn legacy_fact_fixes_keep_a_key_within_yaml_limit() {
         )
     );
 }
+
+#[test]
+fn fmt_leaves_yaml_untouched() {
+    let dir = module("hiera-fmt");
+    let data = "---\nntp::servers:   [a]\n";
+    write(&dir, "ntp/data/common.yaml", data);
+    write(&dir, "ntp/manifests/init.pp", "class ntp{}\n");
+    // Walked: only the manifest is formatted (the YAML files are neither listed nor read
+    // as Puppet).
+    let (code, out, err) = outcome(&["fmt", "--check", "ntp"], &dir);
+    assert_eq!((code, out.as_str()), (1, "ntp/manifests/init.pp\n"));
+    assert_eq!(err, "1 file would be reformatted, 0 unchanged\n");
+    // Named: given back as it is.
+    let (code, out, err) = outcome(&["fmt", "ntp/data/common.yaml", "ntp/hiera.yaml"], &dir);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert_eq!(err, "0 files reformatted, 2 unchanged\n");
+    let read = std::fs::read_to_string(dir.join("ntp/data/common.yaml")).expect("read");
+    assert_eq!(read, data);
+}
