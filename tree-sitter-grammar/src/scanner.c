@@ -612,7 +612,11 @@ bool SCANNER_FN(scan)(void *payload, TSLexer *lexer, const bool *valid) {
     if (lexer->eof(lexer)) return false;
     int32_t c = lexer->lookahead;
     if (c == '\n') {
-      if (s->pending_count > 0 && valid[HEREDOC_BODY_START]) return start_heredoc_body(s, lexer);
+      /* Not inside an interpolation of a body: its newlines are the body's, and the bodies
+         still pending start after the current one's end line. */
+      if (s->pending_count > 0 && !s->in_body && valid[HEREDOC_BODY_START]) {
+        return start_heredoc_body(s, lexer);
+      }
       newline = true;
       skip(lexer);
     } else if (is_blank(c)) {
