@@ -384,3 +384,33 @@ fn a_finding_repeated_in_nested_loops_is_kept_once() {
         ]
     );
 }
+
+#[test]
+fn a_place_failing_differently_at_each_pass_reports_its_first_failure() {
+    // Each pass fails with another value: Puppet stops at the first; the root keeps the
+    // first finding of a rule at a place (not 1,000, nor 99,999 for a longer range).
+    let src = "Integer[1, 1000].each |$i| {\n  $y = $i + \"a${i}\"\n}\n";
+    let parsed = crate::syntax::parse(src);
+    assert!(!parsed.has_errors());
+    let mut locals = Locals::default();
+    collect_locals(&parsed.program.body, &mut locals);
+    let (regexes, manifests) = (Regexes::default(), Manifests::default());
+    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
+        ev.root_main(&parsed.program);
+        assert_eq!(ev.findings.len(), 1);
+        ev.finish_root(true)
+    });
+    let kept: Vec<_> = found
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.message))
+        .collect();
+    assert_eq!(
+        kept,
+        vec![(
+            "invalid_operand",
+            2,
+            "The value 'a1' cannot be converted to Numeric.".to_string()
+        )]
+    );
+}
