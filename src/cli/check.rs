@@ -464,7 +464,7 @@ fn check_memo(
         // As puppet-lint: only findings of that kind (not the ignored ones).
         for r in reports.iter_mut() {
             r.findings
-                .retain(|f| f.severity == level && f.ignored.is_none());
+                .retain(|f| f.severity == level && f.ignored().is_none());
         }
     }
     for e in &report.io_errors {
