@@ -17,7 +17,7 @@
 #     (it reaches 12.3-12.8x and 8.0-8.1x at SCALE 0.2: the issue's 20x is met); for the
 #     generated files their own: small resources 32x (`check`, reaching 28-31x: NOT the
 #     20x target; beside the parse (AST and packed tokens, ~15x, held by the module
-#     store) the evaluation's catalog peaks at ~22x, then come its ~3 findings per 80
+#     store) the evaluation peaks at ~23x (RSS sampled), then come its ~3 findings per 80
 #     bytes as the rules' diagnostics (168 bytes each, ~6.5x) beside the rules' own
 #     per-token work (`arrow_alignment`, ~3x); the findings are made in the diagnostics'
 #     buffer, a finding being no bigger, and the output is written as it is made) and
