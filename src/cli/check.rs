@@ -464,7 +464,7 @@ fn check_memo(
         // As puppet-lint: only findings of that kind (not the ignored ones).
         for r in reports.iter_mut() {
             r.findings
-                .retain(|f| f.severity == level && f.ignored.is_none());
+                .retain(|f| f.severity == level && f.ignored().is_none());
         }
     }
     for e in &report.io_errors {
@@ -472,19 +472,37 @@ fn check_memo(
     }
     // puppet-lint's formats say what was fixed (`FIXED:` lines, `"kind": "fixed"`).
     let puppet_lint = matches!(format, Format::PuppetLint | Format::PuppetLintJson);
+    // A run that printed nothing else is kept for the next one like it (when it took every
+    // file from the cache): only then is the output held whole; otherwise it is written as
+    // it is made (a big file's output is the size of its findings again).
+    let quiet = report.notes.is_empty() && report.io_errors.is_empty();
+    let kept = memo.filter(|_| quiet && report.watch.is_some());
     let mut out = Vec::new();
-    let result = render(
-        &mut out,
-        format,
-        color,
-        &reports,
-        report.files_checked,
-        options,
-    )
-    .and_then(|()| {
-        let mut stdout = std::io::stdout().lock();
-        stdout.write_all(&out).and_then(|()| stdout.flush())
-    });
+    let result = if kept.is_some() {
+        render(
+            &mut out,
+            format,
+            color,
+            &reports,
+            report.files_checked,
+            options,
+        )
+        .and_then(|()| {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(&out).and_then(|()| stdout.flush())
+        })
+    } else {
+        let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        render(
+            &mut stdout,
+            format,
+            color,
+            &reports,
+            report.files_checked,
+            options,
+        )
+        .and_then(|()| stdout.flush())
+    };
     // A closed pipe (`rein check | head`) is not an error of the checked code.
     let output_failed = super::output::failed(result);
     if let Some(path) = &options.codeclimate_report_file {
@@ -520,9 +538,7 @@ fn check_memo(
     } else {
         EXIT_OK
     };
-    // A run that printed nothing else is kept for the next one like it.
-    let quiet = report.notes.is_empty() && report.io_errors.is_empty();
-    if let (Some(memo), Some(watch), true) = (memo, report.watch, quiet) {
+    if let (Some(memo), Some(watch)) = (kept, report.watch) {
         if output_failed.is_none() {
             memo.store(watch, &out, status);
         }
@@ -532,7 +548,7 @@ fn check_memo(
 
 /// Writes the findings `reports` of `files_checked` files in `format` to `out`.
 fn render(
-    out: &mut Vec<u8>,
+    out: &mut dyn Write,
     format: Format,
     color: Color,
     reports: &[diagnostics::FileReport],
@@ -559,8 +575,7 @@ fn render(
                 Buffer::no_color()
             };
             diagnostics::text::write_text(&mut buffer, reports, files_checked)?;
-            out.extend_from_slice(buffer.as_slice());
-            Ok(())
+            out.write_all(buffer.as_slice())
         }
         _ => diagnostics::write_plain(format, out, reports, files_checked),
     }

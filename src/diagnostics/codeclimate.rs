@@ -123,7 +123,7 @@ pub fn write_codeclimate(w: &mut dyn Write, reports: &[FileReport]) -> io::Resul
     for (r, path) in reports.iter().zip(&paths) {
         let mut seen: HashMap<(&str, &str, &str), usize> = HashMap::new();
         // Code Quality has no place for suppressed findings: they are left out.
-        for f in r.findings.iter().filter(|f| f.ignored.is_none()) {
+        for f in r.findings.iter().filter(|f| f.ignored().is_none()) {
             let line = line_text(&r.source, f.span.start()).trim();
             let n = seen.entry((&f.rule, &f.message, line)).or_insert(0);
             let print = fingerprint(path, &f.rule, &f.message, line, *n);

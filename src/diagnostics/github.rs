@@ -47,7 +47,7 @@ pub fn escape_property(s: &str) -> String {
 
 /// The workflow command of one finding, whose path is `path`.
 pub fn command(path: &str, f: &Finding) -> String {
-    let kind = match (f.severity, &f.ignored) {
+    let kind = match (f.severity, f.ignored()) {
         (_, Some(_)) => "notice",
         (Severity::Error, None) => "error",
         (Severity::Warning, None) => "warning",

@@ -50,13 +50,13 @@ mod tests {
         f.help = Some("do this".into());
         f.fix = Some(FindingFix {
             applicability: Applicability::Safe,
-            edits: vec![FindingEdit {
+            edits: Box::new([FindingEdit {
                 line: 1,
                 column: 1,
                 end_line: 1,
                 end_column: 2,
                 replacement: "x".into(),
-            }],
+            }]),
         });
         let mut out = Vec::new();
         write_json(&mut out, &[report("abc", vec![f])]).unwrap();

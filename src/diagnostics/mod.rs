@@ -58,6 +58,24 @@ pub struct Finding {
     /// The rule's fix, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<FindingFix>,
+    /// What few findings have ([`Finding::ignored`], [`Finding::related`]), kept apart so
+    /// that a finding is no bigger than the rules' diagnostic it is made from (which lets
+    /// a file's findings take their diagnostics' place in memory as they are made).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub more: Option<Box<FindingMore>>,
+    /// The byte range in the source, for code frames.
+    #[serde(skip)]
+    pub span: Span,
+    /// Its place in the order the rules reported the file's findings
+    /// ([`crate::rules::Diagnostic::order`]).
+    #[serde(skip)]
+    pub order: u32,
+}
+
+/// The rarely present parts of a [`Finding`]. Field order is the JSON output order (after
+/// the finding's own fields).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FindingMore {
     /// Suppressed by a `# lint:ignore:` directive (shown with `--show-ignored`): the
     /// directive's reason, empty when it gives none. Ignored findings count neither as
     /// errors nor as warnings.
@@ -66,13 +84,6 @@ pub struct Finding {
     /// Other places the finding involves (the first declaration of a duplicate).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<FindingRelated>,
-    /// The byte range in the source, for code frames.
-    #[serde(skip)]
-    pub span: Span,
-    /// Its place in the order the rules reported the file's findings
-    /// ([`crate::rules::Diagnostic::order`]).
-    #[serde(skip)]
-    pub order: usize,
 }
 
 /// A place a finding involves besides its own: a file (as displayed), the 1-based line and
@@ -89,7 +100,7 @@ pub struct FindingRelated {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FindingFix {
     pub applicability: crate::rules::Applicability,
-    pub edits: Vec<FindingEdit>,
+    pub edits: Box<[FindingEdit]>,
 }
 
 /// One edit of a fix: replace the text from (line, column) to (end_line, end_column).
@@ -169,8 +180,7 @@ impl Finding {
             message: Cow::Borrowed(""),
             help: None,
             fix: None,
-            ignored: None,
-            related: Vec::new(),
+            more: None,
             span: Span::new(start, end),
             order: 0,
         }
@@ -194,8 +204,7 @@ impl Finding {
         );
         f.message = d.message;
         f.help = d.help;
-        f.ignored = d.ignored;
-        f.related = d
+        let related: Vec<FindingRelated> = d
             .related
             .into_iter()
             .map(|r| {
@@ -217,7 +226,8 @@ impl Finding {
                 }
             })
             .collect();
-        f.order = d.order;
+        f.set_more(d.ignored, related);
+        f.order = order_of(d.order);
         f.fix = d.fix.map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
@@ -256,11 +266,28 @@ impl Finding {
             message: d.message.clone(),
             help: d.help.clone(),
             fix: None,
-            ignored: None,
-            related: Vec::new(),
+            more: None,
             span: d.span,
-            order: d.order,
+            order: order_of(d.order),
         }
+    }
+
+    /// The reason of the `# lint:ignore:` directive that suppressed it (empty when it gives
+    /// none), when one did.
+    pub fn ignored(&self) -> Option<&str> {
+        self.more.as_ref().and_then(|m| m.ignored.as_deref())
+    }
+
+    /// The other places the finding involves.
+    pub fn related(&self) -> &[FindingRelated] {
+        self.more.as_ref().map_or(&[], |m| &m.related)
+    }
+
+    /// Sets what it was suppressed by and the other places it involves (kept apart only
+    /// when there is one or the other).
+    pub fn set_more(&mut self, ignored: Option<String>, related: Vec<FindingRelated>) {
+        self.more = (ignored.is_some() || !related.is_empty())
+            .then(|| Box::new(FindingMore { ignored, related }));
     }
 
     fn with_message(mut self, message: &str) -> Finding {
@@ -277,7 +304,7 @@ impl Finding {
 
     /// Appends the [`Finding::concise`] form to `out` (without a line break).
     pub fn push_concise(&self, out: &mut String) {
-        let severity = if self.ignored.is_some() {
+        let severity = if self.ignored().is_some() {
             "ignored"
         } else {
             self.severity.as_str()
@@ -294,6 +321,12 @@ impl Finding {
         out.push_str("] ");
         out.push_str(&one_line(&self.message));
     }
+}
+
+/// A diagnostic's place among its file's ([`crate::rules::Diagnostic::order`]) as kept in
+/// its finding (no file has 4 billion findings).
+fn order_of(order: usize) -> u32 {
+    u32::try_from(order).unwrap_or(u32::MAX)
 }
 
 /// Appends the decimal digits of `n` to `out`.
@@ -456,7 +489,7 @@ pub fn count(reports: &[FileReport]) -> (usize, usize) {
     let mut errors = 0;
     let mut warnings = 0;
     for f in reports.iter().flat_map(|r| &r.findings) {
-        if f.ignored.is_some() {
+        if f.ignored().is_some() {
             continue;
         }
         match f.severity {
@@ -544,6 +577,37 @@ mod tests {
             Severity::Error,
             "bad",
         )
+    }
+
+    #[test]
+    fn a_finding_fits_in_its_diagnostics_place() {
+        // A file's findings are made in its diagnostics' buffer (no second list): that
+        // needs a finding no bigger than a diagnostic, with the same alignment.
+        use std::mem::{align_of, size_of};
+        assert_eq!(size_of::<Finding>(), 168);
+        assert!(size_of::<Finding>() <= size_of::<crate::rules::Diagnostic>());
+        assert_eq!(
+            align_of::<Finding>(),
+            align_of::<crate::rules::Diagnostic>()
+        );
+    }
+
+    #[test]
+    fn ignored_and_related_are_kept_apart_only_when_present() {
+        let mut f = finding("abc", 1, 2);
+        f.set_more(None, Vec::new());
+        assert!(f.more.is_none());
+        assert_eq!((f.ignored(), f.related()), (None, &[][..]));
+        f.set_more(Some("why".into()), Vec::new());
+        assert_eq!((f.ignored(), f.related()), (Some("why"), &[][..]));
+        let r = FindingRelated {
+            file: "g.pp".into(),
+            line: 2,
+            column: 3,
+            message: "first".into(),
+        };
+        f.set_more(None, vec![r.clone()]);
+        assert_eq!((f.ignored(), f.related()), (None, &[r][..]));
     }
 
     #[test]

@@ -117,7 +117,7 @@ struct Problem<'a> {
 
 impl Problem<'_> {
     fn kind(&self) -> &'static str {
-        match (self.fixed, self.finding.severity, &self.finding.ignored) {
+        match (self.fixed, self.finding.severity, self.finding.ignored()) {
             (true, ..) => "fixed",
             (false, _, Some(_)) => "ignored",
             (false, Severity::Error, None) => "error",
@@ -142,7 +142,7 @@ fn problems(r: &FileReport) -> Vec<Problem<'_>> {
     all.sort_by_cached_key(|p| {
         let f = p.finding;
         let place = if REPORTED_IN_ORDER.contains(&&*f.rule) {
-            (f.order, 0)
+            (f.order as usize, 0)
         } else {
             (f.line, f.column)
         };
@@ -274,7 +274,7 @@ pub fn write_text(
         for p in problems(r) {
             let f = p.finding;
             writeln!(w, "{}", render(&format, &r.path, &p, &paths))?;
-            if let Some(reason) = &f.ignored {
+            if let Some(reason) = f.ignored() {
                 writeln!(w, "  {}", one_line(reason))?;
             }
             if style.with_context && !p.fixed {
@@ -319,7 +319,7 @@ pub fn write_json(w: &mut dyn Write, reports: &[FileReport], with_context: bool)
                         ("path", string(&r.path)),
                         ("filename", filename.clone()),
                     ];
-                    if let Some(reason) = &f.ignored {
+                    if let Some(reason) = f.ignored() {
                         object.push(("reason", string(reason)));
                     }
                     object.push(("KIND", string(&p.kind().to_ascii_uppercase())));
@@ -431,9 +431,9 @@ mod tests {
     fn ignored_findings_and_context() {
         let src = "$a = \"x\" # lint:ignore:x why not\n";
         let mut f = mk("a.pp", src, 5, "double_quoted_strings", Severity::Warning);
-        f.ignored = Some("why not".into());
+        f.set_more(Some("why not".into()), Vec::new());
         let mut g = f.clone();
-        g.ignored = Some(String::new());
+        g.set_more(Some(String::new()), Vec::new());
         let r = vec![report("a.pp", src, vec![f, g])];
         let style = Style {
             with_context: true,

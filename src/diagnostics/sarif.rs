@@ -428,7 +428,7 @@ fn result<'a>(
             },
         }],
         related_locations: f
-            .related
+            .related()
             .iter()
             .enumerate()
             .map(|(id, r)| RelatedLocation {
@@ -447,8 +447,7 @@ fn result<'a>(
             .collect(),
         fixes,
         suppressions: f
-            .ignored
-            .as_deref()
+            .ignored()
             .map(|justification| Suppression {
                 kind: "inSource",
                 justification,
@@ -573,7 +572,7 @@ mod tests {
         escape.help = Some("use \\\\".into());
         escape.fix = Some(FindingFix {
             applicability: Applicability::Safe,
-            edits: vec![
+            edits: Box::new([
                 FindingEdit {
                     line: 1,
                     column: 7,
@@ -588,7 +587,7 @@ mod tests {
                     end_column: 2,
                     replacement: String::new(),
                 },
-            ],
+            ]),
         });
         let syntax = finding(source, 0, 2);
         let v = sarif(&[report(source, vec![syntax, escape])]);

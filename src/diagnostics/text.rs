@@ -17,8 +17,8 @@ use crate::syntax::LineIndex;
 /// the fix is one short edit, what it does. `source` is the file's text, `index` its lines.
 pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
     let mut notes = Vec::new();
-    if let Some(reason) = &f.ignored {
-        notes.push(match reason.as_str() {
+    if let Some(reason) = f.ignored() {
+        notes.push(match reason {
             "" => format!(
                 "ignored ({}): suppressed by `# lint:ignore:`",
                 f.severity.as_str()
@@ -32,7 +32,7 @@ pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
     if let Some(help) = &f.help {
         notes.push(format!("help: {help}"));
     }
-    for r in &f.related {
+    for r in f.related() {
         notes.push(format!(
             "note: {}: {}:{}:{}",
             r.message, r.file, r.line, r.column
@@ -43,7 +43,7 @@ pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
             Applicability::Safe => "safe: it keeps what the code means",
             Applicability::Unsafe => "unsafe: it may change what the code means",
         };
-        let what = match fix.edits.as_slice() {
+        let what = match &*fix.edits {
             [edit] => describe_edit(source, index, edit).map(|d| format!(": {d}")),
             _ => None,
         };
@@ -117,7 +117,7 @@ pub fn write_text(
         let file = SimpleFile::new(r.path.as_str(), r.source.as_str());
         let index = LineIndex::new(&r.source);
         for f in &r.findings {
-            let diagnostic = match (f.severity, &f.ignored) {
+            let diagnostic = match (f.severity, f.ignored()) {
                 (_, Some(_)) => Diagnostic::note(),
                 (Severity::Error, None) => Diagnostic::error(),
                 (Severity::Warning, None) => Diagnostic::warning(),
@@ -186,13 +186,13 @@ mod tests {
         f.help = Some("rename it".into());
         f.fix = Some(FindingFix {
             applicability: Applicability::Unsafe,
-            edits: vec![FindingEdit {
+            edits: Box::new([FindingEdit {
                 line: 1,
                 column: 1,
                 end_line: 1,
                 end_column: 3,
                 replacement: "$b".into(),
-            }],
+            }]),
         });
         let out = render(&[report("$a = 1\n", vec![f])], 3);
         assert_eq!(

@@ -73,7 +73,7 @@ pub fn check(
         .files
         .iter()
         .flat_map(|f| &f.findings)
-        .filter(|f| f.ignored.is_none())
+        .filter(|f| f.ignored().is_none())
         .map(|f| to_lsp(f, doc, &lines, enc))
         .collect())
 }
@@ -119,7 +119,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
         fix,
     };
     let related: Vec<DiagnosticRelatedInformation> = f
-        .related
+        .related()
         .iter()
         .filter_map(|r| related_information(r, doc, lines, enc))
         .collect();

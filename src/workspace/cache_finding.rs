@@ -49,19 +49,19 @@ pub fn stored(f: &Finding) -> Stored {
             });
             (x.applicability == Applicability::Safe, edits.collect())
         }),
-        ignored: f.ignored.clone(),
+        ignored: f.ignored().map(str::to_string),
         related: f
-            .related
+            .related()
             .iter()
             .map(|r| (r.file.clone(), r.line, r.column, r.message.clone()))
             .collect(),
-        order: f.order,
+        order: f.order as usize,
     }
 }
 
 pub fn restored(s: &Stored, display: &str) -> Finding {
     let [line, column, end_line, end_column, start, end] = s.at;
-    Finding {
+    let mut f = Finding {
         file: display.into(),
         line,
         column,
@@ -92,9 +92,13 @@ pub fn restored(s: &Stored, display: &str) -> Finding {
                 })
                 .collect(),
         }),
-        ignored: s.ignored.clone(),
-        related: s
-            .related
+        more: None,
+        span: Span::new(start, end),
+        order: u32::try_from(s.order).unwrap_or(u32::MAX),
+    };
+    f.set_more(
+        s.ignored.clone(),
+        s.related
             .iter()
             .map(|(file, line, column, message)| FindingRelated {
                 file: file.clone(),
@@ -103,7 +107,6 @@ pub fn restored(s: &Stored, display: &str) -> Finding {
                 message: message.clone(),
             })
             .collect(),
-        span: Span::new(start, end),
-        order: s.order,
-    }
+    );
+    f
 }

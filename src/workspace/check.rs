@@ -116,7 +116,7 @@ impl Report {
                     self.failing_warnings |= r
                         .findings
                         .iter()
-                        .any(|f| f.severity == Severity::Warning && f.ignored.is_none());
+                        .any(|f| f.severity == Severity::Warning && f.ignored().is_none());
                 }
                 if let Some(summary) = &mut self.fix {
                     summary.fixes += fixed.fixes;
@@ -776,23 +776,15 @@ pub(super) fn file_report(
     report_of(display, (source, index), diagnostics, fixed_problems, true)
 }
 
-/// The findings of `diagnostics` (by `finding`), in their order. They are made from the
-/// last one back, and the diagnostics' buffer is given back by halves as it empties: a
-/// file with many findings does not hold both lists whole (a copy of half of what is left,
-/// each time: the findings' size again in all).
+/// The findings of `diagnostics` (by `finding`), in their order, made in the diagnostics'
+/// own buffer: a [`Finding`] is no bigger than a [`rules::Diagnostic`] (a test holds it),
+/// so the standard library's in-place collection writes each finding where its diagnostic
+/// was, and a file with many findings never holds both lists.
 fn findings_of(
-    mut diagnostics: Vec<rules::Diagnostic>,
+    diagnostics: Vec<rules::Diagnostic>,
     finding: impl Fn(rules::Diagnostic) -> Finding,
 ) -> Vec<Finding> {
-    let mut out = Vec::with_capacity(diagnostics.len());
-    while let Some(d) = diagnostics.pop() {
-        out.push(finding(d));
-        if diagnostics.len() < diagnostics.capacity() / 2 {
-            diagnostics.shrink_to_fit();
-        }
-    }
-    out.reverse();
-    out
+    diagnostics.into_iter().map(finding).collect()
 }
 
 /// [`file_report`], keeping the source only when `with_source` (the output format prints
@@ -822,5 +814,36 @@ fn report_of(
         source,
         findings,
         fixed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{LineIndex, Span};
+
+    #[test]
+    fn findings_are_made_in_the_diagnostics_buffer_in_order() {
+        let source = "$a = \"x\"\n".repeat(1000);
+        let index = LineIndex::new(&source);
+        let diagnostics: Vec<rules::Diagnostic> = (0..1000)
+            .map(|i| {
+                let mut d = rules::Diagnostic::new(Span::new(i * 9 + 5, i * 9 + 8), "dq");
+                d.rule = "double_quoted_strings";
+                d.order = 999 - i;
+                d
+            })
+            .collect();
+        let buffer = diagnostics.as_ptr() as usize;
+        let file: Arc<str> = Arc::from("f.pp");
+        let findings = findings_of(diagnostics, |d| {
+            Finding::from_diagnostic(&file, &source, &index, d)
+        });
+        assert_eq!(findings.as_ptr() as usize, buffer);
+        assert_eq!(findings.len(), 1000);
+        for (i, f) in findings.iter().enumerate() {
+            assert_eq!((f.line, f.column, f.end_column), (i + 1, 6, 9));
+            assert_eq!(f.order as usize, 999 - i);
+        }
     }
 }
