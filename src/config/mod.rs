@@ -29,7 +29,7 @@ pub use files::{io_message, ConfigFiles, LoadError};
 pub use glob::PathGlobs;
 pub use parse::parse_config;
 pub use reference::{reference_config, starter_config};
-pub use resolver::{config_files_in, FileSettings, Resolver};
+pub use resolver::{config_files_in, config_files_named, FileSettings, Resolver};
 
 use crate::fmt::FormatConfig;
 use crate::rules::engine::RuleSet;

@@ -286,3 +286,11 @@ pub fn config_files_in(dir: &Path) -> u8 {
         .filter(|n| dir.join(n).is_file())
         .fold(0, |mask, n| mask | bit(n).unwrap_or(0))
 }
+
+/// The names of the configuration files whose bits `mask` ([`config_files_in`]'s answer)
+/// holds.
+pub fn config_files_named(mask: u8) -> impl Iterator<Item = &'static str> {
+    ALL_NAMES
+        .into_iter()
+        .filter(move |n| bit(n).is_some_and(|b| mask & b != 0))
+}

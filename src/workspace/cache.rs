@@ -393,17 +393,17 @@ impl Cache {
     }
 
     /// The directories the walk of `dir` kept by this run or the index went through.
-    pub fn walk_dirs(&self, dir: &str) -> Vec<PathBuf> {
+    pub fn walk_dirs(&self, dir: &str) -> Vec<(PathBuf, u8)> {
         let fresh = self.fresh_walks.lock();
         let fresh = fresh.as_ref().ok().and_then(|f| {
             f.iter()
                 .find(|(k, _)| k == dir)
-                .map(|(_, w)| w.dirs().map(Path::to_path_buf).collect())
+                .map(|(_, w)| w.dirs().map(|(d, c)| (d.to_path_buf(), c)).collect())
         });
         fresh.unwrap_or_else(|| {
             self.walks
                 .get(dir)
-                .map(|w| w.dirs().map(Path::to_path_buf).collect())
+                .map(|w| w.dirs().map(|(d, c)| (d.to_path_buf(), c)).collect())
                 .unwrap_or_default()
         })
     }

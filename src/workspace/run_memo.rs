@@ -40,7 +40,7 @@ use serde::{Deserialize, Serialize};
 use super::cache::{self, build_stamp, Cache, VERSION};
 use super::stamp::{Stamp, Stamps};
 use super::write::write_file;
-use crate::config::CONFIG_NAMES;
+use crate::config::{config_files_named, CONFIG_NAMES};
 
 /// What a run looked at, each path with its stamp (`None`: absent or unreadable).
 pub type Watch = Vec<(PathBuf, Option<Stamp>)>;
@@ -60,11 +60,12 @@ pub const WATCHED_NAMES: [&str; 10] = [
     "site",
 ];
 
-/// What a warm run may read in a walked directory besides the configuration files.
-const WALKED_NAMES: [&str; 2] = [".puppet-lint.rc", "environment.conf"];
+/// What a warm run may read in a walked directory besides the configuration files
+/// ([`config_files_named`]: `rein.toml`, `.rein.toml`, `lint.toml`, `.puppet-lint.rc`).
+const WALKED_EXTRA: [&str; 1] = ["environment.conf"];
 
 /// Adds the stamps of the files `names` present in `dir` to `out`.
-fn present<'a>(out: &mut Watch, dir: &Path, names: impl Iterator<Item = &'a &'a str>) {
+fn present<'a>(out: &mut Watch, dir: &Path, names: impl Iterator<Item = &'a str>) {
     for name in names {
         let f = dir.join(name);
         if let Some(s) = Stamp::of(&f) {
@@ -320,13 +321,19 @@ pub fn watch(
     for d in inside {
         let stamp = Stamp::of(&d).filter(|s| stamps.is_settled(s))?;
         out.push((d.clone(), Some(stamp)));
-        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WATCHED_NAMES));
+        present(
+            &mut out,
+            &d,
+            CONFIG_NAMES.iter().chain(&WATCHED_NAMES).copied(),
+        );
     }
     // A walked directory's stamp is the walk's. Of what it holds, a warm run reads only
     // the configuration files and `environment.conf` (the files checked are stamped, and
-    // the evaluation's reads are the cache's).
-    for d in walked.iter().flat_map(|w| cache.walk_dirs(w)) {
-        present(&mut out, &d, CONFIG_NAMES.iter().chain(&WALKED_NAMES));
+    // the evaluation's reads are the cache's). The walk saw which configuration files
+    // each directory holds (one appearing changes the directory's stamp): only those and
+    // `environment.conf` are looked at.
+    for (d, held) in walked.iter().flat_map(|w| cache.walk_dirs(w)) {
+        present(&mut out, &d, config_files_named(held).chain(WALKED_EXTRA));
     }
     if let Some(c) = config {
         out.push((c.to_path_buf(), Stamp::of(c)));

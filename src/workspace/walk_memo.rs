@@ -47,9 +47,10 @@ impl Walked {
         dirs.chain(self.ignores.iter().map(|(f, s)| (f.as_path(), *s)))
     }
 
-    /// The directories walked.
-    pub fn dirs(&self) -> impl Iterator<Item = &Path> {
-        self.dirs.iter().map(|(d, _)| d.as_path())
+    /// The directories walked, each with the configuration files it held
+    /// ([`crate::config::config_files_in`]).
+    pub fn dirs(&self) -> impl Iterator<Item = (&Path, u8)> {
+        self.configs.iter().map(|(d, c)| (d.as_path(), *c))
     }
 }
 

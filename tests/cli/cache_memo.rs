@@ -211,6 +211,32 @@ fn a_configuration_edit_is_seen() {
 }
 
 #[test]
+fn a_configuration_edit_in_a_walked_directory_is_seen() {
+    // The memo looks only at the configuration files the walk saw in each directory (one
+    // appearing changes the directory's stamp): an edit of one it saw is seen.
+    for (name, on, off) in [
+        (
+            "modules/m/rein.toml",
+            "[rules]\ndocumentation = \"error\"\n",
+            "[rules]\ndocumentation = \"off\"\n",
+        ),
+        (
+            "modules/m/.puppet-lint.rc",
+            "--only-checks=documentation\n",
+            "--only-checks=trailing_whitespace\n",
+        ),
+    ] {
+        let dir = tree("memo-walked-config");
+        write(&dir, name, on);
+        let before = memo_written(&dir, &["."]);
+        write(&dir, name, off);
+        let after = check(&dir, &["--no-cache", "."]);
+        assert_ne!(after, before, "{name}");
+        assert_eq!(check(&dir, &["."]), after, "{name}");
+    }
+}
+
+#[test]
 fn a_module_path_manifest_a_deep_finding_read_is_seen() {
     // Only `init.pp` is named: `a.pp` is read by the evaluation, not checked.
     let args = ["modules/m/manifests/init.pp"];
