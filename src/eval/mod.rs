@@ -14,6 +14,7 @@ pub mod loader;
 pub mod module_store;
 pub mod names;
 pub mod ops;
+pub mod probes;
 pub mod project;
 pub mod reads;
 pub mod regex;

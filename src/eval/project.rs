@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::module_store::ModuleStore;
+use super::probes::Probes;
 use super::reads::Recorder;
 use crate::eval::names::trim_colons;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, has_children};
@@ -76,6 +77,8 @@ pub struct Project {
     pub reads: Option<Arc<Recorder>>,
     /// `roots` made canonical (those that exist), on first use.
     canonical_roots: OnceLock<HashSet<std::path::PathBuf>>,
+    /// The run's answers about directories (whether one exists, where it really is).
+    pub probes: Probes,
 }
 
 /// The definitions of a project as plain data, sorted (to store, compare and digest).

@@ -1,5 +1,7 @@
 //! The namespace a module file's definitions must be in, from the file's path.
 
+use std::path::Path;
+
 /// The namespace that the definitions of the manifest at `path` must be in when Puppet
 /// loads it from a module (`mymod/manifests/sub/file.pp` → `mymod::sub::file`,
 /// `mymod/manifests/init.pp` → `mymod`; also `functions/`, `types/` and `plans/`), in
@@ -12,8 +14,9 @@
 /// `puppet-name` stands for module `name`; a directory that is not a valid module name after
 /// that is not a module, nor is an environment or control repository (`environment.conf` or
 /// `Puppetfile` next to `manifests`, or a parent directory named `environments`), nor a
-/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`.
-pub fn module_namespace(path: &str) -> Option<String> {
+/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`. Whether a file exists is
+/// asked through `exists` (the run's [`Probes`](crate::eval::probes::Probes)).
+pub fn module_namespace(path: &str, exists: &dyn Fn(&Path) -> bool) -> Option<String> {
     let (root, parts) = absolute_parts(path);
     let (last, _) = parts.split_last()?;
     let stem = last.strip_suffix(".pp")?;
@@ -39,7 +42,7 @@ pub fn module_namespace(path: &str) -> Option<String> {
     for c in parts.get(..m)? {
         dir.push(c);
     }
-    if dir.join("environment.conf").exists() || dir.join("Puppetfile").exists() {
+    if exists(&dir.join("environment.conf")) || exists(&dir.join("Puppetfile")) {
         return None;
     }
     // A directory of manifests applied with `puppet apply` looks like a module too; ask for
@@ -48,7 +51,7 @@ pub fn module_namespace(path: &str) -> Option<String> {
         && parts
             .get(m - 2)
             .is_some_and(|p| matches!(p.as_str(), "modules" | "site" | "site-modules" | "dist"));
-    if !in_module_path && !dir.join("metadata.json").exists() {
+    if !in_module_path && !exists(&dir.join("metadata.json")) {
         return None;
     }
     let mut names = vec![module];
@@ -108,7 +111,7 @@ mod tests {
 
     #[test]
     fn module_namespaces() {
-        let ns = |p: &str| module_namespace(p);
+        let ns = |p: &str| module_namespace(p, &|f| f.exists());
         assert_eq!(
             ns("x/modules/mymod/manifests/init.pp").as_deref(),
             Some("mymod")

@@ -1,0 +1,76 @@
+//! Questions about the file system that one run asks again and again, answered once per
+//! run: whether a directory exists and where a path really is (`canonicalize`). Finding
+//! each file's module path walks every ancestor of the file (asking for `manifests/`,
+//! `modules/`, `site/` in each, up to `/`), and tells whether the environment or module
+//! found is inside the checked roots (a `readlink` for every component): on the Debian
+//! corpus that was 17,527 `statx` for `manifests` alone and 7,840 `readlink`, for fewer
+//! than 500 distinct directories.
+//!
+//! The answers belong to a [`Project`](super::project::Project), which lives for one run:
+//! a directory created or removed between two runs (the language server's) is seen by the
+//! second.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use foldhash::HashMap as Table;
+
+use super::module_store::remembered;
+
+/// The answers of one run (see the module documentation).
+#[derive(Debug, Default)]
+pub struct Probes {
+    /// Whether a path is a directory (following links, as [`Path::is_dir`]).
+    dirs: Mutex<Table<PathBuf, bool>>,
+    /// Whether a path exists (following links, as [`Path::exists`]).
+    found: Mutex<Table<PathBuf, bool>>,
+    /// Where a path really is (`None`: it does not exist).
+    real: Mutex<Table<PathBuf, Option<PathBuf>>>,
+}
+
+impl Probes {
+    /// Whether `path` is a directory (as [`Path::is_dir`]), asked of the file system once.
+    pub fn is_dir(&self, path: &Path) -> bool {
+        remembered(&self.dirs, path, || path.is_dir())
+    }
+
+    /// Whether `path` exists (as [`Path::exists`]), asked of the file system once.
+    pub fn exists(&self, path: &Path) -> bool {
+        remembered(&self.found, path, || path.exists())
+    }
+
+    /// Where `path` really is (as [`Path::canonicalize`]; `None` when it does not exist),
+    /// resolved once.
+    pub fn canonical(&self, path: &Path) -> Option<PathBuf> {
+        remembered(&self.real, path, || path.canonicalize().ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_those_of_the_file_system_and_kept_for_the_run() {
+        let dir = std::env::temp_dir().join(format!("rein-probes-{}", std::process::id()));
+        let sub = dir.join("manifests");
+        std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("{e}"));
+        let probes = Probes::default();
+        assert!(probes.is_dir(&sub));
+        assert!(!probes.is_dir(&dir.join("site")));
+        let real = std::fs::canonicalize(&sub).ok();
+        assert_eq!(probes.canonical(&sub.join("..").join("manifests")), real);
+        assert_eq!(probes.canonical(&dir.join("nothing")), None);
+        assert!(probes.exists(&sub) && !probes.exists(&dir.join("nothing")));
+        // Within the run, the first answer stands; a new run (new probes) sees the change.
+        std::fs::create_dir(dir.join("site")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::remove_dir(&sub).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!probes.is_dir(&dir.join("site")));
+        assert!(probes.is_dir(&sub));
+        let next = Probes::default();
+        assert!(next.is_dir(&dir.join("site")));
+        assert!(!next.is_dir(&sub));
+        assert_eq!(next.canonical(&sub), None);
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
