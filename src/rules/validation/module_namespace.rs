@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use crate::eval::probes::Probes;
+
 /// The namespace that the definitions of the manifest at `path` must be in when Puppet
 /// loads it from a module (`mymod/manifests/sub/file.pp` → `mymod::sub::file`,
 /// `mymod/manifests/init.pp` → `mymod`; also `functions/`, `types/` and `plans/`), in
@@ -14,10 +16,11 @@ use std::path::Path;
 /// `puppet-name` stands for module `name`; a directory that is not a valid module name after
 /// that is not a module, nor is an environment or control repository (`environment.conf` or
 /// `Puppetfile` next to `manifests`, or a parent directory named `environments`), nor a
-/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`. Whether a file exists is
-/// asked through `exists` (the run's [`Probes`](crate::eval::probes::Probes)).
-pub fn module_namespace(path: &str, exists: &dyn Fn(&Path) -> bool) -> Option<String> {
-    let (root, parts) = absolute_parts(path);
+/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`. Whether a file exists,
+/// and the current directory, are asked through the run's `probes`.
+pub fn module_namespace(path: &str, probes: &Probes) -> Option<String> {
+    let exists = |p: &Path| probes.exists(p);
+    let (root, parts) = absolute_parts(path, probes);
     let (last, _) = parts.split_last()?;
     let stem = last.strip_suffix(".pp")?;
     let m = parts.iter().rposition(|p| p == "manifests").or_else(|| {
@@ -67,10 +70,10 @@ pub fn module_namespace(path: &str, exists: &dyn Fn(&Path) -> bool) -> Option<St
 /// path). A relative path is first made absolute against the current directory, so that the
 /// module is found whatever directory rein runs in (`init.pp` checked from a module's
 /// `manifests` directory, as an editor does, or `manifests/init.pp` from the module's).
-fn absolute_parts(path: &str) -> (std::path::PathBuf, Vec<String>) {
+fn absolute_parts(path: &str, probes: &Probes) -> (std::path::PathBuf, Vec<String>) {
     let given = std::path::Path::new(path);
-    match std::env::current_dir() {
-        Ok(cwd) if given.is_relative() => lexical_parts(&cwd.join(given)),
+    match probes.current_dir() {
+        Some(cwd) if given.is_relative() => lexical_parts(&cwd.join(given)),
         _ => lexical_parts(given),
     }
 }
@@ -111,7 +114,8 @@ mod tests {
 
     #[test]
     fn module_namespaces() {
-        let ns = |p: &str| module_namespace(p, &|f| f.exists());
+        let probes = Probes::default();
+        let ns = |p: &str| module_namespace(p, &probes);
         assert_eq!(
             ns("x/modules/mymod/manifests/init.pp").as_deref(),
             Some("mymod")
