@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::module_store::ModuleStore;
 use super::probes::Probes;
 use super::reads::Recorder;
+use super::regex::RunRegexes;
 use crate::eval::names::trim_colons;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, has_children};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
@@ -79,6 +80,8 @@ pub struct Project {
     canonical_roots: OnceLock<HashSet<std::path::PathBuf>>,
     /// The run's answers about directories (whether one exists, where it really is).
     pub probes: Probes,
+    /// The regexps the run's evaluations have compiled.
+    pub regexes: Arc<RunRegexes>,
 }
 
 /// The definitions of a project as plain data, sorted (to store, compare and digest).
