@@ -416,11 +416,13 @@ fn pp_file(mut dir: PathBuf, rest: &[&str]) -> PathBuf {
 
 /// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,
 /// or a `manifests/` beside a `modules/` or `site/` directory.
-/// Directories are asked about through the run's `probes`.
+/// Asked once per run (the run's `probes`).
 pub(crate) fn is_environment(dir: &Path, store: &ModuleStore, probes: &Probes) -> bool {
-    store.is_file(&dir.join("environment.conf"))
-        || (probes.is_dir(&dir.join("manifests"))
-            && (probes.is_dir(&dir.join("modules")) || probes.is_dir(&dir.join("site"))))
+    probes.is_environment(dir, || {
+        store.is_file(&dir.join("environment.conf"))
+            || (probes.is_dir(&dir.join("manifests"))
+                && (probes.is_dir(&dir.join("modules")) || probes.is_dir(&dir.join("site"))))
+    })
 }
 
 /// The module directories of environment `env`: the relative entries of its

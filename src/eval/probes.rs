@@ -19,15 +19,24 @@ use foldhash::HashMap as Table;
 
 use super::module_store::remembered;
 
+/// The key of `path` in the tables: its bytes (hashing them is several times cheaper than
+/// hashing a `Path` component by component; two spellings of one path are two keys, with
+/// the same answer).
+fn key(path: &Path) -> &[u8] {
+    path.as_os_str().as_encoded_bytes()
+}
+
 /// The answers of one run (see the module documentation).
 #[derive(Debug, Default)]
 pub struct Probes {
     /// Whether a path is a directory (following links, as [`Path::is_dir`]).
-    dirs: Mutex<Table<PathBuf, bool>>,
+    dirs: Mutex<Table<Vec<u8>, bool>>,
     /// Whether a path exists (following links, as [`Path::exists`]).
-    found: Mutex<Table<PathBuf, bool>>,
+    found: Mutex<Table<Vec<u8>, bool>>,
+    /// Whether a directory is an environment (see `loader::is_environment`).
+    environments: Mutex<Table<Vec<u8>, bool>>,
     /// Where a path really is (`None`: it does not exist).
-    real: Mutex<Table<PathBuf, Option<PathBuf>>>,
+    real: Mutex<Table<Vec<u8>, Option<PathBuf>>>,
     /// The current directory.
     cwd: OnceLock<Option<PathBuf>>,
 }
@@ -35,12 +44,17 @@ pub struct Probes {
 impl Probes {
     /// Whether `path` is a directory (as [`Path::is_dir`]), asked of the file system once.
     pub fn is_dir(&self, path: &Path) -> bool {
-        remembered(&self.dirs, path, || path.is_dir())
+        remembered(&self.dirs, key(path), || path.is_dir())
+    }
+
+    /// Whether the directory `dir` is an environment, found by `find` once.
+    pub fn is_environment(&self, dir: &Path, find: impl FnOnce() -> bool) -> bool {
+        remembered(&self.environments, key(dir), find)
     }
 
     /// Whether `path` exists (as [`Path::exists`]), asked of the file system once.
     pub fn exists(&self, path: &Path) -> bool {
-        remembered(&self.found, path, || path.exists())
+        remembered(&self.found, key(path), || path.exists())
     }
 
     /// The current directory (`None` when it cannot be known), asked for once.
@@ -53,7 +67,7 @@ impl Probes {
     /// Where `path` really is (as [`Path::canonicalize`]; `None` when it does not exist),
     /// resolved once.
     pub fn canonical(&self, path: &Path) -> Option<PathBuf> {
-        remembered(&self.real, path, || path.canonicalize().ok())
+        remembered(&self.real, key(path), || path.canonicalize().ok())
     }
 }
 
@@ -82,7 +96,10 @@ mod tests {
         std::fs::remove_dir(&sub).unwrap_or_else(|e| panic!("{e}"));
         assert!(!probes.is_dir(&dir.join("site")));
         assert!(probes.is_dir(&sub));
+        assert!(probes.is_environment(&dir, || true));
+        assert!(probes.is_environment(&dir, || false), "asked once per run");
         let next = Probes::default();
+        assert!(!next.is_environment(&dir, || false));
         assert!(next.is_dir(&dir.join("site")));
         assert!(!next.is_dir(&sub));
         assert_eq!(next.canonical(&sub), None);
