@@ -17,6 +17,7 @@ pub mod ops;
 pub mod probes;
 pub mod project;
 pub mod reads;
+pub mod real_paths;
 pub mod regex;
 pub mod schema;
 pub mod three_valued;

@@ -18,6 +18,7 @@ use std::sync::{Mutex, OnceLock};
 use foldhash::HashMap as Table;
 
 use super::module_store::remembered;
+use super::real_paths::RealPaths;
 
 /// The key of `path` in the tables: its bytes (hashing them is several times cheaper than
 /// hashing a `Path` component by component; two spellings of one path are two keys, with
@@ -35,8 +36,10 @@ pub struct Probes {
     found: Mutex<Table<Vec<u8>, bool>>,
     /// Whether a directory is an environment (see `loader::is_environment`).
     environments: Mutex<Table<Vec<u8>, bool>>,
-    /// Where a path really is (`None`: it does not exist).
-    real: Mutex<Table<Vec<u8>, Option<PathBuf>>>,
+    /// Where directories really are.
+    real: Mutex<RealPaths>,
+    /// Where each path asked about really is (`None`: it does not exist).
+    resolved: Mutex<Table<Vec<u8>, Option<PathBuf>>>,
     /// The current directory.
     cwd: OnceLock<Option<PathBuf>>,
 }
@@ -65,9 +68,24 @@ impl Probes {
     }
 
     /// Where `path` really is (as [`Path::canonicalize`]; `None` when it does not exist),
-    /// resolved once.
+    /// each directory resolved once ([`RealPaths`]): with every file named on the command
+    /// line, the checked roots are as many as the files, and resolving each whole cost a
+    /// `readlink` per component and a `getcwd` (6,860 and 1,887 for the corpus's files).
     pub fn canonical(&self, path: &Path) -> Option<PathBuf> {
-        remembered(&self.real, key(path), || path.canonicalize().ok())
+        remembered(&self.resolved, key(path), || {
+            // A relative path from the current directory: its directories resolved once
+            // too (`canonicalize` asks for the current directory every time).
+            let absolute;
+            let path = if path.as_os_str().is_empty() {
+                return None;
+            } else if path.is_relative() {
+                absolute = self.current_dir()?.join(path);
+                &absolute
+            } else {
+                path
+            };
+            self.real.lock().ok()?.real(path)
+        })
     }
 }
 
@@ -86,6 +104,21 @@ mod tests {
         let real = std::fs::canonicalize(&sub).ok();
         assert_eq!(probes.canonical(&sub.join("..").join("manifests")), real);
         assert_eq!(probes.canonical(&dir.join("nothing")), None);
+        // A file: its directory resolved, the file itself when it is a link.
+        let file = sub.join("a.pp");
+        std::fs::write(&file, "").unwrap_or_else(|e| panic!("{e}"));
+        let link = dir.join("link.pp");
+        std::os::unix::fs::symlink(&file, &link).unwrap_or_else(|e| panic!("{e}"));
+        let through = dir.join("manifests/../manifests/a.pp");
+        let relative = ["", ".", "src", "src/../src/lib.rs", "no/such.pp"].map(PathBuf::from);
+        for p in [&file, &link, &through, &dir.join("manifests/none.pp"), &sub]
+            .into_iter()
+            .chain(&relative)
+        {
+            assert_eq!(probes.canonical(p), std::fs::canonicalize(p).ok(), "{p:?}");
+        }
+        std::fs::remove_file(&link).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::remove_file(&file).unwrap_or_else(|e| panic!("{e}"));
         assert!(probes.exists(&sub) && !probes.exists(&dir.join("nothing")));
         assert_eq!(
             probes.current_dir(),

@@ -189,13 +189,13 @@ impl Project {
         }
     }
 
-    /// The paths the run checks, canonical (each resolved once; the ones that do not
-    /// exist left out).
+    /// The paths the run checks, canonical (each resolved once, each directory once
+    /// through the run's probes; the ones that do not exist left out).
     pub fn canonical_roots(&self) -> &HashSet<std::path::PathBuf> {
         self.canonical_roots.get_or_init(|| {
             self.roots
                 .iter()
-                .filter_map(|r| r.canonicalize().ok())
+                .filter_map(|r| self.probes.canonical(r))
                 .collect()
         })
     }

@@ -42,13 +42,13 @@ use serde::{Deserialize, Serialize};
 
 use super::cache_finding::{restored, stored, Stored};
 use super::cache_proof::{self, Proof};
-use super::real_paths::RealPaths;
 use super::stamp::{Stamp, Stamps};
 use super::walk_memo::Walked;
 use super::write::{clean_stale, write_file};
 use crate::diagnostics::{FileReport, Finding};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
+use crate::eval::real_paths::RealPaths;
 use crate::rules::engine::RuleSet;
 use crate::rules::yaml_context::YamlKind;
 
