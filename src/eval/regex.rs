@@ -223,6 +223,20 @@ mod tests {
         );
     }
 
+    /// `a+` compiled by `compile` through `first`, then through `second`: one regexp.
+    fn compiled_once<E: std::fmt::Debug>(
+        first: &Regexes,
+        second: &Regexes,
+        compile: impl Fn(&str) -> Result<Regex, E> + Copy,
+    ) {
+        let a = first.compiled(Reading::AsWritten, "a+", compile);
+        let b = second.compiled(Reading::AsWritten, "a+", compile);
+        let (Ok(a), Ok(b)) = (a, b) else {
+            panic!("'a+' compiles")
+        };
+        assert!(Arc::ptr_eq(&a, &b));
+    }
+
     #[test]
     fn a_regexp_is_compiled_once_per_reading_and_a_bad_one_each_time() {
         let rx = Regexes::default();
@@ -231,12 +245,7 @@ mod tests {
             calls.set(calls.get() + 1);
             Regex::new(s)
         };
-        let a = rx.compiled(Reading::AsWritten, "a+", compile);
-        let b = rx.compiled(Reading::AsWritten, "a+", compile);
-        let (Ok(a), Ok(b)) = (a, b) else {
-            panic!("'a+' compiles")
-        };
-        assert!(Arc::ptr_eq(&a, &b));
+        compiled_once(&rx, &rx, compile);
         assert_eq!(calls.get(), 1);
         // The other reading of the same source is another regexp.
         assert!(rx.compiled(Reading::AsciiClasses, "a+", compile).is_ok());
@@ -256,12 +265,7 @@ mod tests {
             Regex::new(s)
         };
         let (first, second) = (Regexes::sharing(run.clone()), Regexes::sharing(run.clone()));
-        let a = first.compiled(Reading::AsWritten, "a+", compile);
-        let b = second.compiled(Reading::AsWritten, "a+", compile);
-        let (Ok(a), Ok(b)) = (a, b) else {
-            panic!("'a+' compiles")
-        };
-        assert!(Arc::ptr_eq(&a, &b));
+        compiled_once(&first, &second, compile);
         assert_eq!(calls.get(), 1);
         // An evaluation of another run compiles its own.
         let other = Regexes::sharing(Arc::new(RunRegexes::default()));
