@@ -14,14 +14,16 @@ use std::sync::Arc;
 
 use super::custom_types::CustomType;
 use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
+use super::probes::Probes;
 use super::project::Project;
 use super::reads::{Read, ReadLog};
 use crate::eval::names::trim_colons;
 use crate::syntax::Program;
 
 /// The module root (the directory holding `manifests/`) of a file below `manifests/`,
-/// `functions/`, `types/`, `plans/`, `examples/` or `tests/` of a module.
-pub fn module_root(file: &Path) -> Option<PathBuf> {
+/// `functions/`, `types/`, `plans/`, `examples/` or `tests/` of a module; directories
+/// asked about through the run's `probes`.
+pub fn module_root(file: &Path, probes: &Probes) -> Option<PathBuf> {
     for a in file.ancestors().skip(1) {
         let name = a.file_name()?.to_str()?;
         if matches!(
@@ -29,7 +31,7 @@ pub fn module_root(file: &Path) -> Option<PathBuf> {
             "manifests" | "functions" | "types" | "plans" | "examples" | "tests"
         ) {
             let root = a.parent()?;
-            if root.join("manifests").is_dir() || root.join("metadata.json").is_file() {
+            if probes.is_dir(&root.join("manifests")) || root.join("metadata.json").is_file() {
                 return Some(root.to_path_buf());
             }
         }
@@ -135,23 +137,28 @@ impl ModulePath {
             .find(|a| a.file_name().is_some_and(|n| n == "manifests"))
             .and_then(Path::parent)
             .map(Path::to_path_buf)
-            .or_else(|| module_root(file))
+            .or_else(|| module_root(file, &project.probes))
             .and_then(|root| Some((module_name(&root)?, root)));
         if !given.is_empty() {
             return ModulePath::new(given.to_vec(), own, store.clone());
         }
         // A control repo (an environment): its `environment.conf`'s module path, or its
         // `site/` and `modules/`.
-        if let Some(env) = file.ancestors().skip(1).find(|a| is_environment(a, store)) {
-            if inside(env, roots) {
+        let probes = &project.probes;
+        if let Some(env) = file
+            .ancestors()
+            .skip(1)
+            .find(|a| is_environment(a, store, probes))
+        {
+            if inside(env, roots, probes) {
                 let own = own.filter(|(_, root)| root != env);
                 let dirs = environment_modulepath(env, project.allow_outside_modulepath);
                 return ModulePath::new(dirs, own, store.clone());
             }
         }
-        let dirs = module_root(file)
+        let dirs = module_root(file, probes)
             .and_then(|r| r.parent().map(Path::to_path_buf))
-            .filter(|dir| inside(dir, roots))
+            .filter(|dir| inside(dir, roots, probes))
             .into_iter()
             .collect();
         ModulePath::new(dirs, own, store.clone())
@@ -409,10 +416,13 @@ fn pp_file(mut dir: PathBuf, rest: &[&str]) -> PathBuf {
 
 /// Whether `dir` is a Puppet environment (a control repo): it has an `environment.conf`,
 /// or a `manifests/` beside a `modules/` or `site/` directory.
-pub(crate) fn is_environment(dir: &Path, store: &ModuleStore) -> bool {
-    store.is_file(&dir.join("environment.conf"))
-        || (dir.join("manifests").is_dir()
-            && (dir.join("modules").is_dir() || dir.join("site").is_dir()))
+/// Asked once per run (the run's `probes`).
+pub(crate) fn is_environment(dir: &Path, store: &ModuleStore, probes: &Probes) -> bool {
+    probes.is_environment(dir, || {
+        store.is_file(&dir.join("environment.conf"))
+            || (probes.is_dir(&dir.join("manifests"))
+                && (probes.is_dir(&dir.join("modules")) || probes.is_dir(&dir.join("site"))))
+    })
 }
 
 /// The module directories of environment `env`: the relative entries of its
@@ -495,6 +505,8 @@ pub fn environment_of(
     };
     let mut below = Vec::new();
     let mut found = None;
+    // Each directory is asked about once here: `envs` keeps the answers.
+    let probes = Probes::default();
     for dir in anchored.ancestors().skip(1) {
         if dir.as_os_str().is_empty() {
             break;
@@ -504,8 +516,8 @@ pub fn environment_of(
             break;
         }
         below.push(dir);
-        if is_environment(dir, store) {
-            found = Some(dir.to_path_buf()).filter(|d| inside(d, &roots()));
+        if is_environment(dir, store, &probes) {
+            found = Some(dir.to_path_buf()).filter(|d| inside(d, &roots(), &probes));
             break;
         }
     }
@@ -515,9 +527,10 @@ pub fn environment_of(
     found
 }
 
-/// Whether `dir` is one of `roots` (canonical paths) or below one.
-fn inside(dir: &Path, roots: &HashSet<PathBuf>) -> bool {
-    let Ok(dir) = dir.canonicalize() else {
+/// Whether `dir` is one of `roots` (canonical paths) or below one (`dir` resolved
+/// through the run's `probes`).
+fn inside(dir: &Path, roots: &HashSet<PathBuf>, probes: &Probes) -> bool {
+    let Some(dir) = probes.canonical(dir) else {
         return false;
     };
     dir.ancestors().any(|a| roots.contains(a))

@@ -107,7 +107,11 @@ impl fmt::Debug for ModuleStore {
 
 /// The value of `key` in `table`, made by `make` (and kept) when the table has none.
 /// The table is not locked while `make` runs.
-fn remembered<K, Q, V>(table: &Mutex<Table<K, V>>, key: &Q, make: impl FnOnce() -> V) -> V
+pub(super) fn remembered<K, Q, V>(
+    table: &Mutex<Table<K, V>>,
+    key: &Q,
+    make: impl FnOnce() -> V,
+) -> V
 where
     K: Borrow<Q> + Eq + Hash,
     Q: ToOwned<Owned = K> + Eq + Hash + ?Sized,

@@ -12,7 +12,9 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use super::module_store::ModuleStore;
+use super::probes::Probes;
 use super::reads::Recorder;
+use super::regex::RunRegexes;
 use crate::eval::names::trim_colons;
 use crate::syntax::visit::{for_each_child, for_each_top_statement, has_children};
 use crate::syntax::{Expr, ExprKind, Parameter, Program};
@@ -76,6 +78,10 @@ pub struct Project {
     pub reads: Option<Arc<Recorder>>,
     /// `roots` made canonical (those that exist), on first use.
     canonical_roots: OnceLock<HashSet<std::path::PathBuf>>,
+    /// The run's answers about directories (whether one exists, where it really is).
+    pub probes: Probes,
+    /// The regexps the run's evaluations have compiled.
+    pub regexes: Arc<RunRegexes>,
 }
 
 /// The definitions of a project as plain data, sorted (to store, compare and digest).
@@ -183,13 +189,13 @@ impl Project {
         }
     }
 
-    /// The paths the run checks, canonical (each resolved once; the ones that do not
-    /// exist left out).
+    /// The paths the run checks, canonical (each resolved once, each directory once
+    /// through the run's probes; the ones that do not exist left out).
     pub fn canonical_roots(&self) -> &HashSet<std::path::PathBuf> {
         self.canonical_roots.get_or_init(|| {
             self.roots
                 .iter()
-                .filter_map(|r| r.canonicalize().ok())
+                .filter_map(|r| self.probes.canonical(r))
                 .collect()
         })
     }

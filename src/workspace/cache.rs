@@ -42,13 +42,13 @@ use serde::{Deserialize, Serialize};
 
 use super::cache_finding::{restored, stored, Stored};
 use super::cache_proof::{self, Proof};
-use super::real_paths::RealPaths;
 use super::stamp::{Stamp, Stamps};
 use super::walk_memo::Walked;
 use super::write::{clean_stale, write_file};
 use crate::diagnostics::{FileReport, Finding};
 use crate::eval::project::Definitions;
 use crate::eval::reads::Read;
+use crate::eval::real_paths::RealPaths;
 use crate::rules::engine::RuleSet;
 use crate::rules::yaml_context::YamlKind;
 
@@ -226,11 +226,14 @@ pub fn yaml_key(base: u64, path: &Path, kind: Option<&YamlKind>, layouts: &mut L
             l
         };
         let real = layouts.real.real_dir(l);
-        let has = [
-            l.join("manifests").is_dir(),
-            l.join("metadata.json").is_file(),
-        ];
-        (has, l.join("environment.conf").exists(), real)
+        let (has, environment) = *layouts.layers.entry(l.to_path_buf()).or_insert_with(|| {
+            let has = [
+                l.join("manifests").is_dir(),
+                l.join("metadata.json").is_file(),
+            ];
+            (has, l.join("environment.conf").exists())
+        });
+        (has, environment, real)
     });
     digest((base, kind, layout))
 }
@@ -241,6 +244,9 @@ pub fn yaml_key(base: u64, path: &Path, kind: Option<&YamlKind>, layouts: &mut L
 #[derive(Debug, Default)]
 pub struct Layouts {
     modules: HashMap<PathBuf, [bool; 3]>,
+    /// The layout of each Hiera layer (which of `manifests/` and `metadata.json` it has;
+    /// whether it has an `environment.conf`).
+    layers: HashMap<PathBuf, ([bool; 2], bool)>,
     real: RealPaths,
 }
 

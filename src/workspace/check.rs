@@ -515,7 +515,7 @@ impl Workspace {
         let mut real_roots: Option<Arc<std::collections::HashSet<PathBuf>>> = None;
         let mut real_roots = || {
             let made = real_roots.get_or_insert_with(|| {
-                let mut real = super::real_paths::RealPaths::default();
+                let mut real = crate::eval::real_paths::RealPaths::default();
                 Arc::new(roots.iter().filter_map(|r| real.real(r)).collect())
             });
             made.clone()

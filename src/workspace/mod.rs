@@ -28,7 +28,6 @@ pub mod files;
 pub mod fix;
 pub mod format;
 pub mod paths;
-pub mod real_paths;
 pub mod run_memo;
 pub mod select;
 pub mod stamp;

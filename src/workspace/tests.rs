@@ -386,3 +386,38 @@ fn a_path_and_its_dot_slash_spelling_are_looked_at_once() {
     assert_eq!(cache.looked(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_directory_renamed_between_two_runs_is_seen_by_the_second() {
+    // A run asks about each directory once (`eval::probes`); the next run asks again.
+    // `site/` next to `manifests/` makes the directory an environment whose module path
+    // holds `foo`, so `foo::bar` is certainly missing; under `dist/`, rein cannot see `foo`.
+    let dir = temp_dir("probes", "");
+    std::fs::create_dir_all(dir.join("manifests")).expect("mkdir");
+    std::fs::create_dir_all(dir.join("dist/foo/manifests")).expect("mkdir");
+    write(&dir.join("manifests/site.pp"), "include foo::bar\n");
+    write(&dir.join("dist/foo/manifests/init.pp"), "class foo {\n}\n");
+    let options = CheckOptions::default();
+    let mut ws = Workspace::new();
+    let unknown = |ws: &mut Workspace| {
+        let report = check(ws, &dir, &options).expect("check");
+        report
+            .files
+            .iter()
+            .flat_map(|f| f.findings.iter().map(move |d| (f, d)))
+            .filter(|(_, d)| &*d.rule == "unknown_class")
+            .map(|(f, d)| (f.path.clone(), d.line, d.message.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(unknown(&mut ws), []);
+    std::fs::rename(dir.join("dist"), dir.join("site")).expect("rename");
+    let found = unknown(&mut ws);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].1, &*found[0].2),
+        (1, "Could not find class ::foo::bar")
+    );
+    std::fs::rename(dir.join("site"), dir.join("dist")).expect("rename");
+    assert_eq!(unknown(&mut ws), []);
+    let _ = std::fs::remove_dir_all(&dir);
+}

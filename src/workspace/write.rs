@@ -143,7 +143,7 @@ impl Writer {
     /// The directories and files the run checks, canonical.
     fn roots(&self) -> &[PathBuf] {
         self.roots.get_or_init(|| {
-            let mut real = super::real_paths::RealPaths::default();
+            let mut real = crate::eval::real_paths::RealPaths::default();
             self.given.iter().filter_map(|r| real.real(r)).collect()
         })
     }

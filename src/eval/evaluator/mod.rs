@@ -68,7 +68,7 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
     collect_locals(&program.body, &mut locals);
     let mut aliases = Aliases::default();
     let mut out: Vec<Finding> = Vec::new();
-    let regexes = Regexes::default();
+    let regexes = Regexes::sharing(options.project.regexes.clone());
     let manifests = Manifests::default();
     let mut ev = Evaluator::new(options, modulepath, &locals, &regexes, &manifests);
     ev.budget = budget;

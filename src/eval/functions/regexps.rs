@@ -2,7 +2,7 @@
 //! syntax and semantics (through Oniguruma, searches bounded as [`crate::eval::regex`]
 //! bounds them).
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use onig::{Regex, RegexOptions, Region, Syntax};
 
@@ -18,12 +18,12 @@ pub(super) fn compile(
     source: &str,
     options: RegexOptions,
     regexes: &Regexes,
-) -> Result<Rc<Regex>, EvalError> {
+) -> Result<Arc<Regex>, EvalError> {
     let build = |s: &str| Regex::with_options(s, options, Syntax::ruby());
     let compiled = if options == RegexOptions::REGEX_OPTION_NONE {
         regexes.compiled(Reading::AsWritten, source, build)
     } else {
-        build(source).map(Rc::new)
+        build(source).map(Arc::new)
     };
     compiled.map_err(|e| {
         EvalError::new(

@@ -2,7 +2,7 @@
 //! (Ruby's ASCII-only character classes), with the match data for `$0`, `$1`, ...
 
 use super::operands::{a_an, class_of, error, label, Class};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::eval::regex::{Reading, Regexes};
 use crate::eval::value::{ErrorKind, EvalError, Value};
@@ -38,7 +38,7 @@ fn ruby_ascii_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The Ruby regexp `pattern`, compiled once per evaluation (by `regexes`).
-pub(super) fn compile(pattern: &str, regexes: &Regexes) -> Result<Rc<onig::Regex>, EvalError> {
+pub(super) fn compile(pattern: &str, regexes: &Regexes) -> Result<Arc<onig::Regex>, EvalError> {
     regexes.compiled(Reading::AsciiClasses, pattern, |p| {
         onig::Regex::new(&ruby_ascii_classes(p))
     }).map_err(|e| {
@@ -100,7 +100,7 @@ fn match_operands<'v>(
     lhs: &'v Value,
     rhs: &Value,
     regexes: &Regexes,
-) -> Result<Option<(Rc<onig::Regex>, &'v str)>, EvalError> {
+) -> Result<Option<(Arc<onig::Regex>, &'v str)>, EvalError> {
     let pattern = match rhs {
         Value::Regex(p) | Value::Str(p) => p,
         Value::Type(_) | Value::Unknown(_) => return Ok(None),

@@ -96,11 +96,12 @@ pub fn layer_modules(layer: &Path, project: &Project, file: &Path) -> ModulePath
         layer
     };
     let store = project.store.clone();
-    let own = (dir.join("manifests").is_dir() || dir.join("metadata.json").is_file())
-        .then(|| dir.canonicalize().ok())
+    let probes = &project.probes;
+    let own = (probes.is_dir(&dir.join("manifests")) || dir.join("metadata.json").is_file())
+        .then(|| probes.canonical(dir))
         .flatten()
         .and_then(|c| Some((module_name(&c)?, dir.to_path_buf())));
-    let environment = is_environment(dir, &store);
+    let environment = is_environment(dir, &store, &project.probes);
     let own = own.filter(|_| !environment);
     let dirs = if !project.modulepath.is_empty() {
         project.modulepath.clone()

@@ -33,7 +33,7 @@ impl Rule for DefinitionLocation {
         let Some((name, _)) = named_definition(expr) else {
             return;
         };
-        let Some(namespace) = module_namespace(cx.file.path) else {
+        let Some(namespace) = module_namespace(cx.file.path, &cx.project().probes) else {
             return;
         };
         // Puppet compares with `start_with?`, in lower case: in `mymod/manifests/init.pp`

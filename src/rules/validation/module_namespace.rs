@@ -1,5 +1,9 @@
 //! The namespace a module file's definitions must be in, from the file's path.
 
+use std::path::Path;
+
+use crate::eval::probes::Probes;
+
 /// The namespace that the definitions of the manifest at `path` must be in when Puppet
 /// loads it from a module (`mymod/manifests/sub/file.pp` → `mymod::sub::file`,
 /// `mymod/manifests/init.pp` → `mymod`; also `functions/`, `types/` and `plans/`), in
@@ -12,9 +16,11 @@
 /// `puppet-name` stands for module `name`; a directory that is not a valid module name after
 /// that is not a module, nor is an environment or control repository (`environment.conf` or
 /// `Puppetfile` next to `manifests`, or a parent directory named `environments`), nor a
-/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`.
-pub fn module_namespace(path: &str) -> Option<String> {
-    let (root, parts) = absolute_parts(path);
+/// `site.pp`, nor the test manifests of `spec/fixtures/manifests`. Whether a file exists,
+/// and the current directory, are asked through the run's `probes`.
+pub fn module_namespace(path: &str, probes: &Probes) -> Option<String> {
+    let exists = |p: &Path| probes.exists(p);
+    let (root, parts) = absolute_parts(path, probes);
     let (last, _) = parts.split_last()?;
     let stem = last.strip_suffix(".pp")?;
     let m = parts.iter().rposition(|p| p == "manifests").or_else(|| {
@@ -39,7 +45,7 @@ pub fn module_namespace(path: &str) -> Option<String> {
     for c in parts.get(..m)? {
         dir.push(c);
     }
-    if dir.join("environment.conf").exists() || dir.join("Puppetfile").exists() {
+    if exists(&dir.join("environment.conf")) || exists(&dir.join("Puppetfile")) {
         return None;
     }
     // A directory of manifests applied with `puppet apply` looks like a module too; ask for
@@ -48,7 +54,7 @@ pub fn module_namespace(path: &str) -> Option<String> {
         && parts
             .get(m - 2)
             .is_some_and(|p| matches!(p.as_str(), "modules" | "site" | "site-modules" | "dist"));
-    if !in_module_path && !dir.join("metadata.json").exists() {
+    if !in_module_path && !exists(&dir.join("metadata.json")) {
         return None;
     }
     let mut names = vec![module];
@@ -64,10 +70,10 @@ pub fn module_namespace(path: &str) -> Option<String> {
 /// path). A relative path is first made absolute against the current directory, so that the
 /// module is found whatever directory rein runs in (`init.pp` checked from a module's
 /// `manifests` directory, as an editor does, or `manifests/init.pp` from the module's).
-fn absolute_parts(path: &str) -> (std::path::PathBuf, Vec<String>) {
+fn absolute_parts(path: &str, probes: &Probes) -> (std::path::PathBuf, Vec<String>) {
     let given = std::path::Path::new(path);
-    match std::env::current_dir() {
-        Ok(cwd) if given.is_relative() => lexical_parts(&cwd.join(given)),
+    match probes.current_dir() {
+        Some(cwd) if given.is_relative() => lexical_parts(&cwd.join(given)),
         _ => lexical_parts(given),
     }
 }
@@ -108,7 +114,8 @@ mod tests {
 
     #[test]
     fn module_namespaces() {
-        let ns = |p: &str| module_namespace(p);
+        let probes = Probes::default();
+        let ns = |p: &str| module_namespace(p, &probes);
         assert_eq!(
             ns("x/modules/mymod/manifests/init.pp").as_deref(),
             Some("mymod")

@@ -30,7 +30,7 @@ impl Rule for TopConstructLocation {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        if module_namespace(cx.file.path).is_none() {
+        if module_namespace(cx.file.path, &cx.project().probes).is_none() {
             return;
         }
         let program = cx.file.program;

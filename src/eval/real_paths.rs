@@ -1,7 +1,8 @@
 //! Where paths really are (as `canonicalize` gives them), each directory resolved once
 //! per run through its parent: one `lstat` per directory instead of a `readlink` per
 //! component of every path (with 1,887 files named, `canonicalize` made 6 `readlink`s
-//! for each).
+//! for each). Kept by the run's [`Probes`](super::probes::Probes) for the evaluator's
+//! questions, and by the workspace for the cache's keys and the files it writes.
 
 use foldhash::HashMap;
 use std::path::{Path, PathBuf};
@@ -37,7 +38,7 @@ impl RealPaths {
     /// Where the directory `dir` really is: its parent's real place and its name, unless it
     /// is a link or relative.
     pub fn real_dir(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(real) = self.dirs.get(super::paths::key(dir)) {
+        if let Some(real) = self.dirs.get(dir.as_os_str().as_encoded_bytes()) {
             return real.clone();
         }
         let real = match (dir.parent(), dir.file_name()) {
@@ -50,7 +51,7 @@ impl RealPaths {
             _ => std::fs::canonicalize(dir).ok(),
         };
         self.dirs
-            .insert(super::paths::key(dir).to_vec(), real.clone());
+            .insert(dir.as_os_str().as_encoded_bytes().to_vec(), real.clone());
         real
     }
 }
