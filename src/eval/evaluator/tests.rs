@@ -337,6 +337,28 @@ fn capitalized_names() {
     }
 }
 
+/// The main root of `src` evaluated: how many findings it kept while it ran, and the
+/// findings it gave (rule, line, message).
+fn root_findings(src: &str) -> (usize, Vec<(&'static str, usize, String)>) {
+    let parsed = crate::syntax::parse(src);
+    assert!(!parsed.has_errors());
+    let mut locals = Locals::default();
+    collect_locals(&parsed.program.body, &mut locals);
+    let (regexes, manifests) = (Regexes::default(), Manifests::default());
+    let mut while_running = 0;
+    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
+        ev.root_main(&parsed.program);
+        while_running = ev.findings.len();
+        ev.finish_root(true)
+    });
+    let kept = found
+        .into_iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.message))
+        .collect();
+    (while_running, kept)
+}
+
 #[test]
 fn a_finding_repeated_in_nested_loops_is_kept_once() {
     // The fuzzed template's shape: three nested loops over 20-character strings (8,000
@@ -347,22 +369,9 @@ fn a_finding_repeated_in_nested_loops_is_kept_once() {
     let src = format!(
         "'{word}'.each |$a| {{\n  '{word}'.each |$b| {{\n    '{word}'.each |$c| {{\n      $x = e['']\n      $y = 1 + \"${{a}}${{b}}\"\n    }}\n  }}\n}}\n"
     );
-    let parsed = crate::syntax::parse(&src);
-    assert!(!parsed.has_errors());
-    let mut locals = Locals::default();
-    collect_locals(&parsed.program.body, &mut locals);
-    let (regexes, manifests) = (Regexes::default(), Manifests::default());
-    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
-        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
-        ev.root_main(&parsed.program);
-        // Kept while the root runs: each finding once.
-        assert_eq!(ev.findings.len(), 2);
-        ev.finish_root(true)
-    });
-    let kept: Vec<_> = found
-        .into_iter()
-        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.message))
-        .collect();
+    // Kept while the root runs: each finding once.
+    let (kept_while_running, kept) = root_findings(&src);
+    assert_eq!(kept_while_running, 2);
     let substring =
         "A substring operation does not accept a String as a character index. Expected an Integer";
     assert_eq!(
@@ -390,21 +399,8 @@ fn a_place_failing_differently_at_each_pass_reports_its_first_failure() {
     // Each pass fails with another value: Puppet stops at the first; the root keeps the
     // first finding of a rule at a place (not 1,000, nor 99,999 for a longer range).
     let src = "Integer[1, 1000].each |$i| {\n  $y = $i + \"a${i}\"\n}\n";
-    let parsed = crate::syntax::parse(src);
-    assert!(!parsed.has_errors());
-    let mut locals = Locals::default();
-    collect_locals(&parsed.program.body, &mut locals);
-    let (regexes, manifests) = (Regexes::default(), Manifests::default());
-    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
-        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
-        ev.root_main(&parsed.program);
-        assert_eq!(ev.findings.len(), 1);
-        ev.finish_root(true)
-    });
-    let kept: Vec<_> = found
-        .into_iter()
-        .map(|f| (f.rule, parsed.line_index.line(f.span.start()), f.message))
-        .collect();
+    let (kept_while_running, kept) = root_findings(src);
+    assert_eq!(kept_while_running, 1);
     assert_eq!(
         kept,
         vec![(
