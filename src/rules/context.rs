@@ -4,7 +4,7 @@
 use crate::eval::evaluator::{self, Finding, Place};
 use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use super::diagnostic::{Diagnostic, Related, RelatedAt, Severity};
 use super::meta::{OptionKind, RuleMeta};
@@ -90,7 +90,8 @@ pub struct Facts {
     scopes: OnceCell<Scopes>,
     /// Where the file's classes are, by name ([`crate::eval::loader::class_paths`]).
     class_paths: OnceCell<std::collections::HashMap<String, Vec<u32>>>,
-    evaluation: OnceCell<Vec<Finding>>,
+    /// The evaluator's findings not yet reported (each deep rule takes its share).
+    evaluation: OnceCell<RefCell<Vec<Finding>>>,
     module_path: OnceCell<ModulePath>,
 }
 
@@ -177,9 +178,13 @@ impl<'a> Context<'a> {
         })
     }
 
-    /// What the static evaluator finds in this file (evaluated on first use, once per
-    /// file; the deep rules each report their share).
-    pub fn evaluation(&self) -> &[Finding] {
+    /// Evaluates the file with the static evaluator, unless done already (once per file;
+    /// the deep rules each report their share of its findings).
+    pub fn evaluate(&self) {
+        self.evaluation();
+    }
+
+    fn evaluation(&self) -> &RefCell<Vec<Finding>> {
         self.facts.evaluation.get_or_init(|| {
             let project = self.project();
             let options = evaluator::Options {
@@ -187,7 +192,7 @@ impl<'a> Context<'a> {
                 module_path: self.module_path(),
                 is_fact: &super::facter::is_fact,
             };
-            evaluator::evaluate(self.file.program, &options)
+            RefCell::new(evaluator::evaluate(self.file.program, &options))
         })
     }
 
@@ -197,23 +202,20 @@ impl<'a> Context<'a> {
     }
 
     /// Reports the evaluator's findings for the running rule, each worded by `adjust`
-    /// first (which may use the places the finding involves).
+    /// first (which may use the places the finding involves). They are moved, not
+    /// copied, out of what the evaluation found: a big file has a finding per line or more.
     pub fn report_evaluation_with(&mut self, adjust: impl Fn(&Context<'a>, &mut Diagnostic)) {
         let Some((meta, _, _)) = self.current else {
             return;
         };
-        let found: Vec<Finding> = self
-            .evaluation()
-            .iter()
-            .filter(|f| f.rule == meta.name)
-            .cloned()
-            .collect();
-        for f in found {
+        let mut all = std::mem::take(&mut *self.evaluation().borrow_mut());
+        for mut f in all.extract_if(.., |f| f.rule == meta.name) {
+            let more = f.take_more();
             let mut d = Diagnostic::new(f.span, f.message);
-            if let Some(h) = f.help {
+            if let Some(h) = more.help {
                 d = d.with_help(h);
             }
-            d.related = f
+            d.related = more
                 .related
                 .into_iter()
                 .map(|r| Related {
@@ -234,6 +236,10 @@ impl<'a> Context<'a> {
             } else {
                 self.report(d);
             }
+        }
+        // The others stay for their rules (none left: their memory is given back).
+        if !all.is_empty() {
+            *self.evaluation().borrow_mut() = all;
         }
     }
 

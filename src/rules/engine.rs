@@ -242,7 +242,7 @@ fn check_nested(
             .iter()
             .any(|e| e.rule.meta().category == super::Category::Deep)
         {
-            cx.evaluation();
+            cx.evaluate();
         }
         for_each_top_statement(&parsed.program, &mut |stmt, slot| {
             walk(stmt, slot, rules, &mut cx);

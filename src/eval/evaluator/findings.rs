@@ -23,10 +23,51 @@ pub struct Finding {
     pub message: String,
     /// The rule's milder form (a warning where the finding is not certain).
     pub warning: bool,
+    /// What few findings have: kept apart, so that a finding is small (a big file has a
+    /// finding per line or more).
+    pub more: Option<Box<FindingMore>>,
+}
+
+/// The rarely present parts of a [`Finding`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FindingMore {
     /// What to do about it ("did you mean ...").
     pub help: Option<String>,
     /// Other places the finding involves (the first declaration of a duplicate).
     pub related: Vec<Related>,
+}
+
+impl Finding {
+    /// A finding with no help and no related place.
+    pub fn new(rule: &'static str, span: Span, message: String, warning: bool) -> Finding {
+        Finding {
+            rule,
+            span,
+            message,
+            warning,
+            more: None,
+        }
+    }
+
+    /// What to do about it ("did you mean ..."), if the finding says.
+    pub fn help(&self) -> Option<&str> {
+        self.more.as_ref().and_then(|m| m.help.as_deref())
+    }
+
+    /// The other places the finding involves.
+    pub fn related(&self) -> &[Related] {
+        self.more.as_ref().map_or(&[], |m| &m.related)
+    }
+
+    /// Its rarely present parts, made when first needed.
+    pub(super) fn more_mut(&mut self) -> &mut FindingMore {
+        self.more.get_or_insert_with(Default::default)
+    }
+
+    /// Its help and related places, leaving none.
+    pub fn take_more(&mut self) -> FindingMore {
+        self.more.take().map(|m| *m).unwrap_or_default()
+    }
 }
 
 /// A place a finding involves besides its own, with what it is.

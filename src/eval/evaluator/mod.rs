@@ -50,7 +50,7 @@ pub use self::findings::{Finding, Place, Related};
 use self::locals::{collect_locals, is_definition, Locals};
 use self::manifests::Manifests;
 pub use self::state::Options;
-use self::state::{capitalize, Evaluator, Flow, RefKind};
+use self::state::{capitalize, Evaluator, Flow, RefKind, ResourceKey};
 use crate::eval::regex::Regexes;
 use crate::eval::types::{Aliases, PType};
 use crate::eval::value::Value;
@@ -84,10 +84,11 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
     let has_code = program.body.iter().any(|s| !is_definition(s));
     if has_code {
         ev.root_main(program);
-        out.append(&mut ev.finish_root(true));
+        out = ev.finish_root(true);
     }
-    // One budget for all the roots.
+    // One budget for all the roots; the main manifest's catalog is not needed past here.
     let mut budget = std::mem::take(&mut ev.budget);
+    drop(ev);
     // Each definition on its own.
     let mut names: Vec<(String, Kind)> = Vec::new();
     for c in &locals.classes {
@@ -111,17 +112,41 @@ fn evaluate_within(program: &Program, options: &Options<'_>, budget: Budget) -> 
         out.append(&mut ev.finish_root(false));
         budget = std::mem::take(&mut ev.budget);
     }
-    // The same finding from several roots once; an error wins over its warning form.
-    let errors: HashSet<(&'static str, Span)> = out
-        .iter()
-        .filter(|f| !f.warning)
-        .map(|f| (f.rule, f.span))
-        .collect();
-    out.retain(|f| !f.warning || !errors.contains(&(f.rule, f.span)));
-    let mut seen = HashSet::new();
-    out.retain(|f| seen.insert((f.rule, f.span, f.message.clone())));
-    out.sort_by_key(|f| (f.span.start, f.rule));
+    in_order_once(&mut out);
+    // Grown by doubling: kept at its size (held while the rules run).
+    out.shrink_to_fit();
     out
+}
+
+/// Sorts the findings of all the roots by place and rule (keeping the order they were
+/// reported in otherwise), and keeps the same finding from several roots once, an error
+/// winning over its warning form. Two findings that are the same have the same rule and
+/// start, so they end up next to each other: each run of those is compared on its own,
+/// without copying a message (a big file has a finding per line or more).
+fn in_order_once(out: &mut Vec<Finding>) {
+    out.sort_by_key(|f| (f.span.start, f.rule));
+    let mut keep = vec![true; out.len()];
+    let mut start = 0;
+    while start < out.len() {
+        let key = |f: &Finding| (f.span.start, f.rule);
+        let end = start
+            + out[start..]
+                .iter()
+                .take_while(|f| key(f) == key(&out[start]))
+                .count();
+        let run = &out[start..end];
+        if run.len() > 1 {
+            let errors: HashSet<Span> = run.iter().filter(|f| !f.warning).map(|f| f.span).collect();
+            let mut seen: HashSet<(Span, &str)> = HashSet::new();
+            for (i, f) in run.iter().enumerate() {
+                keep[start + i] = (!f.warning || !errors.contains(&f.span))
+                    && seen.insert((f.span, f.message.as_str()));
+            }
+        }
+        start = end;
+    }
+    let mut keep = keep.into_iter();
+    out.retain(|_| keep.next().unwrap_or(true));
 }
 
 #[derive(Clone, Copy)]
@@ -203,7 +228,7 @@ impl<'a> Evaluator<'a> {
         if main && !self.open && !self.budget.out_of_steps(self.steps) {
             let refs = std::mem::take(&mut self.references);
             for r in refs {
-                let key = (r.type_name.clone(), r.title.clone());
+                let key = ResourceKey::new(&r.type_name, &r.title);
                 let known = if r.type_name == "class" {
                     self.declared_classes.contains_key(&r.title)
                 } else {
@@ -233,14 +258,8 @@ impl<'a> Evaluator<'a> {
                             format!("Failed to realize virtual resources {shown}")
                         }
                     };
-                    self.findings.push(Finding {
-                        rule: "undeclared_resource",
-                        span: r.span,
-                        message,
-                        warning: false,
-                        help: None,
-                        related: Vec::new(),
-                    });
+                    self.findings
+                        .push(Finding::new("undeclared_resource", r.span, message, false));
                 }
             }
         }

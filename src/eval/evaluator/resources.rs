@@ -5,7 +5,7 @@
 use super::findings::Related;
 use super::state::{
     capitalize, norm, place, related, same_origin, Decl, Evaluator, Flow, InstanceSite, RefKind,
-    Reference, MAX_DEPTH, R,
+    Reference, ResourceKey, MAX_DEPTH, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;
@@ -114,7 +114,7 @@ impl<'a> Evaluator<'a> {
                 if r.form != ResourceForm::Regular {
                     // Virtual and exported resources are in the catalog once realized or
                     // collected: references to them are not reported.
-                    self.virtuals.insert((type_name.clone(), t.clone()));
+                    self.virtuals.insert(ResourceKey::new(&type_name, &t));
                     continue;
                 }
                 self.declare_resource(&type_name, &t, body.title.span, span, literal_titles);
@@ -137,7 +137,7 @@ impl<'a> Evaluator<'a> {
         expr: Span,
         literal: bool,
     ) {
-        let key = (type_name.to_string(), title.to_string());
+        let key = ResourceKey::new(type_name, title);
         let path = self.path_cond.clone();
         let mut duplicate = None;
         // The same declaration made again (a loop, a function called many times) is not
@@ -186,7 +186,11 @@ impl<'a> Evaluator<'a> {
         if known {
             return;
         }
-        self.resources.entry(key).or_default().push(Decl {
+        let decls = self
+            .resources
+            .entry(key)
+            .or_insert_with(|| Vec::with_capacity(1));
+        decls.push(Decl {
             span,
             path,
             expr,

@@ -92,6 +92,23 @@ pub(super) struct Decl {
     pub(super) instance: u32,
 }
 
+/// A resource's type name and title as one key, in one allocation (a big manifest
+/// declares one per resource): the type name's length, `:`, the type name, the title.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct ResourceKey(Box<str>);
+
+impl ResourceKey {
+    pub(super) fn new(type_name: &str, title: &str) -> ResourceKey {
+        let len = type_name.len().to_string();
+        let mut key = String::with_capacity(len.len() + 1 + type_name.len() + title.len());
+        key.push_str(&len);
+        key.push(':');
+        key.push_str(type_name);
+        key.push_str(title);
+        ResourceKey(key.into_boxed_str())
+    }
+}
+
 impl Decl {
     /// Where it is, for a finding's related place.
     pub(super) fn place(&self) -> Place {
@@ -165,13 +182,14 @@ pub(super) struct Evaluator<'a> {
     /// Classes declared, with whether rein evaluated them completely.
     pub(super) declared_classes: HashMap<String, bool>,
     /// Virtual and exported resources declared.
-    pub(super) virtuals: HashSet<(String, String)>,
+    pub(super) virtuals: HashSet<ResourceKey>,
     /// Where each class was declared (the branch paths of its declarations).
     pub(super) class_paths: HashMap<String, Vec<PathCond>>,
     /// The resource-like declarations of classes (`class { 'a': }`), for the first
     /// declaration a duplicate names.
     pub(super) class_decls: HashMap<String, Vec<Decl>>,
-    pub(super) resources: HashMap<(String, String), Vec<Decl>>,
+    /// The resources declared: nearly always one declaration each.
+    pub(super) resources: HashMap<ResourceKey, Vec<Decl>>,
     pub(super) references: Vec<Reference>,
     pub(super) open: bool,
     /// The code being evaluated is the checked file's (findings are kept).
@@ -336,14 +354,8 @@ impl<'a> Evaluator<'a> {
 
     fn record(&mut self, rule: &'static str, span: Span, message: String, warning: bool) {
         if self.here {
-            self.findings.push(Finding {
-                rule,
-                span,
-                message,
-                warning,
-                help: None,
-                related: Vec::new(),
-            });
+            self.findings
+                .push(Finding::new(rule, span, message, warning));
         }
     }
 
@@ -351,7 +363,7 @@ impl<'a> Evaluator<'a> {
     pub(super) fn with_related(&mut self, before: usize, related: Related) {
         if self.findings.len() > before {
             if let Some(f) = self.findings.last_mut() {
-                f.related.push(related);
+                f.more_mut().related.push(related);
             }
         }
     }
@@ -393,7 +405,7 @@ impl<'a> Evaluator<'a> {
     pub(super) fn with_help(&mut self, before: usize, help: Option<String>) {
         if self.findings.len() > before {
             if let (Some(f), Some(h)) = (self.findings.last_mut(), help) {
-                f.help = Some(h);
+                f.more_mut().help = Some(h);
             }
         }
     }

@@ -199,7 +199,7 @@ fn a_template_parameter_finding_points_at_the_declaration() {
     };
     let related: Vec<(&str, String)> = evaluate(&parsed.program, &options)
         .into_iter()
-        .flat_map(|f| f.related.into_iter().map(move |r| (f.rule, r)))
+        .flat_map(|mut f| f.take_more().related.into_iter().map(move |r| (f.rule, r)))
         .map(|(rule, r)| match r.place {
             Place::Elsewhere { path, line, .. } => (
                 rule,
@@ -409,4 +409,56 @@ fn a_place_failing_differently_at_each_pass_reports_its_first_failure() {
             "The value 'a1' cannot be converted to Numeric.".to_string()
         )]
     );
+}
+
+#[test]
+fn the_roots_findings_are_sorted_and_each_kept_once_an_error_winning_over_its_warning() {
+    // As several roots report them: by place and rule after, each (rule, place, message)
+    // once, a warning dropped where its rule found an error at the same place; two
+    // messages at one place both kept, in the order reported.
+    let f = |rule, start, end, message: &str, warning| {
+        Finding::new(rule, Span::new(start, end), message.to_string(), warning)
+    };
+    let mut out = vec![
+        f("undefined_variable", 10, 12, "b", false),
+        f("type_mismatch", 0, 5, "x", true),
+        f("undefined_variable", 10, 12, "a", false),
+        f("type_mismatch", 0, 5, "x", false),
+        f("case_no_match", 0, 5, "y", false),
+        f("undefined_variable", 10, 12, "b", false),
+        f("type_mismatch", 0, 5, "x", true),
+        f("type_mismatch", 0, 9, "x", true),
+        f("undefined_variable", 3, 4, "c", true),
+        f("undefined_variable", 3, 4, "c", true),
+    ];
+    in_order_once(&mut out);
+    let got: Vec<_> = out
+        .iter()
+        .map(|f| {
+            (
+                f.span.start(),
+                f.span.end(),
+                f.rule,
+                f.message.as_str(),
+                f.warning,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, 5, "case_no_match", "y", false),
+            (0, 5, "type_mismatch", "x", false),
+            (0, 9, "type_mismatch", "x", true),
+            (3, 4, "undefined_variable", "c", true),
+            (10, 12, "undefined_variable", "b", false),
+            (10, 12, "undefined_variable", "a", false),
+        ]
+    );
+}
+
+#[test]
+fn a_finding_is_small() {
+    // A big file has a finding per line or more: its help and related places are boxed.
+    assert_eq!(std::mem::size_of::<Finding>(), 64);
 }
