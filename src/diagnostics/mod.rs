@@ -39,14 +39,14 @@ pub struct Finding {
     /// The file's path as displayed (shared by the file's findings).
     #[serde(serialize_with = "serialize_str")]
     pub file: Arc<str>,
-    /// 1-based line of the start.
-    pub line: usize,
+    /// 1-based line of the start (as `u32`, like spans: a file is under 4 GiB).
+    pub line: u32,
     /// 1-based column (in characters) of the start.
-    pub column: usize,
+    pub column: u32,
     /// 1-based line of the end (exclusive end position).
-    pub end_line: usize,
+    pub end_line: u32,
     /// 1-based column of the end: the column just after the last character.
-    pub end_column: usize,
+    pub end_column: u32,
     /// The rule that found it (`syntax` for parse errors): a rule's own `'static` name,
     /// or a copy (a finding read back from the cache).
     pub rule: Cow<'static, str>,
@@ -106,10 +106,10 @@ pub struct FindingFix {
 /// One edit of a fix: replace the text from (line, column) to (end_line, end_column).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FindingEdit {
-    pub line: usize,
-    pub column: usize,
-    pub end_line: usize,
-    pub end_column: usize,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
     pub replacement: String,
 }
 
@@ -167,8 +167,8 @@ impl Finding {
     ) -> Finding {
         let start = floor_char_boundary(source, span.start());
         let end = floor_char_boundary(source, span.end()).max(start);
-        let (line, column) = index.line_col(source, start);
-        let (end_line, end_column) = index.line_col(source, end);
+        let (line, column) = position(index.line_col(source, start));
+        let (end_line, end_column) = position(index.line_col(source, end));
         Finding {
             file,
             line,
@@ -192,8 +192,9 @@ impl Finding {
         file: &Arc<str>,
         source: &str,
         index: &LineIndex,
-        d: crate::rules::Diagnostic,
+        mut d: crate::rules::Diagnostic,
     ) -> Finding {
+        let (ignored, related) = d.take_more();
         let mut f = Finding::at(
             Arc::clone(file),
             source,
@@ -204,8 +205,7 @@ impl Finding {
         );
         f.message = d.message;
         f.help = d.help;
-        let related: Vec<FindingRelated> = d
-            .related
+        let related: Vec<FindingRelated> = related
             .into_iter()
             .map(|r| {
                 let (file, line, column) = match r.at {
@@ -226,18 +226,19 @@ impl Finding {
                 }
             })
             .collect();
-        f.set_more(d.ignored, related);
-        f.order = order_of(d.order);
+        f.set_more(ignored, related);
+        f.order = d.order;
         f.fix = d.fix.map(|fix| FindingFix {
             applicability: fix.applicability,
             edits: fix
                 .edits
+                .into_vec()
                 .into_iter()
                 .map(|e| {
                     let start = floor_char_boundary(source, e.span.start());
                     let end = floor_char_boundary(source, e.span.end()).max(start);
-                    let (line, column) = index.line_col(source, start);
-                    let (end_line, end_column) = index.line_col(source, end);
+                    let (line, column) = position(index.line_col(source, start));
+                    let (end_line, end_column) = position(index.line_col(source, end));
                     FindingEdit {
                         line,
                         column,
@@ -255,12 +256,14 @@ impl Finding {
     /// text of the round that fixed it (its span is in that text too).
     pub fn fixed(file: &Arc<str>, p: &crate::rules::fix::FixedProblem) -> Finding {
         let d = &p.diagnostic;
+        let (line, column) = position(p.start);
+        let (end_line, end_column) = position(p.end);
         Finding {
             file: Arc::clone(file),
-            line: p.start.0,
-            column: p.start.1,
-            end_line: p.end.0,
-            end_column: p.end.1,
+            line,
+            column,
+            end_line,
+            end_column,
             rule: Cow::Borrowed(d.rule),
             severity: d.severity,
             message: d.message.clone(),
@@ -268,7 +271,7 @@ impl Finding {
             fix: None,
             more: None,
             span: d.span,
-            order: order_of(d.order),
+            order: d.order,
         }
     }
 
@@ -311,9 +314,9 @@ impl Finding {
         };
         out.push_str(&one_line(&self.file));
         out.push(':');
-        push_number(out, self.line);
+        push_number(out, self.line as usize);
         out.push(':');
-        push_number(out, self.column);
+        push_number(out, self.column as usize);
         out.push_str(": ");
         out.push_str(severity);
         out.push('[');
@@ -323,10 +326,11 @@ impl Finding {
     }
 }
 
-/// A diagnostic's place among its file's ([`crate::rules::Diagnostic::order`]) as kept in
-/// its finding (no file has 4 billion findings).
-fn order_of(order: usize) -> u32 {
-    u32::try_from(order).unwrap_or(u32::MAX)
+/// A 1-based (line, column) as a finding keeps it (a file is under 4 GiB: its spans are
+/// `u32`, so are its lines and columns).
+pub fn position((line, column): (usize, usize)) -> (u32, u32) {
+    let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    (narrow(line), narrow(column))
 }
 
 /// Appends the decimal digits of `n` to `out`.
@@ -584,7 +588,8 @@ mod tests {
         // A file's findings are made in its diagnostics' buffer (no second list): that
         // needs a finding no bigger than a diagnostic, with the same alignment.
         use std::mem::{align_of, size_of};
-        assert_eq!(size_of::<Finding>(), 168);
+        assert_eq!(size_of::<Finding>(), 152);
+        assert_eq!(size_of::<FindingEdit>(), 40);
         assert!(size_of::<Finding>() <= size_of::<crate::rules::Diagnostic>());
         assert_eq!(
             align_of::<Finding>(),

@@ -208,10 +208,10 @@ struct ArtifactLocation {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Region {
-    start_line: usize,
-    start_column: usize,
-    end_line: usize,
-    end_column: usize,
+    start_line: u32,
+    start_column: u32,
+    end_line: u32,
+    end_column: u32,
 }
 
 #[derive(Debug, Serialize)]

@@ -88,8 +88,8 @@ fn offset(source: &str, index: &LineIndex, line: usize, column: usize) -> Option
 
 /// `delete `x``, `insert `y`` or `replace `x` with `y``, for a short edit.
 fn describe_edit(source: &str, index: &LineIndex, e: &FindingEdit) -> Option<String> {
-    let start = offset(source, index, e.line, e.column)?;
-    let end = offset(source, index, e.end_line, e.end_column)?;
+    let start = offset(source, index, e.line as usize, e.column as usize)?;
+    let end = offset(source, index, e.end_line as usize, e.end_column as usize)?;
     let old = source.get(start..end)?;
     match (old.is_empty(), e.replacement.is_empty()) {
         (true, true) => None,
@@ -205,7 +205,7 @@ mod tests {
         );
     }
 
-    fn fix(applicability: Applicability, edits: &[(usize, usize, usize, usize, &str)]) -> Finding {
+    fn fix(applicability: Applicability, edits: &[(u32, u32, u32, u32, &str)]) -> Finding {
         let mut f = finding("x", 0, 1);
         f.fix = Some(FindingFix {
             applicability,

@@ -80,7 +80,7 @@ pub fn check(
 
 /// The LSP diagnostic of the finding `f` in `doc`.
 fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnostic {
-    let at = |line, column| lines.from_line_col(line, column, enc);
+    let at = |line: u32, column: u32| lines.from_line_col(line as usize, column as usize, enc);
     let range = lsp_types::Range::new(at(f.line, f.column), at(f.end_line, f.end_column));
     let mut message = f.message.to_string();
     if let Some(help) = &f.help {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
+use crate::diagnostics::{position, Finding, FindingEdit, FindingFix, FindingRelated, Severity};
 use crate::rules::Applicability;
 use crate::syntax::Span;
 
@@ -31,10 +31,10 @@ pub struct Stored {
 pub fn stored(f: &Finding) -> Stored {
     Stored {
         at: [
-            f.line,
-            f.column,
-            f.end_line,
-            f.end_column,
+            f.line as usize,
+            f.column as usize,
+            f.end_line as usize,
+            f.end_column as usize,
             f.span.start(),
             f.span.end(),
         ],
@@ -44,7 +44,7 @@ pub fn stored(f: &Finding) -> Stored {
         help: f.help.as_ref().map(|h| h.to_string()),
         fix: f.fix.as_ref().map(|x| {
             let edits = x.edits.iter().map(|e| {
-                let at = [e.line, e.column, e.end_line, e.end_column];
+                let at = [e.line, e.column, e.end_line, e.end_column].map(|n| n as usize);
                 (at, e.replacement.clone())
             });
             (x.applicability == Applicability::Safe, edits.collect())
@@ -61,6 +61,8 @@ pub fn stored(f: &Finding) -> Stored {
 
 pub fn restored(s: &Stored, display: &str) -> Finding {
     let [line, column, end_line, end_column, start, end] = s.at;
+    let (line, column) = position((line, column));
+    let (end_line, end_column) = position((end_line, end_column));
     let mut f = Finding {
         file: display.into(),
         line,
@@ -83,12 +85,16 @@ pub fn restored(s: &Stored, display: &str) -> Finding {
             },
             edits: edits
                 .iter()
-                .map(|([line, column, end_line, end_column], r)| FindingEdit {
-                    line: *line,
-                    column: *column,
-                    end_line: *end_line,
-                    end_column: *end_column,
-                    replacement: r.clone(),
+                .map(|([line, column, end_line, end_column], r)| {
+                    let (line, column) = position((*line, *column));
+                    let (end_line, end_column) = position((*end_line, *end_column));
+                    FindingEdit {
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                        replacement: r.clone(),
+                    }
                 })
                 .collect(),
         }),
