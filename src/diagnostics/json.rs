@@ -48,7 +48,7 @@ mod tests {
     fn help_and_fix_follow_the_message() {
         let mut f = finding("abc", 0, 1);
         f.help = Some("do this".into());
-        f.fix = Some(FindingFix {
+        f.set_fix(Some(FindingFix {
             applicability: Applicability::Safe,
             edits: Box::new([FindingEdit {
                 line: 1,
@@ -57,7 +57,7 @@ mod tests {
                 end_column: 2,
                 replacement: "x".into(),
             }]),
-        });
+        }));
         let mut out = Vec::new();
         write_json(&mut out, &[report("abc", vec![f])]).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();

@@ -38,12 +38,12 @@ pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
             r.message, r.file, r.line, r.column
         ));
     }
-    if let Some(fix) = &f.fix {
+    if let Some(fix) = f.fix() {
         let safety = match fix.applicability {
             Applicability::Safe => "safe: it keeps what the code means",
             Applicability::Unsafe => "unsafe: it may change what the code means",
         };
-        let what = match &*fix.edits {
+        let what = match fix.edits {
             [edit] => describe_edit(source, index, edit).map(|d| format!(": {d}")),
             _ => None,
         };
@@ -184,7 +184,7 @@ mod tests {
         let mut f = finding("$a = 1\n", 0, 2);
         f.severity = Severity::Warning;
         f.help = Some("rename it".into());
-        f.fix = Some(FindingFix {
+        f.set_fix(Some(FindingFix {
             applicability: Applicability::Unsafe,
             edits: Box::new([FindingEdit {
                 line: 1,
@@ -193,7 +193,7 @@ mod tests {
                 end_column: 3,
                 replacement: "$b".into(),
             }]),
-        });
+        }));
         let out = render(&[report("$a = 1\n", vec![f])], 3);
         assert_eq!(
             out,
@@ -207,7 +207,7 @@ mod tests {
 
     fn fix(applicability: Applicability, edits: &[(u32, u32, u32, u32, &str)]) -> Finding {
         let mut f = finding("x", 0, 1);
-        f.fix = Some(FindingFix {
+        f.set_fix(Some(FindingFix {
             applicability,
             edits: edits
                 .iter()
@@ -219,7 +219,7 @@ mod tests {
                     replacement: text.into(),
                 })
                 .collect(),
-        });
+        }));
         f
     }
 

@@ -101,7 +101,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
     if DEPRECATED.contains(&&*f.rule) {
         tags.push(DiagnosticTag::DEPRECATED);
     }
-    let fix = f.fix.as_ref().map(|fix| FixData {
+    let fix = f.fix().map(|fix| FixData {
         is_unsafe: fix.applicability == Applicability::Unsafe,
         edits: fix
             .edits

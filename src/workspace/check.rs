@@ -796,7 +796,7 @@ fn report_of(
     fixed_problems: &[rules::fix::FixedProblem],
     with_source: bool,
 ) -> FileReport {
-    let file: Arc<str> = Arc::from(display.as_str());
+    let file = Arc::new(display.clone());
     let findings = findings_of(diagnostics, |d| {
         Finding::from_diagnostic(&file, source, index, d)
     });
@@ -836,7 +836,7 @@ mod tests {
             })
             .collect();
         let buffer = diagnostics.as_ptr() as usize;
-        let file: Arc<str> = Arc::from("f.pp");
+        let file = Arc::new(String::from("f.pp"));
         let findings = findings_of(diagnostics, |d| {
             Finding::from_diagnostic(&file, &source, &index, d)
         });
