@@ -19,7 +19,7 @@ pub fn write_json(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::diagnostics::test_support::{finding, report};
-    use crate::diagnostics::{FindingEdit, FindingFix};
+    use crate::diagnostics::{FindingEdit, FindingFix, FindingRelated};
     use crate::rules::Applicability;
 
     #[test]
@@ -74,6 +74,69 @@ mod tests {
         let help = text.find("\"help\"").unwrap();
         let fix = text.find("\"fix\"").unwrap();
         assert!(message < help && help < fix, "{text}");
+    }
+
+    #[test]
+    fn an_unsafe_fix_then_ignored_and_related_come_last() {
+        let mut f = finding("abc", 1, 3);
+        f.set_fix(Some(FindingFix {
+            applicability: Applicability::Unsafe,
+            edits: Box::new([FindingEdit {
+                line: 1,
+                column: 2,
+                end_line: 1,
+                end_column: 4,
+                replacement: String::new(),
+            }]),
+        }));
+        f.set_more(
+            Some("why".into()),
+            vec![FindingRelated {
+                file: "g.pp".into(),
+                line: 3,
+                column: 4,
+                message: "first here".into(),
+            }],
+        );
+        let mut out = Vec::new();
+        write_json(&mut out, &[report("abc", vec![f])]).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            r#"[
+  {
+    "file": "f.pp",
+    "line": 1,
+    "column": 2,
+    "end_line": 1,
+    "end_column": 4,
+    "rule": "syntax",
+    "severity": "error",
+    "message": "bad",
+    "fix": {
+      "applicability": "unsafe",
+      "edits": [
+        {
+          "line": 1,
+          "column": 2,
+          "end_line": 1,
+          "end_column": 4,
+          "replacement": ""
+        }
+      ]
+    },
+    "ignored": "why",
+    "related": [
+      {
+        "file": "g.pp",
+        "line": 3,
+        "column": 4,
+        "message": "first here"
+      }
+    ]
+  }
+]
+"#
+        );
     }
 
     #[test]
