@@ -790,6 +790,29 @@ pub(crate) mod test_support {
         )
     }
 
+    /// `f` with a fix of `applicability` made of `edits`: (line, column, end line, end
+    /// column, replacement).
+    pub fn with_fix(
+        mut f: Finding,
+        applicability: crate::rules::Applicability,
+        edits: &[(u32, u32, u32, u32, &str)],
+    ) -> Finding {
+        f.set_fix(Some(FindingFix {
+            applicability,
+            edits: edits
+                .iter()
+                .map(|&(line, column, end_line, end_column, text)| FindingEdit {
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    replacement: text.into(),
+                })
+                .collect(),
+        }));
+        f
+    }
+
     /// The report of `f.pp` with text `source`.
     pub fn report(source: &str, findings: Vec<Finding>) -> FileReport {
         FileReport {

@@ -160,8 +160,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::test_support::{finding, report};
-    use crate::diagnostics::FindingFix;
+    use crate::diagnostics::test_support::{finding, report, with_fix};
 
     fn render(reports: &[FileReport], files: usize) -> String {
         let mut out = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
@@ -181,19 +180,10 @@ mod tests {
 
     #[test]
     fn help_and_fix_are_notes() {
-        let mut f = finding("$a = 1\n", 0, 2);
+        let f = finding("$a = 1\n", 0, 2);
+        let mut f = with_fix(f, Applicability::Unsafe, &[(1, 1, 1, 3, "$b")]);
         f.severity = Severity::Warning;
         f.help = Some("rename it".into());
-        f.set_fix(Some(FindingFix {
-            applicability: Applicability::Unsafe,
-            edits: Box::new([FindingEdit {
-                line: 1,
-                column: 1,
-                end_line: 1,
-                end_column: 3,
-                replacement: "$b".into(),
-            }]),
-        }));
         let out = render(&[report("$a = 1\n", vec![f])], 3);
         assert_eq!(
             out,
@@ -206,21 +196,7 @@ mod tests {
     }
 
     fn fix(applicability: Applicability, edits: &[(u32, u32, u32, u32, &str)]) -> Finding {
-        let mut f = finding("x", 0, 1);
-        f.set_fix(Some(FindingFix {
-            applicability,
-            edits: edits
-                .iter()
-                .map(|&(line, column, end_line, end_column, text)| FindingEdit {
-                    line,
-                    column,
-                    end_line,
-                    end_column,
-                    replacement: text.into(),
-                })
-                .collect(),
-        }));
-        f
+        with_fix(finding("x", 0, 1), applicability, edits)
     }
 
     #[test]
