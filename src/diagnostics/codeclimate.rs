@@ -51,8 +51,8 @@ struct Location<'a> {
 
 #[derive(Debug, Serialize)]
 struct Lines {
-    begin: usize,
-    end: usize,
+    begin: u32,
+    end: u32,
 }
 
 /// 64-bit FNV-1a of `parts`, each followed by a zero byte.

@@ -18,8 +18,8 @@ pub fn write_json(w: &mut dyn Write, reports: &[FileReport]) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::test_support::{finding, report};
-    use crate::diagnostics::{FindingEdit, FindingFix};
+    use crate::diagnostics::test_support::{finding, report, with_fix};
+    use crate::diagnostics::FindingRelated;
     use crate::rules::Applicability;
 
     #[test]
@@ -46,18 +46,9 @@ mod tests {
 
     #[test]
     fn help_and_fix_follow_the_message() {
-        let mut f = finding("abc", 0, 1);
+        let f = finding("abc", 0, 1);
+        let mut f = with_fix(f, Applicability::Safe, &[(1, 1, 1, 2, "x")]);
         f.help = Some("do this".into());
-        f.fix = Some(FindingFix {
-            applicability: Applicability::Safe,
-            edits: Box::new([FindingEdit {
-                line: 1,
-                column: 1,
-                end_line: 1,
-                end_column: 2,
-                replacement: "x".into(),
-            }]),
-        });
         let mut out = Vec::new();
         write_json(&mut out, &[report("abc", vec![f])]).unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
@@ -74,6 +65,58 @@ mod tests {
         let help = text.find("\"help\"").unwrap();
         let fix = text.find("\"fix\"").unwrap();
         assert!(message < help && help < fix, "{text}");
+    }
+
+    #[test]
+    fn an_unsafe_fix_then_ignored_and_related_come_last() {
+        let f = finding("abc", 1, 3);
+        let mut f = with_fix(f, Applicability::Unsafe, &[(1, 2, 1, 4, "")]);
+        f.set_more(
+            Some("why".into()),
+            vec![FindingRelated {
+                file: "g.pp".into(),
+                line: 3,
+                column: 4,
+                message: "first here".into(),
+            }],
+        );
+        let mut out = Vec::new();
+        write_json(&mut out, &[report("abc", vec![f])]).unwrap();
+        // What comes before is as in `has_the_documented_keys_in_order`.
+        let out = String::from_utf8(out).unwrap();
+        let (head, rest) = out.split_once(r#""message": "bad","#).unwrap();
+        assert!(head.ends_with(
+            r#""severity": "error",
+    "#
+        ));
+        assert_eq!(
+            rest,
+            r#"
+    "fix": {
+      "applicability": "unsafe",
+      "edits": [
+        {
+          "line": 1,
+          "column": 2,
+          "end_line": 1,
+          "end_column": 4,
+          "replacement": ""
+        }
+      ]
+    },
+    "ignored": "why",
+    "related": [
+      {
+        "file": "g.pp",
+        "line": 3,
+        "column": 4,
+        "message": "first here"
+      }
+    ]
+  }
+]
+"#
+        );
     }
 
     #[test]

@@ -33,43 +33,78 @@ use crate::syntax::{LineIndex, Span, SyntaxError};
 
 pub use crate::rules::Severity;
 
-/// One problem found in one file. Field order is the JSON output order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One problem found in one file. A file can have one per token, so it is kept small (a
+/// test holds its size): no bigger than the rules' diagnostic it is made from, which lets a
+/// file's findings take their diagnostics' place in memory as they are made. Its JSON form
+/// is [`FindingJson`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// The file's path as displayed (shared by the file's findings).
-    #[serde(serialize_with = "serialize_str")]
-    pub file: Arc<str>,
-    /// 1-based line of the start.
-    pub line: usize,
+    /// The file's path as displayed (shared by the file's findings; a thin pointer).
+    pub file: Arc<String>,
+    /// 1-based line of the start (as `u32`, like spans: a file is under 4 GiB).
+    pub line: u32,
     /// 1-based column (in characters) of the start.
-    pub column: usize,
+    pub column: u32,
     /// 1-based line of the end (exclusive end position).
-    pub end_line: usize,
+    pub end_line: u32,
     /// 1-based column of the end: the column just after the last character.
-    pub end_column: usize,
+    pub end_column: u32,
     /// The rule that found it (`syntax` for parse errors): a rule's own `'static` name,
     /// or a copy (a finding read back from the cache).
     pub rule: Cow<'static, str>,
     pub severity: Severity,
     pub message: Cow<'static, str>,
     /// What to do about it, when the rule says more than the message.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<Cow<'static, str>>,
-    /// The rule's fix, when it has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fix: Option<FindingFix>,
-    /// What few findings have ([`Finding::ignored`], [`Finding::related`]), kept apart so
-    /// that a finding is no bigger than the rules' diagnostic it is made from (which lets
-    /// a file's findings take their diagnostics' place in memory as they are made).
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    /// The edits of the rule's fix, when it has one ([`Finding::fix`]).
+    fix_edits: Option<Box<[FindingEdit]>>,
+    /// What few findings have ([`Finding::ignored`], [`Finding::related`]), kept apart.
     pub more: Option<Box<FindingMore>>,
     /// The byte range in the source, for code frames.
-    #[serde(skip)]
     pub span: Span,
     /// Its place in the order the rules reported the file's findings
     /// ([`crate::rules::Diagnostic::order`]).
-    #[serde(skip)]
     pub order: u32,
+    /// The fix's safety (beside the severity, in what would be padding).
+    fix_applicability: crate::rules::Applicability,
+}
+
+/// A [`Finding`] as JSON shows it. Field order is the JSON output order.
+#[derive(Serialize)]
+struct FindingJson<'a> {
+    file: &'a str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    rule: &'a str,
+    severity: Severity,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<FixOf<'a>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    more: Option<&'a FindingMore>,
+}
+
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, to: S) -> Result<S::Ok, S::Error> {
+        FindingJson {
+            file: &self.file,
+            line: self.line,
+            column: self.column,
+            end_line: self.end_line,
+            end_column: self.end_column,
+            rule: &self.rule,
+            severity: self.severity,
+            message: &self.message,
+            help: self.help.as_deref(),
+            fix: self.fix(),
+            more: self.more.as_deref(),
+        }
+        .serialize(to)
+    }
 }
 
 /// The rarely present parts of a [`Finding`]. Field order is the JSON output order (after
@@ -103,19 +138,21 @@ pub struct FindingFix {
     pub edits: Box<[FindingEdit]>,
 }
 
+/// A finding's fix ([`Finding::fix`]): its safety and its edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FixOf<'a> {
+    pub applicability: crate::rules::Applicability,
+    pub edits: &'a [FindingEdit],
+}
+
 /// One edit of a fix: replace the text from (line, column) to (end_line, end_column).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FindingEdit {
-    pub line: usize,
-    pub column: usize,
-    pub end_line: usize,
-    pub end_column: usize,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
     pub replacement: String,
-}
-
-/// Serializes a shared string as a string.
-fn serialize_str<S: serde::Serializer>(s: &Arc<str>, to: S) -> Result<S::Ok, S::Error> {
-    to.serialize_str(s)
 }
 
 /// The rule name of syntax errors and warnings.
@@ -146,7 +183,7 @@ impl Finding {
         message: &str,
     ) -> Finding {
         Finding::at(
-            file.into(),
+            Arc::new(file.to_string()),
             source,
             index,
             span,
@@ -158,7 +195,7 @@ impl Finding {
 
     /// [`Finding::new`] with the file's shared path and no message yet.
     fn at(
-        file: Arc<str>,
+        file: Arc<String>,
         source: &str,
         index: &LineIndex,
         span: Span,
@@ -167,8 +204,27 @@ impl Finding {
     ) -> Finding {
         let start = floor_char_boundary(source, span.start());
         let end = floor_char_boundary(source, span.end()).max(start);
-        let (line, column) = index.line_col(source, start);
-        let (end_line, end_column) = index.line_col(source, end);
+        let (line, column) = position(index.line_col(source, start));
+        let (end_line, end_column) = position(index.line_col(source, end));
+        Finding::placed(
+            file,
+            [line, column, end_line, end_column],
+            Span::new(start, end),
+            rule,
+            severity,
+        )
+    }
+
+    /// A finding of `rule` in the file `file` from line and column `at[0]`:`at[1]` to
+    /// `at[2]`:`at[3]` (the bytes `span`), with no message yet.
+    pub fn placed(
+        file: Arc<String>,
+        at: [u32; 4],
+        span: Span,
+        rule: Cow<'static, str>,
+        severity: Severity,
+    ) -> Finding {
+        let [line, column, end_line, end_column] = at;
         Finding {
             file,
             line,
@@ -179,21 +235,23 @@ impl Finding {
             severity,
             message: Cow::Borrowed(""),
             help: None,
-            fix: None,
+            fix_edits: None,
             more: None,
-            span: Span::new(start, end),
+            span,
             order: 0,
+            fix_applicability: crate::rules::Applicability::Safe,
         }
     }
 
     /// A finding for a rule's diagnostic in the file `file` with text `source` (its texts
     /// move into the finding: a run never holds both copies).
     pub fn from_diagnostic(
-        file: &Arc<str>,
+        file: &Arc<String>,
         source: &str,
         index: &LineIndex,
-        d: crate::rules::Diagnostic,
+        mut d: crate::rules::Diagnostic,
     ) -> Finding {
+        let (ignored, related) = d.take_more();
         let mut f = Finding::at(
             Arc::clone(file),
             source,
@@ -204,8 +262,7 @@ impl Finding {
         );
         f.message = d.message;
         f.help = d.help;
-        let related: Vec<FindingRelated> = d
-            .related
+        let related: Vec<FindingRelated> = related
             .into_iter()
             .map(|r| {
                 let (file, line, column) = match r.at {
@@ -226,49 +283,69 @@ impl Finding {
                 }
             })
             .collect();
-        f.set_more(d.ignored, related);
-        f.order = order_of(d.order);
-        f.fix = d.fix.map(|fix| FindingFix {
-            applicability: fix.applicability,
-            edits: fix
-                .edits
-                .into_iter()
-                .map(|e| {
-                    let start = floor_char_boundary(source, e.span.start());
-                    let end = floor_char_boundary(source, e.span.end()).max(start);
-                    let (line, column) = index.line_col(source, start);
-                    let (end_line, end_column) = index.line_col(source, end);
-                    FindingEdit {
-                        line,
-                        column,
-                        end_line,
-                        end_column,
-                        replacement: e.replacement,
-                    }
-                })
-                .collect(),
-        });
+        f.set_more(ignored, related);
+        f.order = d.order;
+        f.set_fix(d.fix.map(|fix| {
+            FindingFix {
+                applicability: fix.applicability,
+                edits: fix
+                    .edits
+                    .into_vec()
+                    .into_iter()
+                    .map(|e| {
+                        let start = floor_char_boundary(source, e.span.start());
+                        let end = floor_char_boundary(source, e.span.end()).max(start);
+                        let (line, column) = position(index.line_col(source, start));
+                        let (end_line, end_column) = position(index.line_col(source, end));
+                        FindingEdit {
+                            line,
+                            column,
+                            end_line,
+                            end_column,
+                            replacement: e.replacement,
+                        }
+                    })
+                    .collect(),
+            }
+        }));
         f
     }
 
     /// A finding that a fix took care of (`--fix`), in the file `file`: where it was in the
     /// text of the round that fixed it (its span is in that text too).
-    pub fn fixed(file: &Arc<str>, p: &crate::rules::fix::FixedProblem) -> Finding {
+    pub fn fixed(file: &Arc<String>, p: &crate::rules::fix::FixedProblem) -> Finding {
         let d = &p.diagnostic;
-        Finding {
-            file: Arc::clone(file),
-            line: p.start.0,
-            column: p.start.1,
-            end_line: p.end.0,
-            end_column: p.end.1,
-            rule: Cow::Borrowed(d.rule),
-            severity: d.severity,
-            message: d.message.clone(),
-            help: d.help.clone(),
-            fix: None,
-            more: None,
-            span: d.span,
-            order: order_of(d.order),
+        let (line, column) = position(p.start);
+        let (end_line, end_column) = position(p.end);
+        let mut f = Finding::placed(
+            Arc::clone(file),
+            [line, column, end_line, end_column],
+            d.span,
+            Cow::Borrowed(d.rule),
+            d.severity,
+        );
+        f.message = d.message.clone();
+        f.help = d.help.clone();
+        f.order = d.order;
+        f
+    }
+
+    /// The rule's fix, when it has one.
+    pub fn fix(&self) -> Option<FixOf<'_>> {
+        self.fix_edits.as_deref().map(|edits| FixOf {
+            applicability: self.fix_applicability,
+            edits,
+        })
+    }
+
+    /// Sets (or removes) the fix.
+    pub fn set_fix(&mut self, fix: Option<FindingFix>) {
+        match fix {
+            Some(fix) => {
+                self.fix_applicability = fix.applicability;
+                self.fix_edits = Some(fix.edits);
+            }
+            None => self.fix_edits = None,
         }
     }
 
@@ -311,9 +388,9 @@ impl Finding {
         };
         out.push_str(&one_line(&self.file));
         out.push(':');
-        push_number(out, self.line);
+        push_number(out, self.line as usize);
         out.push(':');
-        push_number(out, self.column);
+        push_number(out, self.column as usize);
         out.push_str(": ");
         out.push_str(severity);
         out.push('[');
@@ -323,10 +400,11 @@ impl Finding {
     }
 }
 
-/// A diagnostic's place among its file's ([`crate::rules::Diagnostic::order`]) as kept in
-/// its finding (no file has 4 billion findings).
-fn order_of(order: usize) -> u32 {
-    u32::try_from(order).unwrap_or(u32::MAX)
+/// A 1-based (line, column) as a finding keeps it (a file is under 4 GiB: its spans are
+/// `u32`, so are its lines and columns).
+pub fn position((line, column): (usize, usize)) -> (u32, u32) {
+    let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    (narrow(line), narrow(column))
 }
 
 /// Appends the decimal digits of `n` to `out`.
@@ -584,7 +662,8 @@ mod tests {
         // A file's findings are made in its diagnostics' buffer (no second list): that
         // needs a finding no bigger than a diagnostic, with the same alignment.
         use std::mem::{align_of, size_of};
-        assert_eq!(size_of::<Finding>(), 168);
+        assert_eq!(size_of::<Finding>(), 136);
+        assert_eq!(size_of::<FindingEdit>(), 40);
         assert!(size_of::<Finding>() <= size_of::<crate::rules::Diagnostic>());
         assert_eq!(
             align_of::<Finding>(),
@@ -709,6 +788,29 @@ pub(crate) mod test_support {
             Severity::Error,
             "bad",
         )
+    }
+
+    /// `f` with a fix of `applicability` made of `edits`: (line, column, end line, end
+    /// column, replacement).
+    pub fn with_fix(
+        mut f: Finding,
+        applicability: crate::rules::Applicability,
+        edits: &[(u32, u32, u32, u32, &str)],
+    ) -> Finding {
+        f.set_fix(Some(FindingFix {
+            applicability,
+            edits: edits
+                .iter()
+                .map(|&(line, column, end_line, end_column, text)| FindingEdit {
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    replacement: text.into(),
+                })
+                .collect(),
+        }));
+        f
     }
 
     /// The report of `f.pp` with text `source`.

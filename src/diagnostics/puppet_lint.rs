@@ -142,7 +142,7 @@ fn problems(r: &FileReport) -> Vec<Problem<'_>> {
     all.sort_by_cached_key(|p| {
         let f = p.finding;
         let place = if REPORTED_IN_ORDER.contains(&&*f.rule) {
-            (f.order as usize, 0)
+            (f.order, 0)
         } else {
             (f.line, f.column)
         };
@@ -281,7 +281,7 @@ pub fn write_text(
                 // As puppet-lint: the line without its indentation, the caret where the
                 // column is counted on the whole line (one column less on a blank line).
                 let line = context(r, f);
-                let pad = (f.column + 1).saturating_sub(usize::from(line.is_empty()));
+                let pad = (f.column as usize + 1).saturating_sub(usize::from(line.is_empty()));
                 writeln!(w)?;
                 writeln!(w, "  {line}")?;
                 writeln!(w, "{}^", " ".repeat(pad))?;

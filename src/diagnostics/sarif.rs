@@ -208,10 +208,10 @@ struct ArtifactLocation {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Region {
-    start_line: usize,
-    start_column: usize,
-    end_line: usize,
-    end_column: usize,
+    start_line: u32,
+    start_column: u32,
+    end_line: u32,
+    end_column: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -380,8 +380,8 @@ fn result<'a>(
     artifact: &'a ArtifactLocation,
 ) -> SarifResult<'a> {
     let fixes = f
-        .fix
-        .iter()
+        .fix()
+        .into_iter()
         .map(|fix| SarifFix {
             description: Text {
                 text: match fix.applicability {
@@ -570,7 +570,7 @@ mod tests {
         escape.rule = "unrecognized_escape".into();
         escape.severity = Severity::Warning;
         escape.help = Some("use \\\\".into());
-        escape.fix = Some(FindingFix {
+        escape.set_fix(Some(FindingFix {
             applicability: Applicability::Safe,
             edits: Box::new([
                 FindingEdit {
@@ -588,7 +588,7 @@ mod tests {
                     replacement: String::new(),
                 },
             ]),
-        });
+        }));
         let syntax = finding(source, 0, 2);
         let v = sarif(&[report(source, vec![syntax, escape])]);
         let run = &v["runs"][0];

@@ -38,12 +38,12 @@ pub fn notes(source: &str, index: &LineIndex, f: &Finding) -> Vec<String> {
             r.message, r.file, r.line, r.column
         ));
     }
-    if let Some(fix) = &f.fix {
+    if let Some(fix) = f.fix() {
         let safety = match fix.applicability {
             Applicability::Safe => "safe: it keeps what the code means",
             Applicability::Unsafe => "unsafe: it may change what the code means",
         };
-        let what = match &*fix.edits {
+        let what = match fix.edits {
             [edit] => describe_edit(source, index, edit).map(|d| format!(": {d}")),
             _ => None,
         };
@@ -88,8 +88,8 @@ fn offset(source: &str, index: &LineIndex, line: usize, column: usize) -> Option
 
 /// `delete `x``, `insert `y`` or `replace `x` with `y``, for a short edit.
 fn describe_edit(source: &str, index: &LineIndex, e: &FindingEdit) -> Option<String> {
-    let start = offset(source, index, e.line, e.column)?;
-    let end = offset(source, index, e.end_line, e.end_column)?;
+    let start = offset(source, index, e.line as usize, e.column as usize)?;
+    let end = offset(source, index, e.end_line as usize, e.end_column as usize)?;
     let old = source.get(start..end)?;
     match (old.is_empty(), e.replacement.is_empty()) {
         (true, true) => None,
@@ -160,8 +160,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnostics::test_support::{finding, report};
-    use crate::diagnostics::FindingFix;
+    use crate::diagnostics::test_support::{finding, report, with_fix};
 
     fn render(reports: &[FileReport], files: usize) -> String {
         let mut out = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
@@ -181,19 +180,10 @@ mod tests {
 
     #[test]
     fn help_and_fix_are_notes() {
-        let mut f = finding("$a = 1\n", 0, 2);
+        let f = finding("$a = 1\n", 0, 2);
+        let mut f = with_fix(f, Applicability::Unsafe, &[(1, 1, 1, 3, "$b")]);
         f.severity = Severity::Warning;
         f.help = Some("rename it".into());
-        f.fix = Some(FindingFix {
-            applicability: Applicability::Unsafe,
-            edits: Box::new([FindingEdit {
-                line: 1,
-                column: 1,
-                end_line: 1,
-                end_column: 3,
-                replacement: "$b".into(),
-            }]),
-        });
         let out = render(&[report("$a = 1\n", vec![f])], 3);
         assert_eq!(
             out,
@@ -205,22 +195,8 @@ mod tests {
         );
     }
 
-    fn fix(applicability: Applicability, edits: &[(usize, usize, usize, usize, &str)]) -> Finding {
-        let mut f = finding("x", 0, 1);
-        f.fix = Some(FindingFix {
-            applicability,
-            edits: edits
-                .iter()
-                .map(|&(line, column, end_line, end_column, text)| FindingEdit {
-                    line,
-                    column,
-                    end_line,
-                    end_column,
-                    replacement: text.into(),
-                })
-                .collect(),
-        });
-        f
+    fn fix(applicability: Applicability, edits: &[(u32, u32, u32, u32, &str)]) -> Finding {
+        with_fix(finding("x", 0, 1), applicability, edits)
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn check(
 
 /// The LSP diagnostic of the finding `f` in `doc`.
 fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnostic {
-    let at = |line, column| lines.from_line_col(line, column, enc);
+    let at = |line: u32, column: u32| lines.from_line_col(line as usize, column as usize, enc);
     let range = lsp_types::Range::new(at(f.line, f.column), at(f.end_line, f.end_column));
     let mut message = f.message.to_string();
     if let Some(help) = &f.help {
@@ -101,7 +101,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
     if DEPRECATED.contains(&&*f.rule) {
         tags.push(DiagnosticTag::DEPRECATED);
     }
-    let fix = f.fix.as_ref().map(|fix| FixData {
+    let fix = f.fix().map(|fix| FixData {
         is_unsafe: fix.applicability == Applicability::Unsafe,
         edits: fix
             .edits

@@ -215,21 +215,19 @@ impl<'a> Context<'a> {
             if let Some(h) = more.help {
                 d = d.with_help(h);
             }
-            d.related = more
-                .related
-                .into_iter()
-                .map(|r| Related {
-                    at: match r.place {
-                        Place::Here(span) => RelatedAt::Span(span),
-                        Place::Elsewhere { path, line, column } => RelatedAt::Position {
-                            path: path.display().to_string(),
-                            line,
-                            column,
-                        },
+            for r in more.related.into_iter().map(|r| Related {
+                at: match r.place {
+                    Place::Here(span) => RelatedAt::Span(span),
+                    Place::Elsewhere { path, line, column } => RelatedAt::Position {
+                        path: path.display().to_string(),
+                        line,
+                        column,
                     },
-                    message: r.message,
-                })
-                .collect();
+                },
+                message: r.message,
+            }) {
+                d.push_related(r);
+            }
             adjust(self, &mut d);
             if f.warning {
                 self.report_milder(d);

@@ -169,10 +169,9 @@ fn finding(
     span: Span,
     message: impl Into<std::borrow::Cow<'static, str>>,
 ) -> Diagnostic {
-    Diagnostic {
-        rule,
-        ..Diagnostic::new(span, message)
-    }
+    let mut d = Diagnostic::new(span, message);
+    d.rule = rule;
+    d
 }
 
 /// The regions the directives cover (puppet-lint's block stack), and the findings about
@@ -314,10 +313,11 @@ pub fn apply(
         }
         match suppressed {
             None => kept.push(diag),
-            Some(reason) if keep_ignored => kept.push(Diagnostic {
-                ignored: Some(reason),
-                ..diag
-            }),
+            Some(reason) if keep_ignored => {
+                let mut diag = diag;
+                diag.set_ignored(reason);
+                kept.push(diag);
+            }
             Some(_) => {}
         }
     }

@@ -208,17 +208,10 @@ fn check_nested(
             rules.severity_of(name)
         };
         if let Some(severity) = severity {
-            out.push(Diagnostic {
-                rule: name,
-                severity,
-                span: e.span,
-                message: e.message.clone().into(),
-                help: None,
-                fix: None,
-                ignored: None,
-                related: Vec::new(),
-                order: 0,
-            });
+            let mut d = Diagnostic::new(e.span, e.message.clone());
+            d.rule = name;
+            d.severity = severity;
+            out.push(d);
         }
     }
     let mut input = FileInput::new(path, parsed);
@@ -268,7 +261,7 @@ fn check_nested(
     };
     let mut out = directives::apply(text, out, &severity_of, broken, keep_ignored);
     for (i, d) in out.iter_mut().enumerate() {
-        d.order = i;
+        d.order = u32::try_from(i).unwrap_or(u32::MAX);
     }
     // Unstable, with the order last (each diagnostic's own): the same order as a stable
     // sort, without its scratch buffer of half the diagnostics.

@@ -25,7 +25,7 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
         .enumerate()
         .filter_map(|(i, d)| Some((i, d.fix.as_ref()?, d.rule)))
         .filter(|(_, f, _)| unsafe_fixes || f.applicability == Applicability::Safe)
-        .map(|(i, f, rule)| (i, f.edits.as_slice(), rule))
+        .map(|(i, f, rule)| (i, &*f.edits, rule))
         .filter(|(_, edits, _)| {
             // A fix whose edits leave the text as it is fixes nothing.
             edits

@@ -57,7 +57,7 @@ pub fn check_yaml_file(
     let broken = file.error.is_some();
     let mut out = directives::apply(text, out, &severity_of, broken, keep_ignored);
     for (i, d) in out.iter_mut().enumerate() {
-        d.order = i;
+        d.order = u32::try_from(i).unwrap_or(u32::MAX);
     }
     out.sort_by(|a, b| (a.span.start, a.span.end, a.rule).cmp(&(b.span.start, b.span.end, b.rule)));
     out

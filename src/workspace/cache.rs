@@ -803,7 +803,8 @@ pub(super) fn checksum(bytes: &[u8]) -> u64 {
 impl Entry {
     /// The stored findings, for the file shown as `display`.
     pub fn findings(&self, display: &str) -> Vec<Finding> {
-        self.findings.iter().map(|s| restored(s, display)).collect()
+        let file = Arc::new(display.to_string());
+        self.findings.iter().map(|s| restored(s, &file)).collect()
     }
 
     /// The report of the file `display` (at `path`) from this entry: its text is read only

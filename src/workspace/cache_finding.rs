@@ -1,9 +1,11 @@
 //! A finding as the cache stores it ([`Stored`]): positions, rule, message, fix and
 //! related places, without the file's name (the entry is the file's).
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
-use crate::diagnostics::{Finding, FindingEdit, FindingFix, FindingRelated, Severity};
+use crate::diagnostics::{position, Finding, FindingEdit, FindingFix, FindingRelated, Severity};
 use crate::rules::Applicability;
 use crate::syntax::Span;
 
@@ -31,10 +33,10 @@ pub struct Stored {
 pub fn stored(f: &Finding) -> Stored {
     Stored {
         at: [
-            f.line,
-            f.column,
-            f.end_line,
-            f.end_column,
+            f.line as usize,
+            f.column as usize,
+            f.end_line as usize,
+            f.end_column as usize,
             f.span.start(),
             f.span.end(),
         ],
@@ -42,9 +44,9 @@ pub fn stored(f: &Finding) -> Stored {
         error: f.severity == Severity::Error,
         message: f.message.to_string(),
         help: f.help.as_ref().map(|h| h.to_string()),
-        fix: f.fix.as_ref().map(|x| {
+        fix: f.fix().map(|x| {
             let edits = x.edits.iter().map(|e| {
-                let at = [e.line, e.column, e.end_line, e.end_column];
+                let at = [e.line, e.column, e.end_line, e.end_column].map(|n| n as usize);
                 (at, e.replacement.clone())
             });
             (x.applicability == Applicability::Safe, edits.collect())
@@ -59,23 +61,27 @@ pub fn stored(f: &Finding) -> Stored {
     }
 }
 
-pub fn restored(s: &Stored, display: &str) -> Finding {
+/// The finding `s` of the file shown as `file` (shared by the file's findings).
+pub fn restored(s: &Stored, file: &Arc<String>) -> Finding {
     let [line, column, end_line, end_column, start, end] = s.at;
-    let mut f = Finding {
-        file: display.into(),
-        line,
-        column,
-        end_line,
-        end_column,
-        rule: s.rule.clone().into(),
-        severity: if s.error {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        message: s.message.clone().into(),
-        help: s.help.clone().map(Into::into),
-        fix: s.fix.as_ref().map(|(safe, edits)| FindingFix {
+    let (line, column) = position((line, column));
+    let (end_line, end_column) = position((end_line, end_column));
+    let severity = if s.error {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    let mut f = Finding::placed(
+        Arc::clone(file),
+        [line, column, end_line, end_column],
+        Span::new(start, end),
+        s.rule.clone().into(),
+        severity,
+    );
+    f.message = s.message.clone().into();
+    f.help = s.help.clone().map(Into::into);
+    f.set_fix(s.fix.as_ref().map(|(safe, edits)| {
+        FindingFix {
             applicability: if *safe {
                 Applicability::Safe
             } else {
@@ -83,19 +89,21 @@ pub fn restored(s: &Stored, display: &str) -> Finding {
             },
             edits: edits
                 .iter()
-                .map(|([line, column, end_line, end_column], r)| FindingEdit {
-                    line: *line,
-                    column: *column,
-                    end_line: *end_line,
-                    end_column: *end_column,
-                    replacement: r.clone(),
+                .map(|([line, column, end_line, end_column], r)| {
+                    let (line, column) = position((*line, *column));
+                    let (end_line, end_column) = position((*end_line, *end_column));
+                    FindingEdit {
+                        line,
+                        column,
+                        end_line,
+                        end_column,
+                        replacement: r.clone(),
+                    }
                 })
                 .collect(),
-        }),
-        more: None,
-        span: Span::new(start, end),
-        order: u32::try_from(s.order).unwrap_or(u32::MAX),
-    };
+        }
+    }));
+    f.order = u32::try_from(s.order).unwrap_or(u32::MAX);
     f.set_more(
         s.ignored.clone(),
         s.related

@@ -796,7 +796,7 @@ fn report_of(
     fixed_problems: &[rules::fix::FixedProblem],
     with_source: bool,
 ) -> FileReport {
-    let file: Arc<str> = Arc::from(display.as_str());
+    let file = Arc::new(display.clone());
     let findings = findings_of(diagnostics, |d| {
         Finding::from_diagnostic(&file, source, index, d)
     });
@@ -826,23 +826,24 @@ mod tests {
     fn findings_are_made_in_the_diagnostics_buffer_in_order() {
         let source = "$a = \"x\"\n".repeat(1000);
         let index = LineIndex::new(&source);
-        let diagnostics: Vec<rules::Diagnostic> = (0..1000)
+        let diagnostics: Vec<rules::Diagnostic> = (0..1000u32)
             .map(|i| {
-                let mut d = rules::Diagnostic::new(Span::new(i * 9 + 5, i * 9 + 8), "dq");
+                let mut d =
+                    rules::Diagnostic::new(Span::new(i as usize * 9 + 5, i as usize * 9 + 8), "dq");
                 d.rule = "double_quoted_strings";
                 d.order = 999 - i;
                 d
             })
             .collect();
         let buffer = diagnostics.as_ptr() as usize;
-        let file: Arc<str> = Arc::from("f.pp");
+        let file = Arc::new(String::from("f.pp"));
         let findings = findings_of(diagnostics, |d| {
             Finding::from_diagnostic(&file, &source, &index, d)
         });
         assert_eq!(findings.as_ptr() as usize, buffer);
         assert_eq!(findings.len(), 1000);
         for (i, f) in findings.iter().enumerate() {
-            assert_eq!((f.line, f.column, f.end_column), (i + 1, 6, 9));
+            assert_eq!((f.line as usize, f.column, f.end_column), (i + 1, 6, 9));
             assert_eq!(f.order as usize, 999 - i);
         }
     }

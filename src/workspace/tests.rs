@@ -34,7 +34,7 @@ fn findings(ws: &mut Workspace, path: &Path, options: &CheckOptions) -> Vec<(Str
         .files
         .iter()
         .flat_map(|f| &f.findings)
-        .map(|f| (f.rule.to_string(), f.line))
+        .map(|f| (f.rule.to_string(), f.line as usize))
         .collect()
 }
 

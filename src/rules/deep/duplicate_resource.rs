@@ -29,7 +29,7 @@ impl Rule for DuplicateResource {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         cx.report_evaluation_with(|cx, d| {
-            if let Some(first) = d.related.first() {
+            if let Some(first) = d.related().first() {
                 let at = format!("is already declared at {}", cx.place_of(&first.at));
                 d.message = d.message.replacen("is already declared", &at, 1).into();
             }

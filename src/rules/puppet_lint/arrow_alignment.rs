@@ -6,7 +6,7 @@
 //! column; an arrow that shares its line with an earlier arrow of the group moves with its
 //! key onto a new line.
 
-use crate::rules::lint_tokens::{chars, is_ws, prev_code, resource_ranges};
+use crate::rules::lint_tokens::{chars, is_comment, is_ws, resource_ranges};
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, OptionKind, Rule, RuleMeta,
     RuleOption,
@@ -45,32 +45,28 @@ impl Rule for ArrowAlignment {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let hashes = cx.option_bool("hashes").unwrap_or(false);
-        let source = cx.source();
-        let tokens = cx.tokens();
-        let order = walk_order(tokens, hashes);
-        let spans = gap_spans(source, tokens);
         let layout = Layout {
-            source,
-            tokens,
-            spans: &spans,
+            source: cx.source(),
+            tokens: cx.tokens(),
             changed: BTreeMap::new(),
         };
-        let first = find(&layout, &order);
+        let first = find(&layout, hashes);
         if first.is_empty() {
             return;
         }
         // Fixing one group can move the keys of another on the same line (a hash that
         // starts on the line of an outer arrow): redo the walk on the fixed layout until
         // nothing moves, so that the fixes of one run leave every group aligned.
-        // Only the changed gaps are held (a big file has a gap per token).
+        // Only the changed gaps are held (a big file has a gap per token), with where
+        // each is in the source.
         let mut current: BTreeMap<usize, String> = BTreeMap::new();
+        let mut spans: BTreeMap<usize, Span> = BTreeMap::new();
         let mut owner: BTreeMap<usize, usize> = BTreeMap::new();
         for (k, f) in first.iter().enumerate() {
-            for (g, text) in f.edits.iter().flatten() {
-                if *g < spans.len() {
-                    current.insert(*g, text.clone());
-                    owner.insert(*g, k);
-                }
+            for (g, span, text) in f.edits.iter().flatten() {
+                current.insert(*g, text.clone());
+                spans.insert(*g, *span);
+                owner.insert(*g, k);
             }
         }
         for _ in 0..4 {
@@ -79,13 +75,14 @@ impl Rule for ArrowAlignment {
                 ..layout.clone()
             };
             let mut changed = false;
-            for f in find(&relaid, &order) {
-                for (g, text) in f.edits.into_iter().flatten() {
+            for f in find(&relaid, hashes) {
+                for (g, span, text) in f.edits.into_iter().flatten() {
                     let now = current
                         .get(&g)
-                        .map_or_else(|| layout.gap(g), String::as_str);
-                    if g < spans.len() && now != text {
+                        .map_or_else(|| layout.gap(g, span), String::as_str);
+                    if now != text {
                         current.insert(g, text);
+                        spans.insert(g, span);
                         changed = true;
                     }
                 }
@@ -98,18 +95,15 @@ impl Rule for ArrowAlignment {
         // last finding that changed a gap before it (the one that moved its line).
         let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); first.len()];
         let mut last_owner = None;
-        let mut at: Vec<usize> = owner.keys().chain(current.keys()).copied().collect();
-        at.sort_unstable();
-        at.dedup();
-        for g in at {
+        for (&g, text) in &current {
             let own = owner.get(&g).copied();
             if own.is_some() {
                 last_owner = own;
             }
-            let (Some(text), Some(span)) = (current.get(&g), spans.get(g)) else {
+            let Some(&span) = spans.get(&g) else {
                 continue;
             };
-            if layout.gap(g) == text {
+            if layout.gap(g, span) == text {
                 continue;
             }
             let Some(k) = own
@@ -119,7 +113,7 @@ impl Rule for ArrowAlignment {
                 continue;
             };
             if let Some(list) = edits.get_mut(k) {
-                list.push(Edit::replace(*span, text.clone()));
+                list.push(Edit::replace(span, text.clone()));
             }
         }
         for (f, e) in first.into_iter().zip(edits) {
@@ -138,57 +132,42 @@ impl Rule for ArrowAlignment {
     }
 }
 
-/// The token indexes to walk, one list per walk: each resource body (puppet-lint's
-/// `resource_indexes`), then with `hashes` everything outside resource bodies, keeping the
-/// `}` that closes a body's resource so that braces stay balanced.
-fn walk_order(tokens: &[Token], hashes: bool) -> Vec<Walked> {
-    let ranges = resource_ranges(tokens);
-    let mut out: Vec<Walked> = ranges
-        .iter()
-        .map(|r| Walked::Body(r.colon..=r.end))
-        .collect();
-    if hashes {
-        let mut outside = Vec::new();
-        let mut next_range = ranges.iter().peekable();
-        let mut i = 0;
-        while i < tokens.len() {
-            if let Some(r) = next_range.peek() {
-                if i == r.colon {
-                    if tokens.get(r.end).is_some_and(|t| t.kind() == "}") {
-                        outside.push(r.end);
-                    }
-                    i = r.end + 1;
-                    next_range.next();
-                    continue;
-                }
-            }
-            outside.push(i);
-            i += 1;
-        }
-        out.push(Walked::Outside(outside));
-    }
-    out
-}
-
-/// One walk of [`walk_order`]: a resource body (its tokens from the colon to its end), or
-/// the listed tokens outside the bodies.
-enum Walked {
-    Body(std::ops::RangeInclusive<usize>),
-    Outside(Vec<usize>),
-}
-
-fn find(layout: &Layout<'_>, order: &[Walked]) -> Vec<Found> {
-    let positions = layout.positions();
+/// Runs the walks: each resource body (puppet-lint's `resource_indexes`), then with
+/// `hashes` everything outside resource bodies, keeping the `}` that closes a body's
+/// resource so that braces stay balanced. Positions come from a [`Cursor`] that moves
+/// forward through the file once per pass (the bodies are in order): no buffer per token.
+fn find(layout: &Layout<'_>, hashes: bool) -> Vec<Found> {
+    let ranges = resource_ranges(layout.tokens);
     let mut walk = Walk {
         layout,
-        positions: &positions,
+        cursor: Cursor::new(layout),
         found: Vec::new(),
     };
-    for walked in order {
-        match walked {
-            Walked::Body(range) => walk.run(range.clone(), true),
-            Walked::Outside(list) => walk.run(list.iter().copied(), false),
-        }
+    for r in &ranges {
+        walk.run(r.colon..=r.end, true);
+    }
+    if hashes {
+        walk.cursor = Cursor::new(layout);
+        let tokens = layout.tokens;
+        let mut next_range = ranges.iter().peekable();
+        let outside = std::iter::from_fn({
+            let mut i = 0;
+            move || loop {
+                if i >= tokens.len() {
+                    return None;
+                }
+                if let Some(r) = next_range.next_if(|r| r.colon == i) {
+                    i = r.end + 1;
+                    if tokens.get(r.end).is_some_and(|t| t.kind() == "}") {
+                        return Some(r.end);
+                    }
+                    continue;
+                }
+                i += 1;
+                return Some(i - 1);
+            }
+        });
+        walk.run(outside, false);
     }
     walk.found
 }
@@ -198,27 +177,9 @@ fn find(layout: &Layout<'_>, order: &[Walked]) -> Vec<Found> {
 struct Layout<'a> {
     source: &'a str,
     tokens: &'a [Token],
-    /// Where the gap before each token is in the source; the last one follows the last
-    /// token.
-    spans: &'a [Span],
-    /// The gaps changed by fixes, by index; the others are as in the source.
+    /// The gaps changed by fixes, by the index of the token they precede; the others are
+    /// as in the source.
     changed: BTreeMap<usize, String>,
-}
-
-/// Where the text before each token is in `source`, and the text after the last one.
-fn gap_spans(source: &str, tokens: &[Token]) -> Vec<Span> {
-    let mut spans = Vec::with_capacity(tokens.len() + 1);
-    let mut pos = 0;
-    for t in tokens
-        .iter()
-        .map(|t| t.span)
-        .chain([Span::new(source.len(), source.len())])
-    {
-        let start = pos.min(t.start());
-        spans.push(Span::new(start, t.start()));
-        pos = pos.max(t.end());
-    }
-    spans
 }
 
 impl<'a> Layout<'a> {
@@ -229,20 +190,53 @@ impl<'a> Layout<'a> {
             .unwrap_or("")
     }
 
-    fn gap(&self, i: usize) -> &str {
+    /// The gap before token `i`, which is at `span` in the source.
+    fn gap(&self, i: usize, span: Span) -> &str {
         match self.changed.get(&i) {
             Some(text) => text,
-            None => self
-                .spans
-                .get(i)
-                .and_then(|s| self.source.get(s.start()..s.end()))
-                .unwrap_or(""),
+            None => self.source.get(span.start()..span.end()).unwrap_or(""),
+        }
+    }
+}
+
+/// A token as a [`Cursor`] passed it: its index, its 1-based (line, column) in the layout
+/// (as `u32`: a file is under 4 GiB, its spans are `u32`), and where the gap before it is
+/// in the source.
+#[derive(Clone, Copy)]
+struct Spot {
+    index: usize,
+    line: u32,
+    column: u32,
+    gap: Span,
+}
+
+/// Walks the layout's tokens forward, keeping the position after the last one passed.
+struct Cursor<'l, 'a> {
+    layout: &'l Layout<'a>,
+    /// The next token to pass.
+    next: usize,
+    /// The furthest end of a token passed (where the next gap starts).
+    end: usize,
+    /// (line, column) after the last token passed.
+    pos: (u32, u32),
+    /// The last code (non-comment) token passed.
+    last_code: Option<Spot>,
+}
+
+impl<'l, 'a> Cursor<'l, 'a> {
+    fn new(layout: &'l Layout<'a>) -> Self {
+        Cursor {
+            layout,
+            next: 0,
+            end: 0,
+            pos: (1, 1),
+            last_code: None,
         }
     }
 
-    /// 1-based (line, column) of each token's start in this layout (as `u32`: a file is
-    /// under 4 GiB, its spans are `u32`).
-    fn positions(&self) -> Vec<(u32, u32)> {
+    /// Passes the tokens up to `i` (which must not be behind the cursor): token `i`'s
+    /// spot, and the spot of the code token before it (puppet-lint's `prev_code_token`).
+    fn to(&mut self, i: usize) -> Option<(Spot, Option<Spot>)> {
         fn advance(pos: &mut (u32, u32), text: &str) {
             for c in text.chars() {
                 if c == '\n' {
@@ -252,14 +246,32 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        let mut pos = (1u32, 1u32);
-        let mut out = Vec::with_capacity(self.tokens.len());
-        for i in 0..self.tokens.len() {
-            advance(&mut pos, self.gap(i));
-            out.push(pos);
-            advance(&mut pos, self.text(i));
+        if i < self.next {
+            return None;
         }
-        out
+        let tokens = self.layout.tokens;
+        loop {
+            let j = self.next;
+            let t = tokens.get(j)?;
+            let prev = self.last_code;
+            let gap = Span::new(self.end.min(t.span.start()), t.span.start());
+            advance(&mut self.pos, self.layout.gap(j, gap));
+            let spot = Spot {
+                index: j,
+                line: self.pos.0,
+                column: self.pos.1,
+                gap,
+            };
+            advance(&mut self.pos, self.layout.text(j));
+            self.end = self.end.max(t.span.end());
+            self.next = j + 1;
+            if !is_comment(t) {
+                self.last_code = Some(spot);
+            }
+            if j == i {
+                return Some((spot, prev));
+            }
+        }
     }
 }
 
@@ -278,16 +290,17 @@ struct Found {
     span: Span,
     expected: usize,
     column: usize,
-    /// New texts of gaps (by index), when the finding can be fixed.
-    edits: Option<Vec<(usize, String)>>,
+    /// New texts of gaps (by the index of the token they precede, with where the gap is in
+    /// the source), when the finding can be fixed.
+    edits: Option<Vec<(usize, Span, String)>>,
 }
 
 #[derive(Clone, Copy)]
 struct Arrow {
-    /// Index of the `=>` token.
-    tok: usize,
-    /// Index of the key's last token (puppet-lint's `prev_code_token`).
-    param: usize,
+    /// The `=>` token.
+    tok: Spot,
+    /// The key's last token (puppet-lint's `prev_code_token`).
+    param: Spot,
     line: usize,
     column: usize,
 }
@@ -299,21 +312,16 @@ struct Group {
     param_column: Option<usize>,
 }
 
-struct Walk<'a> {
-    layout: &'a Layout<'a>,
-    positions: &'a [(u32, u32)],
+struct Walk<'l, 'a> {
+    layout: &'l Layout<'a>,
+    cursor: Cursor<'l, 'a>,
     found: Vec<Found>,
 }
 
-impl Walk<'_> {
-    fn pos(&self, i: usize) -> (usize, usize) {
-        self.positions
-            .get(i)
-            .map_or((0, 0), |&(l, c)| (l as usize, c as usize))
-    }
-
-    /// Runs puppet-lint's level walk over the token indexes `order` (comments are
-    /// skipped). In a resource body (`resource`), the `;` that ends it closes the body.
+impl Walk<'_, '_> {
+    /// Runs puppet-lint's level walk over the token indexes `order` (in increasing order;
+    /// comments are skipped). In a resource body (`resource`), the `;` that ends it closes
+    /// the body.
     fn run(&mut self, order: impl Iterator<Item = usize>, resource: bool) {
         let tokens = self.layout.tokens;
         let mut levels: Vec<Group> = vec![Group::default()];
@@ -321,12 +329,12 @@ impl Walk<'_> {
             let Some(t) = tokens.get(i) else { continue };
             match t.kind() {
                 "=>" => {
-                    let Some(p) = prev_code(tokens, i) else {
+                    let Some((at, Some(p))) = self.cursor.to(i) else {
                         continue;
                     };
-                    let (line, column) = self.pos(i);
-                    let (pline, pcol) = self.pos(p);
-                    let key = self.layout.text(p);
+                    let (line, column) = (at.line as usize, at.column as usize);
+                    let (pline, pcol) = (p.line as usize, p.column as usize);
+                    let key = self.layout.text(p.index);
                     let plen = chars(key);
                     let Some(g) = levels.last_mut() else { continue };
                     let first = *g.param_column.get_or_insert(pcol);
@@ -339,11 +347,11 @@ impl Walk<'_> {
                     let this = if below || g.arrows.iter().any(|a| a.line == line) {
                         first + plen + 1
                     } else {
-                        end_column(pcol, self.layout.text(p)) + 1
+                        end_column(pcol, key) + 1
                     };
                     g.arrow_column = g.arrow_column.max(this);
                     g.arrows.push(Arrow {
-                        tok: i,
+                        tok: at,
                         param: p,
                         line,
                         column,
@@ -392,7 +400,7 @@ impl Walk<'_> {
             let span = self
                 .layout
                 .tokens
-                .get(a.tok)
+                .get(a.tok.index)
                 .map_or(Span::new(0, 0), |t| t.span);
             self.found.push(Found {
                 span,
@@ -406,9 +414,9 @@ impl Walk<'_> {
     /// Pads (or narrows) the whitespace before the arrow on its line. An arrow on a line
     /// of its own (below its key) has no fix: its indentation is `strict_indent`'s, and
     /// padding it would undo that rule's fix round after round.
-    fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Vec<(usize, String)>> {
-        let gap = self.layout.gap(a.tok);
-        if !gap.chars().all(|c| c != '\n' && is_ws(c)) || self.layout.spans.get(a.tok).is_none() {
+    fn pad_fix(&self, a: &Arrow, expected: usize) -> Option<Vec<(usize, Span, String)>> {
+        let gap = self.layout.gap(a.tok.index, a.tok.gap);
+        if !gap.chars().all(|c| c != '\n' && is_ws(c)) {
             return None;
         }
         let new_len = chars(gap) as i64 + expected as i64 - a.column as i64;
@@ -416,7 +424,7 @@ impl Walk<'_> {
             return None;
         }
         let new_len = usize::try_from(new_len).ok()?;
-        Some(vec![(a.tok, " ".repeat(new_len))])
+        Some(vec![(a.tok.index, a.tok.gap, " ".repeat(new_len))])
     }
 
     /// Moves the key and its arrow onto a new line indented like the group's first key.
@@ -425,20 +433,20 @@ impl Walk<'_> {
         a: &Arrow,
         expected: usize,
         param_column: usize,
-    ) -> Option<Vec<(usize, String)>> {
+    ) -> Option<Vec<(usize, Span, String)>> {
         let tokens = self.layout.tokens;
-        let key = self.layout.text(a.param);
+        let key = self.layout.text(a.param.index);
         // Only a one-token key directly after a separator, with nothing but whitespace
         // around it, can be moved without touching the code.
-        if a.param + 1 != a.tok || key.contains('\n') {
+        if a.param.index + 1 != a.tok.index || key.contains('\n') {
             return None;
         }
-        let before = tokens.get(a.param.checked_sub(1)?)?;
+        let before = tokens.get(a.param.index.checked_sub(1)?)?;
         if !matches!(before.kind(), "," | "{" | ";") {
             return None;
         }
-        for g in [a.param, a.tok] {
-            if !self.layout.gap(g).chars().all(is_ws) {
+        for s in [a.param, a.tok] {
+            if !self.layout.gap(s.index, s.gap).chars().all(is_ws) {
                 return None;
             }
         }
@@ -448,8 +456,12 @@ impl Walk<'_> {
             return None;
         }
         Some(vec![
-            (a.param, format!("\n{}", " ".repeat(indent))),
-            (a.tok, " ".repeat(ws)),
+            (
+                a.param.index,
+                a.param.gap,
+                format!("\n{}", " ".repeat(indent)),
+            ),
+            (a.tok.index, a.tok.gap, " ".repeat(ws)),
         ])
     }
 }

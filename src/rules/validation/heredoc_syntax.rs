@@ -90,7 +90,7 @@ fn puppet_error(cx: &Context<'_>, parsed: &ParsedFile) -> Option<String> {
     let found = cx.check_embedded(parsed);
     let errors: Vec<&Diagnostic> = found
         .iter()
-        .filter(|d| d.severity == Severity::Error && d.ignored.is_none())
+        .filter(|d| d.severity == Severity::Error && d.ignored().is_none())
         .collect();
     let positioned = |d: &Diagnostic| {
         let (line, column) = parsed.line_index.line_col(&parsed.source, d.span.start());

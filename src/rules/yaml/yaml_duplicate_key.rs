@@ -35,7 +35,7 @@ impl Rule for YamlDuplicateKey {
                 format!("duplicate key '{}' (first at {line}:{column})", dup.key),
             )
             .with_help("YAML keeps the last value of a repeated key and drops the others");
-            d.related.push(Related {
+            d.push_related(Related {
                 at: RelatedAt::Span(dup.first),
                 message: "first here".to_string(),
             });
