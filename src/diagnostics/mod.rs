@@ -152,7 +152,7 @@ pub struct FindingEdit {
     pub column: u32,
     pub end_line: u32,
     pub end_column: u32,
-    pub replacement: String,
+    pub replacement: Box<str>,
 }
 
 /// The rule name of syntax errors and warnings.

@@ -109,7 +109,7 @@ fn to_lsp(f: &Finding, doc: &Document, lines: &Lines, enc: Encoding) -> Diagnost
             .map(|e| {
                 TextEdit::new(
                     lsp_types::Range::new(at(e.line, e.column), at(e.end_line, e.end_column)),
-                    e.replacement.clone(),
+                    e.replacement.to_string(),
                 )
             })
             .collect(),

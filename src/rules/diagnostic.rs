@@ -46,14 +46,14 @@ pub enum Applicability {
 pub struct Edit {
     #[serde(skip)]
     pub span: Span,
-    pub replacement: String,
+    pub replacement: Box<str>,
 }
 
 impl Edit {
     pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
         Edit {
             span,
-            replacement: replacement.into(),
+            replacement: replacement.into().into_boxed_str(),
         }
     }
     pub fn insert(at: usize, text: impl Into<String>) -> Edit {

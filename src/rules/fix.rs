@@ -30,7 +30,7 @@ pub fn apply(source: &str, diagnostics: &[Diagnostic], unsafe_fixes: bool) -> Ap
             // A fix whose edits leave the text as it is fixes nothing.
             edits
                 .iter()
-                .any(|e| source.get(e.span.start()..e.span.end()) != Some(e.replacement.as_str()))
+                .any(|e| source.get(e.span.start()..e.span.end()) != Some(&*e.replacement))
         })
         .collect();
     fixes.sort_by_key(|(_, edits, _)| edits.iter().map(|e| e.span.start).min().unwrap_or(0));

@@ -47,7 +47,7 @@ pub fn stored(f: &Finding) -> Stored {
         fix: f.fix().map(|x| {
             let edits = x.edits.iter().map(|e| {
                 let at = [e.line, e.column, e.end_line, e.end_column].map(|n| n as usize);
-                (at, e.replacement.clone())
+                (at, e.replacement.to_string())
             });
             (x.applicability == Applicability::Safe, edits.collect())
         }),
@@ -97,7 +97,7 @@ pub fn restored(s: &Stored, file: &Arc<String>) -> Finding {
                         column,
                         end_line,
                         end_column,
-                        replacement: r.clone(),
+                        replacement: r.as_str().into(),
                     }
                 })
                 .collect(),
