@@ -230,17 +230,22 @@ fn check_nested(
         // The evaluation (which the deep rules report from) is made before any rule runs:
         // its catalog is then built beside the parse alone, not beside a big file's
         // findings too. It is the same whenever it is made.
-        if rules
-            .enabled
-            .iter()
-            .any(|e| e.rule.meta().category == super::Category::Deep)
-        {
+        // The deep rules report its findings then too (they only report the evaluation's):
+        // its findings are given back before the other rules' findings grow. Only the
+        // order of one rule's findings matters (the engine sorts by place, then rule).
+        let deep = |e: &&Enabled| e.rule.meta().category == super::Category::Deep;
+        if rules.enabled.iter().any(|e| deep(&e)) {
             cx.evaluate();
         }
+        for e in rules.enabled.iter().filter(deep) {
+            cx.current = Some((e.rule.meta(), e.severity, &e.options));
+            e.rule.check_file(&mut cx);
+        }
+        cx.current = None;
         for_each_top_statement(&parsed.program, &mut |stmt, slot| {
             walk(stmt, slot, rules, &mut cx);
         });
-        for e in &rules.enabled {
+        for e in rules.enabled.iter().filter(|e| !deep(e)) {
             cx.current = Some((e.rule.meta(), e.severity, &e.options));
             e.rule.check_file(&mut cx);
         }

@@ -286,10 +286,14 @@ impl Workspace {
                 .collect(),
             None => jobs.iter().map(|_| None).collect(),
         };
-        // Threads are started only for files to parse and check: a run whose every file
-        // is taken from the cache does its little work on this one.
+        // Threads are started only for files to parse and check, and only for more than
+        // one: a run whose every file is taken from the cache does its little work on this
+        // thread, and so does a run with one file to check (a pre-commit hook's one changed
+        // file, one big manifest): no threads to start, and its parse, evaluation and
+        // findings are made on one thread, which reuses the memory each gives back.
         let mut pool = None;
-        if hits.iter().any(Option::is_none) {
+        let parallel = |hits: &[Hit]| hits.iter().filter(|h| h.is_none()).count() > 1;
+        if parallel(&hits) {
             match self.pool() {
                 Ok(p) => pool = Some(p),
                 Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -318,7 +322,7 @@ impl Workspace {
             }
             self.project.reads = Some(Arc::default());
         }
-        if pool.is_none() && hits.iter().any(Option::is_none) {
+        if pool.is_none() && parallel(&hits) {
             match self.pool() {
                 Ok(p) => pool = Some(p),
                 Err(message) => return Err(CheckError::Threads { message, notes }),
@@ -546,21 +550,22 @@ impl Workspace {
         options: &CheckOptions,
     ) -> Vec<Held> {
         let cached = |e: &Arc<Entry>| Project::from_definitions(e.definitions.clone());
-        // Without a pool, nothing is parsed: the definitions are the cache entries'.
-        let Some(pool) = pool else {
+        // Nothing to parse: the definitions are the cache entries'.
+        if hits.iter().all(Option::is_some) {
             let mut project = Project::default();
             for e in hits.iter().flatten().filter(|e| e.clean) {
                 project.merge(cached(e));
             }
             self.set_project(project, paths, options);
             return jobs.iter().map(|_| Held::Hit).collect();
-        };
+        }
         let last: Vec<Option<Parse>> = jobs.iter().map(|(p, _)| self.files.take(p)).collect();
         let (files, store) = (&self.files, &self.project.store);
         store.begin_run();
         // A run of as many files as threads (one big file...) keeps their parses whatever
         // the budget: checking them holds as much anyway, and parsing again costs time.
-        let few = hits.iter().filter(|h| h.is_none()).count() <= pool.current_num_threads();
+        let threads = pool.map_or(1, rayon::ThreadPool::current_num_threads);
+        let few = hits.iter().filter(|h| h.is_none()).count() <= threads;
         let one = |(((p, _), last), hit): ((&Job, Option<Parse>), &Hit)| {
             if hit.is_some() {
                 return (Held::Hit, None);
@@ -585,19 +590,32 @@ impl Workspace {
             };
             (held, project)
         };
-        let (held, projects): (Vec<Held>, Vec<Option<Project>>) =
-            pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).unzip());
-        let project = pool.install(|| {
-            let cached = hits.par_iter().flatten().filter(|e| e.clean).map(cached);
-            projects
-                .into_par_iter()
-                .flatten()
-                .chain(cached)
-                .reduce(Project::default, |mut a, b| {
-                    a.merge(b);
-                    a
-                })
-        });
+        let merge = |mut a: Project, b: Project| {
+            a.merge(b);
+            a
+        };
+        let (held, project) = match pool {
+            Some(pool) => {
+                let (held, projects): (Vec<Held>, Vec<Option<Project>>) =
+                    pool.install(|| jobs.par_iter().zip(last).zip(hits).map(one).unzip());
+                let project = pool.install(|| {
+                    let cached = hits.par_iter().flatten().filter(|e| e.clean).map(cached);
+                    projects
+                        .into_par_iter()
+                        .flatten()
+                        .chain(cached)
+                        .reduce(Project::default, merge)
+                });
+                (held, project)
+            }
+            None => {
+                let (held, projects): (Vec<Held>, Vec<Option<Project>>) =
+                    jobs.iter().zip(last).zip(hits).map(one).unzip();
+                let cached = hits.iter().flatten().filter(|e| e.clean).map(cached);
+                let all = projects.into_iter().flatten().chain(cached);
+                (held, all.fold(Project::default(), merge))
+            }
+        };
         self.set_project(project, paths, options);
         held
     }
