@@ -670,7 +670,7 @@ mod tests {
         // needs a finding no bigger than a diagnostic, with the same alignment.
         use std::mem::{align_of, size_of};
         assert_eq!(size_of::<Finding>(), 136);
-        assert_eq!(size_of::<FindingEdit>(), 40);
+        assert_eq!(size_of::<FindingEdit>(), 32);
         assert!(size_of::<Finding>() <= size_of::<crate::rules::Diagnostic>());
         assert_eq!(
             align_of::<Finding>(),

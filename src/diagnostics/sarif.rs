@@ -585,7 +585,7 @@ mod tests {
                     column: 1,
                     end_line: 1,
                     end_column: 2,
-                    replacement: String::new(),
+                    replacement: "".into(),
                 },
             ]),
         }));
