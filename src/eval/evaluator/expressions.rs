@@ -116,7 +116,7 @@ impl<'a> Evaluator<'a> {
                     let v = self.eval(&en.value)?;
                     if let Some(slot) = out
                         .iter_mut()
-                        .find(|(ek, _)| ops::equals(ek, &k) == Some(true) && same_kind(ek, &k))
+                        .find(|(ek, _)| same_kind(ek, &k) && ops::equals(ek, &k) == Some(true))
                     {
                         slot.1 = v;
                     } else {

@@ -2,6 +2,7 @@
 //! (`<`, `<=`, `>`, `>=`: numbers, and strings case-insensitively, ASCII only).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::operands::{class_label, class_of, error, label, type_class, Class};
 use crate::eval::three_valued::all3;
@@ -48,7 +49,7 @@ pub(super) fn ruby_eq(a: &Value, b: &Value, strict: bool) -> Option<bool> {
             }))
         }
         (Value::Type(x), Value::Type(y)) => {
-            if x == y {
+            if Arc::ptr_eq(x, y) || x == y {
                 Some(true)
             } else {
                 None
@@ -197,7 +198,7 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
         (Value::Bool(x), Value::Bool(y)) => Some(x == y),
         (Value::Regex(x), Value::Regex(y)) => Some(x == y),
         (Value::Type(x), Value::Type(y)) => {
-            if x == y {
+            if Arc::ptr_eq(x, y) || x == y {
                 Some(true)
             } else {
                 None
