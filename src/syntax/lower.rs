@@ -7,6 +7,7 @@
 //! [`parse_str`].
 
 mod catalog;
+mod children;
 pub mod epp;
 mod kinds;
 mod nodes;

@@ -111,16 +111,20 @@ impl<'a> Evaluator<'a> {
             }
             ExprKind::Hash { entries, .. } => {
                 let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+                // The keys' fingerprints: only keys with the same one can be equal.
+                let mut prints: Vec<u64> = Vec::with_capacity(entries.len());
                 for en in entries {
                     let k = self.eval(&en.key)?;
                     let v = self.eval(&en.value)?;
-                    if let Some(slot) = out
-                        .iter_mut()
-                        .find(|(ek, _)| ops::equals(ek, &k) == Some(true) && same_kind(ek, &k))
-                    {
-                        slot.1 = v;
+                    let print = ops::equality_fingerprint(&k);
+                    let found = prints.iter().zip(out.iter()).position(|(p, (ek, _))| {
+                        *p == print && same_kind(ek, &k) && ops::equals(ek, &k) == Some(true)
+                    });
+                    if let Some(i) = found {
+                        out[i].1 = v;
                     } else {
                         out.push((k, v));
+                        prints.push(print);
                     }
                 }
                 Ok(self.budget.built(Value::hash(out)))

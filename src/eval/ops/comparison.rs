@@ -2,6 +2,7 @@
 //! (`<`, `<=`, `>`, `>=`: numbers, and strings case-insensitively, ASCII only).
 
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 use super::operands::{class_label, class_of, error, label, type_class, Class};
 use crate::eval::three_valued::all3;
@@ -48,7 +49,7 @@ pub(super) fn ruby_eq(a: &Value, b: &Value, strict: bool) -> Option<bool> {
             }))
         }
         (Value::Type(x), Value::Type(y)) => {
-            if x == y {
+            if Arc::ptr_eq(x, y) || x == y {
                 Some(true)
             } else {
                 None
@@ -197,7 +198,7 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
         (Value::Bool(x), Value::Bool(y)) => Some(x == y),
         (Value::Regex(x), Value::Regex(y)) => Some(x == y),
         (Value::Type(x), Value::Type(y)) => {
-            if x == y {
+            if Arc::ptr_eq(x, y) || x == y {
                 Some(true)
             } else {
                 None
@@ -206,6 +207,61 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
         // Sensitive values are equal only to themselves (the same object).
         (Value::Sensitive(_), Value::Sensitive(_)) => None,
         _ => Some(false),
+    }
+}
+
+/// A number that is the same for any two values of one kind that [`equals`] finds equal
+/// (strings by their ASCII-lower-cased bytes, integers by value, types by their variants
+/// and names); all other values give 0. Two values of one kind with different numbers are
+/// never equal, so a scan for an equal value need compare only those with the same.
+pub fn equality_fingerprint(v: &Value) -> u64 {
+    match v {
+        Value::Str(s) => text_fingerprint(0, s, true),
+        Value::Int(i) => *i as u64,
+        Value::Type(t) => type_fingerprint(0, t),
+        _ => 0,
+    }
+}
+
+fn mix(h: u64, x: u64) -> u64 {
+    (h ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
+}
+
+fn text_fingerprint(h: u64, s: &str, fold_case: bool) -> u64 {
+    s.bytes().fold(mix(h, s.len() as u64), |h, c| {
+        mix(
+            h,
+            u64::from(if fold_case { c.to_ascii_lowercase() } else { c }),
+        )
+    })
+}
+
+/// [`equality_fingerprint`] of a type: its variant, the types it wraps and its names,
+/// all of which `PType`'s `==` compares exactly.
+fn type_fingerprint(h: u64, t: &PType) -> u64 {
+    let h = mix(h, {
+        use std::hash::{Hash, Hasher};
+        let mut variant = std::hash::DefaultHasher::new();
+        std::mem::discriminant(t).hash(&mut variant);
+        variant.finish()
+    });
+    match t {
+        PType::NotUndef(Some(inner))
+        | PType::Optional(Some(inner))
+        | PType::Type(Some(inner))
+        | PType::Sensitive(Some(inner)) => type_fingerprint(h, inner),
+        PType::Enum { values, .. } | PType::Pattern(values) => {
+            values.iter().fold(mix(h, values.len() as u64), |h, v| {
+                text_fingerprint(h, v, false)
+            })
+        }
+        PType::Regexp(Some(s)) | PType::Class(Some(s)) | PType::Alias(s) | PType::Other(s) => {
+            text_fingerprint(h, s, false)
+        }
+        PType::Resource {
+            type_name: Some(s), ..
+        } => text_fingerprint(h, s, false),
+        _ => h,
     }
 }
 
@@ -226,5 +282,55 @@ fn unknown_equals(t: &PType, other: &Value) -> Option<bool> {
             Some(false)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn optional_key(k: &str) -> Value {
+        Value::ty(PType::Optional(Some(Box::new(PType::Enum {
+            values: vec![k.to_string()],
+            case_insensitive: false,
+        }))))
+    }
+
+    #[test]
+    fn values_equals_finds_equal_have_one_fingerprint() {
+        let pairs = [
+            (Value::str("Ensure"), Value::str("eNSURE")),
+            (Value::Int(-3), Value::Int(-3)),
+            (optional_key("port"), optional_key("port")),
+            (
+                Value::ty(PType::Class(Some("apache".into()))),
+                Value::ty(PType::Class(Some("apache".into()))),
+            ),
+        ];
+        for (a, b) in &pairs {
+            assert_eq!(equals(a, b), Some(true), "{a:?} == {b:?}");
+            assert_eq!(equality_fingerprint(a), equality_fingerprint(b), "{a:?}");
+        }
+    }
+
+    #[test]
+    fn different_keys_of_one_kind_have_different_fingerprints() {
+        let keys = [
+            Value::str("port"),
+            Value::str("ports"),
+            Value::str("sort"),
+            optional_key("port"),
+            optional_key("ports"),
+            Value::ty(PType::NotUndef(Some(Box::new(PType::Enum {
+                values: vec!["port".to_string()],
+                case_insensitive: false,
+            })))),
+        ];
+        let prints: Vec<u64> = keys.iter().map(equality_fingerprint).collect();
+        for (i, p) in prints.iter().enumerate() {
+            for (j, q) in prints.iter().enumerate() {
+                assert_eq!(p == q, i == j, "{:?} and {:?}", keys[i], keys[j]);
+            }
+        }
     }
 }

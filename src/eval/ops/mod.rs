@@ -39,7 +39,7 @@ use crate::syntax::BinaryOp;
 
 pub use access::access;
 pub use arithmetic::negate;
-pub use comparison::{compare, equals};
+pub use comparison::{compare, equality_fingerprint, equals};
 pub use matching::{match_known, matches};
 pub use strings::to_s;
 

@@ -5,6 +5,7 @@
 
 use tree_sitter::{Node, Tree};
 
+use super::children::{Children, GATHERED_UP_TO};
 use super::kinds::ids_for;
 use super::nodes::{at, span};
 use crate::syntax::ast::*;
@@ -21,6 +22,8 @@ pub(super) struct Pre<'t> {
     pub(super) max_depth: u32,
     /// The tree's tokens, when asked for.
     pub(super) packed: Option<Vec<Packed>>,
+    /// The nodes' children (for sources up to [`GATHERED_UP_TO`] bytes).
+    pub(super) children: Children<'t>,
 }
 
 /// One iterative cursor walk over every node: comments, heredoc openings and bodies (in
@@ -35,7 +38,12 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str, packing: bool) -> Pre<'t
         bodies: Vec::new(),
         max_depth: 0,
         packed: None,
+        children: Children::default(),
     };
+    let gather = source.len() <= GATHERED_UP_TO;
+    if gather {
+        pre.children = Children::for_source(source.len());
+    }
     let mut packer = packing.then(|| Packer::new(tree));
     let mut cursor = tree.walk();
     // `TreeCursor::depth` walks the cursor's stack, so the depth is tracked here.
@@ -91,11 +99,18 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str, packing: bool) -> Pre<'t
                 });
             }
         }
+        if gather && depth > 0 {
+            let field = cursor.field_id().map_or(0, |f| f.get());
+            pre.children.visit(node, field);
+        }
         let descended = id != k.comment && cursor.goto_first_child();
         if let Some(p) = &mut packer {
             p.visit(node, depth, !descended);
         }
         if descended {
+            if gather {
+                pre.children.enter(node);
+            }
             depth += 1;
             continue;
         }
@@ -106,6 +121,9 @@ pub(super) fn prepass<'t>(tree: &'t Tree, source: &str, packing: bool) -> Pre<'t
             if !cursor.goto_parent() {
                 pre.packed = packer.map(Packer::finish);
                 return pre;
+            }
+            if gather {
+                pre.children.leave();
             }
             depth = depth.saturating_sub(1);
         }

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use tree_sitter::{Node, Tree, TreeCursor};
 
+use super::children::Children;
 use super::kinds::{ids_for, Ids};
 use super::nodes::{at, field, nop, span, usable, Kids};
 use super::prepass::{prepass, Pre};
@@ -112,6 +113,7 @@ fn lower_with<'t>(tree: &'t Tree, source: &str, pre: Pre<'t>) -> WithSuppress {
         body_ends,
         namestack: Vec::new(),
         var_override: None,
+        children: pre.children,
     };
     let body =
         if root.kind_id() == l.ids.k.manifest && l.ids.k.epp_text != super::kinds::ABSENT_KIND {
@@ -145,6 +147,8 @@ pub(super) struct Lowerer<'t, 's> {
     pub(super) namestack: Vec<String>,
     /// Start byte of the first token of a `${...}` that the variable rule converts.
     pub(super) var_override: Option<usize>,
+    /// The nodes' children gathered by the pre-pass.
+    pub(super) children: Children<'t>,
 }
 
 impl<'t, 's> Lowerer<'t, 's> {
@@ -172,6 +176,9 @@ impl<'t, 's> Lowerer<'t, 's> {
 
     /// The non-extra children of a node, with their field ids.
     pub(super) fn kids(&mut self, node: Node<'t>) -> Kids<'t> {
+        if let Some(kids) = self.children.of(node) {
+            return kids;
+        }
         let mut out = Vec::new();
         self.cursor.reset(node);
         if self.cursor.goto_first_child() {
