@@ -421,3 +421,39 @@ fn a_directory_renamed_between_two_runs_is_seen_by_the_second() {
     assert_eq!(unknown(&mut ws), []);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_file_is_checked_on_the_calling_thread_and_more_start_the_workers() {
+    // A pre-commit hook's one changed file needs no threads: it is parsed, evaluated and
+    // checked where the check was asked for, with the same findings.
+    let dir = temp_dir("one-thread", "");
+    let a = dir.join("a.pp");
+    let b = dir.join("b.pp");
+    write(&a, "# @summary A.\nclass a {\n  $x = '\\q' \n}\n");
+    write(&b, "# @summary B.\nclass b {\n  notify { $y: }\n}\n");
+    let options = CheckOptions::default();
+    let mut ws = Workspace::default();
+    assert_eq!(findings(&mut ws, &a, &options), vec![trailing(3)]);
+    assert!(ws.pool.is_none(), "one file started the worker threads");
+    let report = ws.check(&[a.clone(), b.clone()], &options).expect("check");
+    let rules: Vec<(String, String, usize)> = report
+        .files
+        .iter()
+        .flat_map(|f| &f.findings)
+        .map(|f| (f.file.to_string(), f.rule.to_string(), f.line as usize))
+        .collect();
+    let (a, b) = (a.display().to_string(), b.display().to_string());
+    assert_eq!(
+        rules,
+        vec![
+            (a, "trailing_whitespace".to_string(), 3),
+            (b.clone(), "undefined_variable".to_string(), 3),
+            (b, "variable_scope".to_string(), 3),
+        ]
+    );
+    assert!(
+        ws.pool.is_some(),
+        "two files to check did not start the workers"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
