@@ -9,6 +9,15 @@ const MAIN_STACK: usize = 256 * 1024 * 1024;
 // `mprotect` each time a worker's arena grew. Limiting glibc to one arena made the
 // workers wait for each other's every allocation.
 
+#[cfg(target_os = "linux")]
+mod big_blocks;
+
+// On Linux, big blocks are mappings of their own, grown without a copy (`big_blocks`).
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: big_blocks::Allocator = big_blocks::Allocator;
+
+#[cfg(not(target_os = "linux"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

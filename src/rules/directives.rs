@@ -290,11 +290,11 @@ pub fn apply(
         return diagnostics;
     }
     let (regions, mut extra) = regions(&dirs);
-    let mut kept = Vec::with_capacity(diagnostics.len());
-    for diag in diagnostics {
+    // In place: a big file has a finding per line or more.
+    let mut kept = diagnostics;
+    kept.retain_mut(|diag| {
         if diag.rule == super::syntax::NAME {
-            kept.push(diag);
-            continue;
+            return true;
         }
         let line = file.line_index.line(diag.span.start());
         let mut suppressed: Option<String> = None;
@@ -312,15 +312,14 @@ pub fn apply(
             }
         }
         match suppressed {
-            None => kept.push(diag),
+            None => true,
             Some(reason) if keep_ignored => {
-                let mut diag = diag;
                 diag.set_ignored(reason);
-                kept.push(diag);
+                true
             }
-            Some(_) => {}
+            Some(_) => false,
         }
-    }
+    });
     extra.extend(name_findings(&dirs, &regions, severity_of, broken));
     for mut e in extra {
         if let Some(sev) = severity_of(e.rule) {
