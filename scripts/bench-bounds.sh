@@ -14,13 +14,13 @@
 # threads). Exits 1 when a bound is broken:
 #   - a single file's ratio over its bound (check, fmt): what rein reaches, with some
 #     margin, so that a regression shows: for real code 16 for `check` and 10 for `fmt`
-#     (it reaches 12.3-12.8x and 8.0-8.1x at SCALE 0.2: the issue's 20x is met); for the
-#     generated files their own: small resources 29x (`check`, reaching 23-26x: NOT the
-#     20x target; beside the parse (AST and packed tokens, ~15x, held by the module
-#     store) the evaluation peaks at ~23x (RSS sampled), then come its ~3 findings per 80
-#     bytes as the rules' diagnostics (136 bytes each, ~5.5x; the rules' own work keeps
-#     no buffer per token of the file); the findings are made in the diagnostics'
-#     buffer, a finding being no bigger, and the output is written as it is made) and
+#     (it reaches 6.7-7.2x and 7.1-7.8x at SCALE 0.2: the issue's 20x is met); for the
+#     generated files their own: small resources 21.5x (`check`, reaching 20.1-21.0x for
+#     100,000 lines and 19.2-19.4x for 200,000 at SCALE 0.2, 19.2x for 500,000 lines and
+#     19.0x for the issue's 1,000,000: about 18.6x the file plus 2.6 MB; the parse, AST
+#     and packed tokens, is ~10x, the rules' ~3 findings per 80 bytes ~5x (136 bytes
+#     each, made in place as findings), their fixes and the evaluation's messages the
+#     rest; big blocks grow without a copy, src/big_blocks.rs) and
 #     20x (`fmt`, 13.7-14.5x); a long string with many interpolations 19x for `check` and 20x for `fmt`
 #     (reaching 17x and 18x at SCALE 0.2, ~85 bytes per 5-byte `${a}x`, 73 of them the
 #     AST's: the variable's 40-byte expression and its name, two 12-byte parts, the text
@@ -140,7 +140,7 @@ generated() {
   rm -f "$tmp"/gen*.pp
 }
 echo "one long manifest (small resources, 5 lines each):"
-generated "long manifest" 1000000 29 20 'for (i = 0; i < n / 5; i++)
+generated "long manifest" 1000000 21.5 20 'for (i = 0; i < n / 5; i++)
   printf "file { \"/tmp/f%d\":\n  ensure  => file,\n  content => $c,\n  mode    => \"0644\",\n}\n", i'
 echo "one single-line string, plain:"
 generated "plain string" 10000000 8 8 \
