@@ -176,6 +176,9 @@ pub(super) struct Evaluator<'a> {
     pub(super) regexes: &'a Regexes,
     /// The module-path manifests of the names declared (shared by the roots).
     pub(super) manifests: &'a Manifests,
+    /// The `inline_epp()` texts parsed by this root, with their templates or the message
+    /// of their syntax error (`templates::inline_template`).
+    pub(super) inline_templates: HashMap<String, Result<Arc<Loaded>, String>>,
     pub(super) scopes: Vec<Scope>,
     pub(super) current: usize,
     pub(super) class_scopes: HashMap<String, usize>,
@@ -310,6 +313,7 @@ impl<'a> Evaluator<'a> {
             resolved: HashMap::new(),
             regexes,
             manifests,
+            inline_templates: HashMap::new(),
             scopes: vec![top],
             current: 0,
             class_scopes: HashMap::new(),

@@ -28,6 +28,10 @@ use crate::syntax::{CallExpr, Expr, ExprKind, Parameter, Span};
 /// The file name of `inline_epp()` text (Puppet's).
 const INLINE: &str = "inlined-epp-text";
 
+/// How many `inline_epp()` texts a root keeps parsed (texts built from values may all
+/// differ: past these, each is parsed when called).
+const INLINE_TEMPLATES: usize = 64;
+
 /// What a template reference names, as Puppet looks it up.
 enum Lookup {
     /// The file exists.
@@ -88,24 +92,43 @@ impl<'a> Evaluator<'a> {
                 let Some(Value::Str(text)) = args.first() else {
                     return rendered;
                 };
-                let parsed = crate::syntax::epp::parse(text);
-                if let Some((line, column, e)) = parsed.first_error() {
-                    let at = call.args.first().map_or(name_span, |a| a.span);
-                    let message = format!(
-                        "inline_epp(): Invalid EPP: {} (line: {line}, column: {column})",
-                        e.message
-                    );
-                    self.report("evaluation_error", at, message);
-                    return rendered;
+                match self.inline_template(text) {
+                    Ok(loaded) => {
+                        self.check_template_args("inline_epp", "inline_epp()", &loaded, call, args);
+                    }
+                    Err(message) => {
+                        let at = call.args.first().map_or(name_span, |a| a.span);
+                        self.report("evaluation_error", at, message);
+                    }
                 }
-                let loaded = Arc::new(Loaded::new(
-                    std::path::PathBuf::from(INLINE),
-                    Arc::new(parsed),
-                ));
-                self.check_template_args("inline_epp", "inline_epp()", &loaded, call, args);
                 rendered
             }
         }
+    }
+
+    /// The template of `inline_epp()` text `text`, or the message of its syntax error:
+    /// parsed once per root and text (a function calling itself may render the same text
+    /// a million times), for the first [`INLINE_TEMPLATES`] texts.
+    fn inline_template(&mut self, text: &str) -> Result<Arc<Loaded>, String> {
+        if let Some(known) = self.inline_templates.get(text) {
+            return known.clone();
+        }
+        let parsed = crate::syntax::epp::parse(text);
+        let template = match parsed.first_error() {
+            Some((line, column, e)) => Err(format!(
+                "inline_epp(): Invalid EPP: {} (line: {line}, column: {column})",
+                e.message
+            )),
+            None => Ok(Arc::new(Loaded::new(
+                std::path::PathBuf::from(INLINE),
+                Arc::new(parsed),
+            ))),
+        };
+        if self.inline_templates.len() < INLINE_TEMPLATES {
+            self.inline_templates
+                .insert(text.to_string(), template.clone());
+        }
+        template
     }
 
     /// Where Puppet finds the template `reference` (`mod/path/in/templates`).

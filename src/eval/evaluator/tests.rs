@@ -462,3 +462,29 @@ fn a_finding_is_small() {
     // A big file has a finding per line or more: its help and related places are boxed.
     assert_eq!(std::mem::size_of::<Finding>(), 64);
 }
+
+#[test]
+fn an_inline_template_rendered_again_and_again_is_parsed_once() {
+    // The fuzzed shape: a function calling itself renders the same text each time (8 s
+    // when each call parsed it again). Two texts, each rendered 100 times: two parses, and
+    // each finding once, as before.
+    let src = "Integer[1, 100].each |$i| {\n  $a = inline_epp('<%- | Integer $n | -%><%= $n %>', { 'n' => 'x' })\n  $b = inline_epp('<%= $x')\n}\n";
+    let parsed = crate::syntax::parse(src);
+    assert!(!parsed.has_errors());
+    let mut locals = Locals::default();
+    collect_locals(&parsed.program.body, &mut locals);
+    let (regexes, manifests) = (Regexes::default(), Manifests::default());
+    let mut parsed_texts = 0;
+    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
+        ev.root_main(&parsed.program);
+        parsed_texts = ev.inline_templates.len();
+        ev.finish_root(true)
+    });
+    assert_eq!(parsed_texts, 2);
+    let found: Vec<(&str, usize)> = found
+        .iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+        .collect();
+    assert_eq!(found, vec![("type_mismatch", 2), ("evaluation_error", 3)]);
+}
