@@ -42,9 +42,12 @@ impl Rule for NamesContainingUppercase {
         );
         // Renaming changes which name the definition has (and which file the autoloader
         // expects it in): the fix is unsafe. A name that lower case does not make a name
-        // (`G::0l`: a segment starts with a digit) gets none: it would not parse.
+        // (`G::0l`: a segment starts with a digit; `Class`: a keyword) gets none: it would
+        // not parse.
         let lower = written.to_ascii_lowercase();
-        if !is_definition_name(&lower) {
+        if !is_definition_name(&lower)
+            || crate::syntax::parse(&format!("class {lower} {{}}")).has_errors()
+        {
             cx.report(diagnostic);
             return;
         }
@@ -76,12 +79,15 @@ mod tests {
     #[test]
     fn no_fix_when_lower_case_makes_no_name() {
         // Fuzz finding: `class g::0l {}` does not parse (a segment starts with a digit).
-        let src = "class G::0l {}\ndefine D::_x {}\n";
+        // Fuzz finding: `class class {}` does not parse either (a keyword is no name).
+        let src = "class G::0l {}\ndefine D::_x {}\nclass\nClass {}\ndefine If {}\n";
         assert_eq!(
             findings("names_containing_uppercase", src),
             vec![
                 "1:7 class 'G::0l' contains illegal uppercase",
-                "2:8 defined type 'D::_x' contains illegal uppercase"
+                "2:8 defined type 'D::_x' contains illegal uppercase",
+                "4:1 class 'Class' contains illegal uppercase",
+                "5:8 defined type 'If' contains illegal uppercase"
             ]
         );
         assert_eq!(fixed("names_containing_uppercase", src), src);
