@@ -96,6 +96,35 @@ impl ModulePath {
         self.record(|| read);
     }
 
+    /// This module path's key: the same for every file with the same directories and own
+    /// module (their evaluations read the same things).
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Starts capturing what is read (see [`ReadLog::begin_capture`]); `None` when nothing
+    /// is recorded.
+    pub fn begin_capture(&self) -> Option<usize> {
+        self.log.as_ref().map(|l| l.begin_capture())
+    }
+
+    /// What was read since `mark` (see [`ReadLog::end_capture`]).
+    pub fn end_capture(&self, mark: Option<usize>) -> Option<Vec<Read>> {
+        Some(self.log.as_ref()?.end_capture(mark?))
+    }
+
+    /// Whether what is read is recorded.
+    pub fn records(&self) -> bool {
+        self.log.is_some()
+    }
+
+    /// Records `reads` again, as read through this module path.
+    pub fn replay_reads(&self, reads: &[Read]) {
+        if let Some(log) = &self.log {
+            log.replay(reads);
+        }
+    }
+
     fn record(&self, read: impl FnOnce() -> Read) {
         if let Some(log) = &self.log {
             log.record(read());

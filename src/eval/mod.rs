@@ -7,6 +7,7 @@
 //! type schemas), [`project`] (what the files of a run define) and [`reads`] (what an
 //! evaluation read, for caches); [`names`] strips a name's leading `::`.
 
+pub mod class_memo;
 pub mod custom_types;
 pub mod evaluator;
 pub mod functions;

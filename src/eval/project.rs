@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
+use super::class_memo::ClassMemo;
 use super::module_store::ModuleStore;
 use super::probes::Probes;
 use super::reads::Recorder;
@@ -82,6 +83,8 @@ pub struct Project {
     pub probes: Probes,
     /// The regexps the run's evaluations have compiled.
     pub regexes: Arc<RunRegexes>,
+    /// The run's recorded evaluations of module-path classes.
+    pub memo: ClassMemo,
 }
 
 /// The definitions of a project as plain data, sorted (to store, compare and digest).

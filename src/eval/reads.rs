@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
@@ -40,25 +40,74 @@ pub struct ReadLog {
     /// Every module's Ruby files, and custom facts, were read (recorded once).
     all_ruby: AtomicBool,
     all_facts: AtomicBool,
+    /// While a class's evaluation is recorded (nested recordings count), every read in
+    /// order, repeats included: what the recording must read again when it is replayed.
+    capturing: AtomicUsize,
+    captured: Mutex<Vec<Read>>,
 }
 
 impl ReadLog {
     pub fn record(&self, read: Read) {
+        if self.capturing.load(Ordering::Relaxed) > 0 {
+            if let Ok(mut c) = self.captured.lock() {
+                c.push(read.clone());
+            }
+        }
         if let Ok(mut r) = self.reads.lock() {
             r.insert(read);
         }
     }
 
     /// Records `make()` the first time only (`facts`: the facts flag, else the Ruby files
-    /// flag).
+    /// flag); every time while capturing.
     pub fn record_once(&self, facts: bool, make: impl FnOnce() -> Read) {
         let flag = if facts {
             &self.all_facts
         } else {
             &self.all_ruby
         };
-        if !flag.swap(true, Ordering::Relaxed) {
+        if self.capturing.load(Ordering::Relaxed) > 0 {
+            let read = make();
+            if let Ok(mut c) = self.captured.lock() {
+                c.push(read.clone());
+            }
+            if !flag.swap(true, Ordering::Relaxed) {
+                if let Ok(mut r) = self.reads.lock() {
+                    r.insert(read);
+                }
+            }
+        } else if !flag.swap(true, Ordering::Relaxed) {
             self.record(make());
+        }
+    }
+
+    /// Starts capturing the reads (for a recording); the mark to give [`Self::end_capture`].
+    pub fn begin_capture(&self) -> usize {
+        self.capturing.fetch_add(1, Ordering::Relaxed);
+        self.captured.lock().map_or(0, |c| c.len())
+    }
+
+    /// The reads since `mark`, and ends that capture (the outermost one forgets them).
+    pub fn end_capture(&self, mark: usize) -> Vec<Read> {
+        let last = self.capturing.fetch_sub(1, Ordering::Relaxed) == 1;
+        let Ok(mut c) = self.captured.lock() else {
+            return Vec::new();
+        };
+        let reads = c.get(mark..).map(<[Read]>::to_vec).unwrap_or_default();
+        if last {
+            c.clear();
+        }
+        reads
+    }
+
+    /// Records `reads` again (a replayed recording's), as they were recorded.
+    pub fn replay(&self, reads: &[Read]) {
+        for read in reads {
+            match read {
+                Read::AllFacts(..) => self.record_once(true, || read.clone()),
+                Read::AllRuby(..) => self.record_once(false, || read.clone()),
+                _ => self.record(read.clone()),
+            }
         }
     }
 

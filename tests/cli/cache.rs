@@ -616,3 +616,51 @@ fn facts_and_functions_added_under_a_module_are_seen() {
         (Some(0), format!("{fact}{scope}"), init)
     );
 }
+
+/// `rein check --format concise ARGS .` in `dir` on one worker thread (files evaluated in
+/// path order): exit code and output.
+fn check_one_thread(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut all = vec!["check", "--format", "concise"];
+    all.extend_from_slice(args);
+    all.push(".");
+    let o = Command::new(env!("CARGO_BIN_EXE_rein"))
+        .args(&all)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .expect("run rein");
+    (o.status.code(), stdout(&o))
+}
+
+#[test]
+fn a_file_that_replays_a_recorded_class_depends_on_what_the_class_read() {
+    // `b.pp` is evaluated first and records `m::a`; `c.pp` replays the recording. When
+    // `a.pp` changes, both are checked again: the replay counts what `m::a` read.
+    let dir = temp_dir("cache-replay");
+    write(
+        &dir,
+        "modules/m/manifests/a.pp",
+        "# a\nclass m::a {\n  file { '/tmp/x': ensure => file }\n}\n",
+    );
+    for (file, class) in [("b", "m::b"), ("c", "m::c")] {
+        write(
+            &dir,
+            &format!("modules/m/manifests/{file}.pp"),
+            &format!("# {file}\nclass {class} {{\n  include m::a\n  file {{ '/tmp/x': ensure => file }}\n}}\n"),
+        );
+    }
+    let duplicate = |file: &str| {
+        format!("modules/m/manifests/{file}.pp:4:10: error[duplicate_resource] Duplicate declaration: File[/tmp/x] is already declared at modules/m/manifests/a.pp:3; cannot redeclare\n")
+    };
+    let both = format!("{}{}", duplicate("b"), duplicate("c"));
+    assert_eq!(check_one_thread(&dir, &[]), (Some(1), both.clone()));
+    assert_eq!(check_one_thread(&dir, &[]), (Some(1), both));
+    write(
+        &dir,
+        "modules/m/manifests/a.pp",
+        "# a\nclass m::a {\n  file { '/tmp/y': ensure => file }\n}\n",
+    );
+    assert_eq!(check_one_thread(&dir, &[]), (Some(0), String::new()));
+    assert_eq!(check(&dir, &["--no-cache"]), (Some(0), String::new()));
+}

@@ -49,8 +49,10 @@ pub(super) struct Budget {
     pub(super) total_steps: u64,
     /// Size units of the values built.
     pub(super) built: u64,
-    /// How deeply the expressions being evaluated nest now.
+    /// How deeply the expressions being evaluated nest now, and the deepest checked (for
+    /// recordings of classes).
     pub(super) depth: usize,
+    pub(super) depth_seen: usize,
     /// Resource declarations recorded, and how many may be ([`MAX_DECLARATIONS`]).
     pub(super) declared: u64,
     pub(super) max_declared: u64,
@@ -63,6 +65,7 @@ impl Default for Budget {
             total_steps: TOTAL_STEPS,
             built: 0,
             depth: 0,
+            depth_seen: 0,
             declared: 0,
             max_declared: MAX_DECLARATIONS,
         }

@@ -2,7 +2,7 @@
 //! the evaluator), functions written in Puppet (of the file or the module path), and the
 //! unknown functions reported.
 
-use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, MAX_DEPTH, R};
+use super::state::{bounded, norm, Evaluator, Flow, RefKind, ABORT, R};
 use crate::eval::functions::{self, Block};
 use crate::eval::names::has_colons;
 use crate::eval::types::PType;
@@ -140,7 +140,9 @@ impl<'a> Evaluator<'a> {
             _ => {}
         }
         // A function of the file or of the module path.
-        if let Some(f) = self.locals.function(&lname) {
+        let local = self.locals.function(&lname);
+        self.note_local_name(&lname, local.is_some());
+        if let Some(f) = local {
             return self.call_puppet_function(f, args, span);
         }
         if has_colons(&lname) {
@@ -258,7 +260,7 @@ impl<'a> Evaluator<'a> {
             self.at_caller(|ev| ev.report("evaluation_error", span, message));
             return Ok(Value::any());
         }
-        if self.depth >= MAX_DEPTH {
+        if self.too_deep() {
             self.open = true;
             return Ok(Value::any());
         }
@@ -291,7 +293,7 @@ impl<'a> Evaluator<'a> {
     }
 
     fn run_lambda(&mut self, l: &Lambda, args: Vec<Value>) -> Result<Value, EvalError> {
-        if self.depth >= MAX_DEPTH {
+        if self.too_deep() {
             self.open = true;
             return Err(EvalError::new(ErrorKind::Other, ABORT));
         }

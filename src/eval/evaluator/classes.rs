@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::findings::Related;
-use super::state::{capitalize, norm, related, Attrs, Decl, Evaluator, Flow, MAX_DEPTH};
+use super::state::{capitalize, norm, related, Attrs, Decl, Evaluator, Flow};
 use crate::eval::loader::find_class;
 use crate::eval::types::PType;
 use crate::eval::value::Value;
@@ -51,12 +51,13 @@ impl<'a> Evaluator<'a> {
             return;
         }
         if self.declared_classes.contains_key(&key) {
+            self.note_declared_again(&key);
             let path = self.path_cond.clone();
             let certain = self
                 .class_paths
                 .get(&key)
                 .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
-            self.class_paths.entry(key.clone()).or_default().push(path);
+            self.push_class_path(key.clone(), path);
             if resource_like && certain {
                 // Puppet names the first declaration when it was resource-like too.
                 let first = self.class_decls.get(&key).and_then(|decls| {
@@ -80,15 +81,31 @@ impl<'a> Evaluator<'a> {
             self.record_class_decl(&key, span, resource_like);
             return;
         }
-        self.class_paths
-            .entry(key.clone())
-            .or_default()
-            .push(self.path_cond.clone());
+        if params.is_none() && !resource_like {
+            // Recorded, or replayed from a recording ([`super::memo`]).
+            self.declare_new_class(key, span);
+        } else {
+            self.declare_fresh(key, params, span, resource_like);
+        }
+    }
+
+    /// Declares class `key`, not declared before, and evaluates it when rein can find it.
+    pub(super) fn declare_fresh(
+        &mut self,
+        key: String,
+        params: Option<Attrs<'_>>,
+        span: Span,
+        resource_like: bool,
+    ) {
+        self.note_fresh_class(&key);
+        self.push_class_path(key.clone(), self.path_cond.clone());
         self.record_class_decl(&key, span, resource_like);
-        self.declared_classes.insert(key.clone(), false);
-        if let Some(c) = self.locals.class(&key) {
+        self.set_declared(key.clone(), false);
+        let local = self.locals.class(&key);
+        self.note_local_name(&key, local.is_some());
+        if let Some(c) = local {
             let complete = self.in_definition(self.here, |ev| ev.run_class(c, params, span));
-            self.declared_classes.insert(key, complete);
+            self.set_declared(key, complete);
             return;
         }
         // From the module path.
@@ -99,7 +116,7 @@ impl<'a> Evaluator<'a> {
                 let complete = self.in_definition(false, |ev| {
                     ev.in_file(origin, |ev| ev.run_class(c, params, span))
                 });
-                self.declared_classes.insert(key, complete);
+                self.set_declared(key, complete);
                 return;
             }
         }
@@ -140,10 +157,7 @@ impl<'a> Evaluator<'a> {
             origin: self.origin.clone(),
             instance: self.instance,
         };
-        self.class_decls
-            .entry(key.to_string())
-            .or_default()
-            .push(decl);
+        self.push_class_decl(key.to_string(), decl);
     }
 
     /// Whether class `key` certainly does not exist: its module is on the module path and
@@ -170,7 +184,7 @@ impl<'a> Evaluator<'a> {
 
     /// Evaluates a class body; returns whether the evaluation was complete.
     fn run_class(&mut self, c: &ClassDef, params: Option<Attrs<'_>>, span: Span) -> bool {
-        if self.depth >= MAX_DEPTH {
+        if self.too_deep() {
             self.open = true;
             return false;
         }
@@ -191,7 +205,7 @@ impl<'a> Evaluator<'a> {
         self.current = self.push_scope(Some(parent_scope));
         // Room for `$title`, `$name`, `$module_name` and the parameters.
         self.reserve_vars(3 + c.params.len());
-        self.class_scopes.insert(key.clone(), self.current);
+        self.set_class_scope(key.clone(), self.current);
         self.set_var("title", Value::str(key.as_str()));
         self.set_var("name", Value::str(key.as_str()));
         self.set_module_name(&key);

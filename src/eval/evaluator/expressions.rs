@@ -59,7 +59,11 @@ impl<'a> Evaluator<'a> {
     /// Evaluates `e`; an unknown past [`MAX_EXPR_DEPTH`] levels of nesting (counted through
     /// calls), so that evaluation fits on an 8 MB stack however deep the code nests.
     pub(super) fn eval(&mut self, e: &Expr) -> R {
-        if self.budget.depth >= MAX_EXPR_DEPTH {
+        let depth = self.budget.depth;
+        if depth > self.budget.depth_seen {
+            self.budget.depth_seen = depth;
+        }
+        if depth >= MAX_EXPR_DEPTH {
             self.open = true;
             return Ok(Value::any());
         }

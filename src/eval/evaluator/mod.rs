@@ -30,12 +30,15 @@
 
 mod budget;
 mod calls;
+mod catalog;
 mod classes;
 mod conditionals;
 mod expressions;
 mod findings;
 mod locals;
 mod manifests;
+mod memo;
+mod recording;
 mod resources;
 mod state;
 mod templates;

@@ -3,9 +3,10 @@
 //! relationships, and parameter defaults checked against their types.
 
 use super::findings::Related;
+use super::recording::Op;
 use super::state::{
     capitalize, norm, place, related, same_origin, Decl, Evaluator, Flow, InstanceSite, RefKind,
-    Reference, ResourceKey, MAX_DEPTH, R,
+    Reference, ResourceKey, R,
 };
 use crate::eval::ops;
 use crate::eval::schema::core_types;
@@ -114,7 +115,7 @@ impl<'a> Evaluator<'a> {
                 if r.form != ResourceForm::Regular {
                     // Virtual and exported resources are in the catalog once realized or
                     // collected: references to them are not reported.
-                    self.virtuals.insert(ResourceKey::new(&type_name, &t));
+                    self.add_virtual(ResourceKey::new(&type_name, &t));
                     continue;
                 }
                 self.declare_resource(&type_name, &t, body.title.span, span, literal_titles);
@@ -138,34 +139,58 @@ impl<'a> Evaluator<'a> {
         literal: bool,
     ) {
         let key = ResourceKey::new(type_name, title);
-        let path = self.path_cond.clone();
+        let decl = Decl {
+            span,
+            path: self.path_cond.clone(),
+            expr,
+            literal,
+            origin: self.origin.clone(),
+            instance: self.instance,
+        };
+        self.add_resource(key, decl, Some((type_name, title)));
+    }
+
+    /// Records the resource `key` declared as `decl`; `names` (its type and title) when a
+    /// duplicate is reported (not in a replayed recording: its code reports nothing).
+    pub(super) fn add_resource(
+        &mut self,
+        key: ResourceKey,
+        decl: Decl,
+        names: Option<(&str, &str)>,
+    ) {
+        self.journal(|| Op::Resource(key.clone(), decl.clone()));
+        // A duplicate is looked for only where it would be reported.
+        let report = names.is_some() && self.here;
         let mut duplicate = None;
         // The same declaration made again (a loop, a function called many times) is not
         // recorded again: the list stays as long as the distinct declarations.
         let mut known = false;
         if let Some(prev) = self.resources.get(&key) {
             for d in prev {
-                let same_code = d.expr == expr
-                    && d.instance == self.instance
-                    && same_origin(d.origin.as_deref(), self.origin.as_deref());
-                known |= same_code && d.span == span && d.literal == literal && d.path == path;
-                if duplicate.is_some() || !related(&d.path, &path) {
+                let same_code = d.expr == decl.expr
+                    && d.instance == decl.instance
+                    && same_origin(d.origin.as_deref(), decl.origin.as_deref());
+                known |= same_code
+                    && d.span == decl.span
+                    && d.literal == decl.literal
+                    && d.path == decl.path;
+                if !report || duplicate.is_some() || !related(&d.path, &decl.path) {
                     continue;
                 }
                 // Two literal titles in one expression are `duplicate_title`'s (the same
                 // expression in two instances of a defined type is a duplicate).
-                if same_code && d.literal && literal {
+                if same_code && d.literal && decl.literal {
                     continue;
                 }
                 duplicate = Some(d.place());
             }
         }
-        if let Some(first) = duplicate {
+        if let (Some(first), Some((type_name, title))) = (duplicate, names) {
             let shown = format!("{}[{}]", capitalize(type_name), title);
             let before = self.findings.len();
             self.report(
                 "duplicate_resource",
-                span,
+                decl.span,
                 format!("Duplicate declaration: {shown} is already declared; cannot redeclare"),
             );
             self.with_related(
@@ -186,18 +211,10 @@ impl<'a> Evaluator<'a> {
         if known {
             return;
         }
-        let decls = self
-            .resources
+        self.resources
             .entry(key)
-            .or_insert_with(|| Vec::with_capacity(1));
-        decls.push(Decl {
-            span,
-            path,
-            expr,
-            literal,
-            origin: self.origin.clone(),
-            instance: self.instance,
-        });
+            .or_insert_with(|| Vec::with_capacity(1))
+            .push(decl);
     }
 
     fn record_metaparams(&mut self, attrs: &[(String, Value, Span)]) {
@@ -215,6 +232,7 @@ impl<'a> Evaluator<'a> {
         if !self.here {
             return;
         }
+        self.poison("a reference in the file");
         match r {
             Value::Type(t) => match &**t {
                 PType::Resource {
@@ -284,7 +302,9 @@ impl<'a> Evaluator<'a> {
         attrs: &[(String, Value, Span)],
         span: Span,
     ) {
-        if let Some(d) = self.locals.define(type_name) {
+        let local = self.locals.define(type_name);
+        self.note_local_name(type_name, local.is_some());
+        if let Some(d) = local {
             let _ = self.in_definition(self.here, |ev| {
                 ev.run_define(d, Value::str(title), attrs, false, span)
             });
@@ -338,7 +358,7 @@ impl<'a> Evaluator<'a> {
         standalone: bool,
         span: Span,
     ) -> R {
-        if self.depth >= MAX_DEPTH || self.budget.declarations_spent() {
+        if self.too_deep() || self.budget.declarations_spent() {
             self.open = true;
             return Ok(Value::Undef);
         }

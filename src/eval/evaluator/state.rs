@@ -8,9 +8,11 @@ use std::sync::Arc;
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use super::budget::Budget;
-use super::findings::{Finding, Findings, Place, Related};
+pub(super) use super::catalog::{place, same_origin, Decl, PathCond, ResourceKey, Scope};
+use super::findings::{Finding, Findings, Related};
 use super::locals::Locals;
 use super::manifests::Manifests;
+use super::recording::{Op, Recorder};
 use crate::eval::loader::ModulePath;
 use crate::eval::module_store::Loaded;
 use crate::eval::names::map_segments;
@@ -71,74 +73,6 @@ pub(super) type R = Result<Value, Flow>;
 /// A message carried in an `EvalError` of kind `Other` through the functions module when a
 /// lambda's evaluation was aborted.
 pub(super) const ABORT: &str = "\u{0}rein-abort";
-
-pub(super) struct Scope {
-    pub(super) vars: HashMap<String, Value>,
-    pub(super) parent: Option<usize>,
-}
-
-/// Where a declaration sits among speculative branches: `(conditional, branch)` pairs.
-pub(super) type PathCond = Vec<(u32, u32)>;
-
-pub(super) struct Decl {
-    pub(super) span: Span,
-    pub(super) path: PathCond,
-    /// The resource expression, with whether its title was a literal.
-    pub(super) expr: Span,
-    pub(super) literal: bool,
-    /// The file of the code (`None`: the checked file).
-    pub(super) origin: Option<Arc<Loaded>>,
-    /// The defined type instance whose body declared it (0: none).
-    pub(super) instance: u32,
-}
-
-/// A resource's type name and title as one key, in one allocation (a big manifest
-/// declares one per resource): the type name's length, `:`, the type name, the title.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct ResourceKey(Box<str>);
-
-impl ResourceKey {
-    pub(super) fn new(type_name: &str, title: &str) -> ResourceKey {
-        let len = type_name.len().to_string();
-        let mut key = String::with_capacity(len.len() + 1 + type_name.len() + title.len());
-        key.push_str(&len);
-        key.push(':');
-        key.push_str(type_name);
-        key.push_str(title);
-        ResourceKey(key.into_boxed_str())
-    }
-}
-
-impl Decl {
-    /// Where it is, for a finding's related place.
-    pub(super) fn place(&self) -> Place {
-        place(self.origin.as_deref(), self.span)
-    }
-}
-
-/// The place of `span` in the code of `origin` (`None`: the checked file).
-pub(super) fn place(origin: Option<&Loaded>, span: Span) -> Place {
-    match origin {
-        None => Place::Here(span),
-        Some(l) => {
-            let (line, column) = l.line_col(span.start());
-            Place::Elsewhere {
-                path: l.path.clone(),
-                line,
-                column,
-            }
-        }
-    }
-}
-
-/// Whether two origins are the same file.
-pub(super) fn same_origin(a: Option<&Loaded>, b: Option<&Loaded>) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(a), Some(b)) => a.path == b.path,
-        _ => false,
-    }
-}
 
 pub(super) struct Reference {
     pub(super) type_name: String,
@@ -233,6 +167,12 @@ pub(super) struct Evaluator<'a> {
     /// Names no scope defined, with whether a built-in variable or a fact stands for them
     /// (a loop looks the same names up at every turn).
     pub(super) unscoped: HashMap<String, bool>,
+    /// The recordings of module-path classes being made, innermost last ([`super::memo`]),
+    /// and the changes to the catalog since the outermost started.
+    pub(super) recorders: Vec<Recorder>,
+    pub(super) journal: Vec<Op>,
+    /// The deepest class, defined type, function or lambda nesting checked (for recordings).
+    pub(super) depth_seen: usize,
 }
 
 /// Where a defined type instance was declared: its type name, in the file `origin`, and
@@ -343,6 +283,9 @@ impl<'a> Evaluator<'a> {
             instance_site: None,
             active_instances: Vec::new(),
             unscoped: HashMap::new(),
+            recorders: Vec::new(),
+            journal: Vec::new(),
+            depth_seen: 0,
         }
     }
 
@@ -358,6 +301,7 @@ impl<'a> Evaluator<'a> {
 
     fn record(&mut self, rule: &'static str, span: Span, message: String, warning: bool) {
         if self.here {
+            self.poison("a finding in the file");
             self.findings
                 .push(Finding::new(rule, span, message, warning));
         }
@@ -450,6 +394,9 @@ impl<'a> Evaluator<'a> {
 
     /// Runs `f` with the findings kept or not as `here` says (then as before).
     pub(super) fn with_here<T>(&mut self, here: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        if here {
+            self.poison("code of the file");
+        }
         let was_here = std::mem::replace(&mut self.here, here);
         let r = f(self);
         self.here = was_here;

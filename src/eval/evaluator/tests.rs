@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::eval::class_memo::ClassMemo;
 use crate::eval::loader::ModulePath;
 use crate::eval::project::Project;
 
@@ -487,4 +488,118 @@ fn an_inline_template_rendered_again_and_again_is_parsed_once() {
         .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
         .collect();
     assert_eq!(found, vec![("type_mismatch", 2), ("evaluation_error", 3)]);
+}
+
+/// The findings of evaluating the files `files` (relative to `dir`, the run's root) one
+/// after the other in one run with the class memo `memo`, as `file:line rule message`;
+/// with how many recordings were replayed.
+fn run_files(dir: &Path, files: &[&str], memo: ClassMemo) -> (Vec<String>, usize) {
+    let parsed: Vec<(&str, crate::syntax::ParsedFile)> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{e}"));
+            (*f, crate::syntax::parse(&text))
+        })
+        .collect();
+    let mut project = Project::default();
+    for (_, p) in &parsed {
+        project.merge(Project::of(&p.program));
+    }
+    project.roots = vec![dir.to_path_buf()];
+    project.memo = memo;
+    let mut out = Vec::new();
+    for (f, p) in &parsed {
+        let module_path = ModulePath::for_file(&dir.join(f), &project);
+        let options = Options {
+            project: &project,
+            module_path: &module_path,
+            is_fact: &|_: &str| false,
+        };
+        for finding in evaluate(&p.program, &options) {
+            let line = p.line_index.line(finding.span.start());
+            out.push(format!("{f}:{line} {} {}", finding.rule, finding.message));
+        }
+    }
+    (out, project.memo.replays())
+}
+
+#[test]
+fn a_replayed_module_class_leaves_each_root_as_its_evaluation_would() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for (rel, text) in [
+        (
+            "modules/base/manifests/init.pp",
+            "class base {\n  include base::params\n  $mode = $base::params::mode\n  file { '/etc/base': mode => $mode }\n  if $facts['os'] == 'x' {\n    include base::extra\n    file { '/etc/cond': }\n  }\n  $n = $top_var\n  base::item { 'one': }\n  'x' =~ /(x)/\n  $typed = Base::Port\n}\n",
+        ),
+        (
+            "modules/base/manifests/params.pp",
+            "class base::params {\n  $mode = '0644'\n  $count = 1\n}\n",
+        ),
+        (
+            "modules/base/manifests/extra.pp",
+            "class base::extra {\n  file { '/etc/extra': }\n}\n",
+        ),
+        (
+            "modules/base/manifests/item.pp",
+            "define base::item() {\n  file { \"/etc/item/${title}\": }\n}\n",
+        ),
+        ("modules/base/types/port.pp", "type Base::Port = Integer[1, 65535]\n"),
+        (
+            "modules/app/manifests/a.pp",
+            "class app::a {\n  include base\n  file { '/etc/base': }\n}\n",
+        ),
+        (
+            "modules/app/manifests/b.pp",
+            "class app::b {\n  include base\n  $y = $base::params::count + 'a'\n  $z = $1 + 1\n  $q = assert_type($base::typed, 0)\n}\n",
+        ),
+        (
+            "modules/app/manifests/c.pp",
+            "class app::c {\n  include base::params\n  include base\n  file { '/etc/item/one': }\n}\n",
+        ),
+        (
+            "modules/app/manifests/d.pp",
+            "$top_var = 'set'\ninclude base\nfile { '/etc/base': }\n",
+        ),
+        (
+            "modules/app/manifests/e.pp",
+            "class app::e {\n  include base\n  file { '/etc/item/one': }\n}\ndefine base::item() {\n  file { \"/etc/local/${title}\": }\n}\n",
+        ),
+        (
+            "modules/app/manifests/f.pp",
+            "class app::f {\n  app::f::thing { 'x': }\n  include base\n  file { '/etc/item/one': }\n}\ndefine app::f::thing() { }\n",
+        ),
+        (
+            "modules/app/manifests/g.pp",
+            "class app::g(Integer $p = 1) {\n  if $p == 2 {\n    include base\n  } else {\n    include base\n  }\n  file { '/etc/base': }\n}\n",
+        ),
+    ] {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap_or(dir.path()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let files =
+        ["a", "b", "c", "d", "e", "f", "g"].map(|f| format!("modules/app/manifests/{f}.pp"));
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (evaluated, none) = run_files(dir.path(), &files, ClassMemo::off());
+    assert_eq!(none, 0);
+    let (replayed, replays) = run_files(dir.path(), &files, ClassMemo::default());
+    assert_eq!(replayed, evaluated);
+    // a.pp records `base` (and, within it, `base::params` and `base::extra`); b.pp, f.pp
+    // (an instance numbered first) and g.pp (under a branch; its second `include` finds
+    // it declared) replay `base`; c.pp (`base::params` declared first), d.pp (`$top_var`
+    // set) and e.pp (its own `base::item`) evaluate `base`, replaying the two within it.
+    assert_eq!(replays, 9);
+    assert_eq!(
+        evaluated,
+        [
+            "modules/app/manifests/a.pp:3 duplicate_resource Duplicate declaration: File[/etc/base] is already declared; cannot redeclare",
+            "modules/app/manifests/b.pp:3 invalid_operand The value 'a' cannot be converted to Numeric.",
+            "modules/app/manifests/b.pp:4 invalid_operand The value 'x' cannot be converted to Numeric.",
+            "modules/app/manifests/b.pp:5 type_mismatch assert_type(): expects a Base::Port = Integer[1, 65535] value, got Integer[0, 0]",
+            "modules/app/manifests/c.pp:4 duplicate_resource Duplicate declaration: File[/etc/item/one] is already declared; cannot redeclare",
+            "modules/app/manifests/d.pp:3 duplicate_resource Duplicate declaration: File[/etc/base] is already declared; cannot redeclare",
+            "modules/app/manifests/f.pp:4 duplicate_resource Duplicate declaration: File[/etc/item/one] is already declared; cannot redeclare",
+        ]
+    );
 }

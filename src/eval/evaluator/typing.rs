@@ -39,6 +39,9 @@ impl<'a> Evaluator<'a> {
     /// aliases change: nothing else it depends on changes during an evaluation (the
     /// module path's files, the project's definitions, the file's own).
     pub(super) fn resolve_type(&mut self, name: &str) -> PType {
+        if !self.recorders.is_empty() {
+            self.note_type(name);
+        }
         if let Some(t) = self.resolved.get(name) {
             return t.clone();
         }
@@ -93,13 +96,16 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Whether `name` (lower case) is a resource type: `Some(false)` only when certain.
-    pub(super) fn resource_type_known(&self, name: &str) -> Option<bool> {
+    pub(super) fn resource_type_known(&mut self, name: &str) -> Option<bool> {
         if core_types().get(name).is_some()
             || VENDORED_TYPES.contains(&name)
             || matches!(name, "class" | "node" | "stage" | "component" | "whit")
-            || self.locals.define(name).is_some()
-            || self.options.project.has_define(name)
         {
+            return Some(true);
+        }
+        let local = self.locals.define(name).is_some();
+        self.note_local_name(name, local);
+        if local || self.options.project.has_define(name) {
             return Some(true);
         }
         if !has_colons(name) {

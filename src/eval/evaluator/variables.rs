@@ -55,16 +55,30 @@ impl<'a> Evaluator<'a> {
                 break;
             };
             if let Some(v) = scope.vars.get(name) {
-                return Ok(v.clone());
+                let v = v.clone();
+                if !self.recorders.is_empty() {
+                    self.note_scope_read(i, name, Some(&v));
+                }
+                return Ok(v);
             }
             s = scope.parent;
+        }
+        if !self.recorders.is_empty() {
+            self.note_scope_read(0, name, None);
         }
         self.undefined(name, span)
     }
 
     fn lookup_top(&mut self, name: &str, span: Span) -> R {
         if let Some(v) = self.scopes.first().and_then(|s| s.vars.get(name)) {
-            return Ok(v.clone());
+            let v = v.clone();
+            if !self.recorders.is_empty() {
+                self.note_scope_read(0, name, Some(&v));
+            }
+            return Ok(v);
+        }
+        if !self.recorders.is_empty() {
+            self.note_scope_read(0, name, None);
         }
         self.undefined(name, span)
     }
@@ -125,22 +139,16 @@ impl<'a> Evaluator<'a> {
         else {
             return Ok(Value::any());
         };
-        let Some(&scope) = self.class_scopes.get(class) else {
+        let scope = self.class_scopes.get(class).copied();
+        let value = scope.and_then(|s| self.class_variable(s, var)).cloned();
+        if !self.recorders.is_empty() {
+            self.note_class_variable(class, var, scope, value.as_ref());
+        }
+        if scope.is_none() {
             return Ok(Value::any());
-        };
-        // The class's scope, then the scopes of the classes it inherits (not top scope).
-        let mut s = Some(scope);
-        while let Some(i) = s {
-            if i == 0 {
-                break;
-            }
-            let Some(sc) = self.scopes.get(i) else {
-                break;
-            };
-            if let Some(v) = sc.vars.get(var) {
-                return Ok(v.clone());
-            }
-            s = sc.parent;
+        }
+        if let Some(v) = value {
+            return Ok(v);
         }
         if self.declared_classes.get(class) == Some(&true) {
             self.report(
@@ -150,6 +158,23 @@ impl<'a> Evaluator<'a> {
             );
         }
         Ok(Value::any())
+    }
+
+    /// The variable `var` in the class scope `scope` or the scopes of the classes it
+    /// inherits (not top scope).
+    pub(super) fn class_variable(&self, scope: usize, var: &str) -> Option<&Value> {
+        let mut s = Some(scope);
+        while let Some(i) = s {
+            if i == 0 {
+                break;
+            }
+            let sc = self.scopes.get(i)?;
+            if let Some(v) = sc.vars.get(var) {
+                return Some(v);
+            }
+            s = sc.parent;
+        }
+        None
     }
 
     pub(super) fn assign(&mut self, lhs: &Expr, v: Value) {
