@@ -27,12 +27,35 @@ impl Rule for StarComments {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
+        // A comment over several lines that starts after a heredoc's opening on its first
+        // line is not rewritten: the heredoc's body starts after the comment's last line,
+        // and `#` lines would make it start after the first.
+        let openings: Vec<usize> = cx
+            .tokens()
+            .iter()
+            .filter(|t| t.kind() == "heredoc")
+            .map(|t| t.span.start())
+            .collect();
+        let source = cx.source();
+        let after_opening = |s: Span| {
+            let text = source.get(s.start()..s.end()).unwrap_or("");
+            let line_start = source
+                .get(..s.start())
+                .and_then(|b| b.rfind('\n'))
+                .map_or(0, |i| i + 1);
+            text.contains('\n') && openings.iter().any(|&o| o >= line_start && o < s.start())
+        };
         let found: Vec<(Span, Option<String>)> = cx
             .file
             .comments
             .iter()
             .filter(|c| c.kind == CommentKind::Block)
-            .map(|c| (c.span, rewrite(cx.source(), c.span)))
+            .map(|c| {
+                let fixed = (!after_opening(c.span))
+                    .then(|| rewrite(source, c.span))
+                    .flatten();
+                (c.span, fixed)
+            })
             .collect();
         for (span, fixed) in found {
             let mut d = Diagnostic::new(span, "/* */ comment found");
@@ -149,5 +172,20 @@ mod tests {
             fixed,
             "class a {\n  #     *\n  # text\n  #   indented\n  include b\n}\n"
         );
+    }
+
+    #[test]
+    fn no_fix_for_a_comment_over_lines_after_a_heredoc_opening() {
+        // Fuzz finding: rein starts the heredoc's body after the comment's last line;
+        // `#` lines would start it after the first, and the text would not parse. A
+        // one-line comment there is rewritten.
+        let src = "$a = @(END)*  /* x\n  1\n  | END\n$b = 2 */\n  body\n  | END\nnotice($a)\n";
+        let (at, fixed) = run(src);
+        assert_eq!(at, vec![(1, 15)]);
+        assert_eq!(fixed, src);
+        let one = "$a = @(END) /* x */\n  body\n  | END\nnotice($a)\n";
+        let (at, fixed) = run(one);
+        assert_eq!(at, vec![(1, 13)]);
+        assert_eq!(fixed, "$a = @(END) # x\n  body\n  | END\nnotice($a)\n");
     }
 }
