@@ -8,18 +8,20 @@
 //! A replay must leave the root exactly as an evaluation would. So a recording notes what
 //! the class read of the state outside it, and is replayed only where that is the same:
 //! - the names it looked up among the file's own definitions (none may be the file's), and
-//!   the file defines no type alias (the aliases of the module path are loaded again);
-//! - the top-scope variables it read (absent, or the same plain value), the classes whose
-//!   variables it asked for before they were declared, and the classes it declared (none
-//!   may be declared yet);
+//!   the file defines no type alias (the type names it resolved are resolved again, which
+//!   loads the module path's aliases it loaded);
+//! - the top-scope variables it read, and the variables of the root's classes it read
+//!   (absent, or the same value); the classes whose variables it asked for before they
+//!   were declared; the root's classes it declared again (declared, and as completely);
+//!   the classes it declared (none may be declared yet);
 //! - the match variables at its start; and it is never entered inside a node, a defined
 //!   type's instance or its findings' file.
 //!
-//! A recording is dropped when the class reads a scope or a declared class of the root,
-//! when its code reports in the checked file, and when a budget or a depth limit was
-//! reached; a replay needs room for all it spent. Branch conditions, scopes and instances
-//! are numbered from the root's at the replay; what the class read from the module path
-//! is recorded again in the file's read log (the cache's dependencies).
+//! A recording is dropped when a scope it left hangs under a scope of the root other than
+//! top scope, when its code reports in the checked file, and when a budget or a depth
+//! limit was reached; a replay needs room for all it spent. Branch conditions, scopes and
+//! instances are numbered from the root's at the replay; what the class read from the
+//! module path is recorded again in the file's read log (the cache's dependencies).
 
 use std::sync::Arc;
 
