@@ -217,14 +217,19 @@ impl<'a> Formatter<'a> {
                 && leading
                     .last()
                     .is_some_and(|l| l.text.trim() == "# fmt: skip");
+            let limit = spans.get(i + 1).map_or(close, |s| s.start());
+            // A comment on the line of the separator after the element trails it, even when
+            // the separator is on a line of its own (`;` after a multi-line body).
+            let anchor = self.separator_end(span.end(), limit).unwrap_or(span.end());
             // A trailing `# fmt: skip` is the last statement's of its line (the statements
-            // before it on the line go on lines of their own, formatted).
-            let next_start = spans.get(i + 1).map_or(close, |s| s.start());
+            // before it on the line go on lines of their own, formatted); one on the line of
+            // the statement's separator trails it too, as it will once printed.
             let skip_trail = statements
                 && self.comment_start(self.next).is_some_and(|st| {
                     st >= span.end()
-                        && st < next_start
-                        && !self.has_newline(span.end(), st)
+                        && st < limit
+                        && (!self.has_newline(span.end(), st)
+                            || (st >= anchor && !self.has_newline(anchor, st)))
                         && self.comment_text(self.next).trim() == "# fmt: skip"
                 });
             let doc = if skip_lead || skip_trail {
@@ -238,10 +243,6 @@ impl<'a> Formatter<'a> {
             } else {
                 doc
             };
-            let limit = spans.get(i + 1).map_or(close, |s| s.start());
-            // A comment on the line of the separator after the element trails it, even when
-            // the separator is on a line of its own (`;` after a multi-line body).
-            let anchor = self.separator_end(span.end(), limit).unwrap_or(span.end());
             let (trailing, end) = self.take_trailing(anchor, limit);
             emit(
                 self,
