@@ -14,8 +14,10 @@
 //!   (absent, or the same value); the classes whose variables it asked for before they
 //!   were declared; the root's classes it declared again (declared, and as completely);
 //!   the classes it declared (none may be declared yet);
-//! - the match variables at its start; and it is never entered inside a node, a defined
-//!   type's instance or its findings' file.
+//! - the match variables at its start; the defined type instances it declared (none may
+//!   be one being evaluated where it is replayed); and it is never entered inside a node
+//!   or its findings' file. Inside a defined type's instance, what the class declares
+//!   belongs to that instance, as an evaluation there would number it.
 //!
 //! A recording is dropped when a scope it left hangs under a scope of the root other than
 //! top scope, when its code reports in the checked file, and when a budget or a depth
@@ -36,12 +38,9 @@ use crate::eval::value::Value;
 
 impl<'a> Evaluator<'a> {
     /// Whether class `key` may be replayed or recorded here: declared without parameters,
-    /// outside nodes and defined types' instances, in a file without type aliases.
+    /// outside nodes, in a file without type aliases.
     fn memo_allowed(&self) -> bool {
-        self.node_scope.is_none()
-            && self.instance == 0
-            && self.active_instances.is_empty()
-            && self.locals.aliases.is_empty()
+        self.node_scope.is_none() && self.locals.aliases.is_empty()
     }
 
     /// Declares class `key` (not declared yet, without parameters) from a recording when
@@ -78,6 +77,8 @@ impl<'a> Evaluator<'a> {
             scopes: self.scopes.len(),
             next_cond: self.next_cond,
             instances: self.instances,
+            instance: self.instance,
+            active: self.active_instances.len(),
             path: self.path_cond.len(),
             depth: self.depth,
             expr_depth: self.budget.depth,
@@ -147,6 +148,7 @@ impl<'a> Evaluator<'a> {
             scopes_at: r.scopes,
             next_cond_at: r.next_cond,
             instances_at: r.instances,
+            instance_at: r.instance,
             path_at: r.path,
             matches_at: r.matches,
             needs: r.needs,
@@ -187,6 +189,10 @@ impl<'a> Evaluator<'a> {
                     && self.locals.define(n).is_none()
                     && self.locals.function(n).is_none()
             })
+            && r.needs
+                .instances
+                .iter()
+                .all(|i| !self.active_instances.contains(i))
             && r.needs
                 .unscoped_classes
                 .iter()
@@ -231,6 +237,9 @@ impl<'a> Evaluator<'a> {
                 .extend(r.needs.unscoped_classes.iter().cloned());
             rec.needs.types.extend(r.needs.types.iter().cloned());
             rec.needs
+                .instances
+                .extend(r.needs.instances.iter().cloned());
+            rec.needs
                 .class_values
                 .extend(r.needs.class_values.iter().cloned());
             rec.needs.declared.extend(r.needs.declared.iter().cloned());
@@ -258,7 +267,7 @@ impl<'a> Evaluator<'a> {
                 parent: s.parent.map(scope),
             });
         }
-        let (cond_base, instance_base) = (self.next_cond, self.instances);
+        let (cond_base, instance_base, current) = (self.next_cond, self.instances, self.instance);
         // Conditions and instances numbered after the recording's start are its own.
         let cond = |c: u32| {
             if c > r.next_cond_at {
@@ -276,6 +285,8 @@ impl<'a> Evaluator<'a> {
         let instance = |i: u32| {
             if i > r.instances_at {
                 i - r.instances_at + instance_base
+            } else if i == r.instance_at {
+                current
             } else {
                 i
             }
@@ -397,6 +408,29 @@ impl<'a> Evaluator<'a> {
                         .push((class.to_string(), var.to_string(), value.cloned()));
                 }
                 Some(_) => {}
+            }
+        }
+    }
+
+    /// Notes the defined type instance `active` (`type[title]`) declared: a recording
+    /// that started inside an instance of that name cannot be replayed (the instance is
+    /// not entered again there, and may be elsewhere).
+    pub(super) fn note_instance(&mut self, active: &str) {
+        let outer = |r: &Recorder, all: &[String]| {
+            all.get(..r.active)
+                .is_some_and(|o| o.iter().any(|a| a == active))
+        };
+        for i in 0..self.recorders.len() {
+            let hit = self
+                .recorders
+                .get(i)
+                .is_some_and(|r| outer(r, &self.active_instances));
+            if let Some(r) = self.recorders.get_mut(i) {
+                if hit {
+                    r.poisoned.get_or_insert("an instance being evaluated");
+                } else if !r.needs.instances.contains(active) {
+                    r.needs.instances.insert(active.to_string());
+                }
             }
         }
     }

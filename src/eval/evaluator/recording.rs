@@ -33,6 +33,10 @@ pub(super) struct Recorder {
     pub(super) scopes: usize,
     pub(super) next_cond: u32,
     pub(super) instances: u32,
+    /// The defined type instance it started in (0: none), and how many instances were
+    /// being evaluated then.
+    pub(super) instance: u32,
+    pub(super) active: usize,
     pub(super) path: usize,
     pub(super) depth: usize,
     pub(super) expr_depth: usize,
@@ -70,6 +74,9 @@ pub(super) struct Needs {
     pub(super) declared: Vec<(String, bool)>,
     /// Type names resolved (the aliases among them are loaded again).
     pub(super) types: HashSet<String>,
+    /// Defined type instances (`type[title]`) it declared: none may be one being
+    /// evaluated where it is replayed (that one would not be entered again).
+    pub(super) instances: HashSet<String>,
 }
 
 /// A recorded evaluation of a class.
@@ -77,6 +84,8 @@ pub(super) struct Recorded {
     pub(super) scopes_at: usize,
     pub(super) next_cond_at: u32,
     pub(super) instances_at: u32,
+    /// The instance it started in: its declarations there belong to the replay's.
+    pub(super) instance_at: u32,
     pub(super) path_at: usize,
     pub(super) matches_at: Option<Vec<Option<String>>>,
     pub(super) needs: Needs,

@@ -370,6 +370,7 @@ impl<'a> Evaluator<'a> {
             .flatten()
             .map(|t| format!("{key}[{t}]"));
         if let Some(a) = &active {
+            self.note_instance(a);
             if self.active_instances.contains(a) {
                 self.open = true;
                 return Ok(Value::Undef);

@@ -603,3 +603,69 @@ fn a_replayed_module_class_leaves_each_root_as_its_evaluation_would() {
         ]
     );
 }
+
+#[test]
+fn a_module_class_replayed_inside_a_defined_type_instance_leaves_the_root_as_its_evaluation_would()
+{
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for (rel, text) in [
+        (
+            "modules/web/manifests/init.pp",
+            "class web {\n  web::site { 'main': }\n  file { '/etc/web': }\n  file { '/etc/web': }\n}\n",
+        ),
+        (
+            "modules/web/manifests/site.pp",
+            "define web::site() {\n  include web\n  file { \"/etc/site/${title}\": }\n}\n",
+        ),
+        ("modules/app/manifests/a.pp", "class app::a {\n  include web\n}\n"),
+        (
+            "modules/app/manifests/h.pp",
+            "define app::h() {\n  include web\n  file { '/etc/web': }\n}\n",
+        ),
+        (
+            "modules/app/manifests/i.pp",
+            "class app::i {\n  app::i::w { 'x': }\n  app::i::w { 'y': }\n}\ndefine app::i::w() {\n  include web\n  file { '/etc/site/main': }\n}\n",
+        ),
+        (
+            "modules/app/manifests/k.pp",
+            "web::site { 'main': }\nnotify { 'n': require => File['/nowhere'] }\n",
+        ),
+        (
+            "modules/app/manifests/m.pp",
+            "app::m { 'one': }\nnotify { 'n': require => File['/nowhere'] }\ndefine app::m() {\n  include web\n  file { '/etc/web': }\n}\n",
+        ),
+    ] {
+        let path = dir.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap_or(dir.path()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let files = ["a", "h", "i", "k", "m"].map(|f| format!("modules/app/manifests/{f}.pp"));
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (evaluated, none) = run_files(dir.path(), &files, ClassMemo::off());
+    assert_eq!(none, 0);
+    let (replayed, replays) = run_files(dir.path(), &files, ClassMemo::default());
+    assert_eq!(replayed, evaluated);
+    // a.pp records `web` outside any instance; h.pp, i.pp (both its roots: the class and
+    // the defined type) and m.pp (both roots) replay it inside an instance of their own
+    // defined type; k.pp evaluates it: `web` declares `Web::Site[main]`, the instance
+    // being evaluated, which is not entered again (so k.pp's catalog is not complete, and
+    // its reference is not judged).
+    assert_eq!(replays, 5);
+    // k.pp first: its evaluation of `web` (inside `Web::Site[main]`, which `web` does not
+    // enter again) is not recorded, so a.pp records `web` and the others replay that.
+    let files: Vec<&str> = [&files[3..4], &files[..3], &files[4..]].concat();
+    let (k_first, replays) = run_files(dir.path(), &files, ClassMemo::default());
+    assert_eq!(k_first, run_files(dir.path(), &files, ClassMemo::off()).0);
+    assert_eq!(k_first, evaluated);
+    assert_eq!(replays, 5);
+    assert_eq!(
+        evaluated,
+        [
+            "modules/app/manifests/h.pp:3 duplicate_resource Duplicate declaration: File[/etc/web] is already declared; cannot redeclare",
+            "modules/app/manifests/i.pp:7 duplicate_resource Duplicate declaration: File[/etc/site/main] is already declared; cannot redeclare",
+            "modules/app/manifests/m.pp:2 undeclared_resource Could not find resource 'File[/nowhere]' in parameter 'require'",
+            "modules/app/manifests/m.pp:5 duplicate_resource Duplicate declaration: File[/etc/web] is already declared; cannot redeclare",
+        ]
+    );
+}
