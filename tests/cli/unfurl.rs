@@ -147,6 +147,50 @@ fn laughs() -> String {
     doc
 }
 
+/// Forty mapping keys each nested in the next (`? ? ? ... a`): each key's JSON text quotes
+/// the one inside it, doubling its backslashes (found by fuzzing: 24 GB, killed).
+#[test]
+fn expand_stops_at_keys_nested_in_keys_and_at_long_strings_copied_by_aliases() {
+    let dir = temp_dir("unfurl-key-bounds");
+    let nested = format!("apiVersion: unfurl/v1alpha1\nx:\n  {}a\n", "? ".repeat(40));
+    write(&dir, "nested.yaml", &nested);
+    let (code, out, err) = outcome(&["unfurl", "expand", "nested.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "rein: nested.yaml: a mapping key that is not a string is more than 65536 \
+             characters long as JSON (keys nested in keys): rein stops there\n"
+        )
+    );
+    // A 6,400-byte string copied 10,000 times (64 MB) counts for its length; copied 100
+    // times it expands.
+    let long = |copies: usize| {
+        format!(
+            "apiVersion: unfurl/v1alpha1\na: &a \"{}\"\nb: &b [{}]\nc: [{}]\n",
+            "x".repeat(6400),
+            vec!["*a"; 100].join(", "),
+            vec!["*b"; copies].join(", ")
+        )
+    };
+    write(&dir, "long.yaml", &long(100));
+    let (code, out, err) = outcome(&["unfurl", "expand", "long.yaml"], &dir);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (
+            1,
+            "",
+            "rein: long.yaml: the document expands to more than 1000000 values (anchors, \
+             aliases or merge directives that copy each other over and over): rein stops there\n"
+        )
+    );
+    write(&dir, "short.yaml", &long(1));
+    let (code, out, _) = outcome(&["unfurl", "expand", "short.yaml"], &dir);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches(&"x".repeat(6400)).count(), 201);
+}
+
 #[test]
 fn expand_stops_at_a_million_values_and_at_a_file_that_includes_itself() {
     let dir = temp_dir("unfurl-bounds");

@@ -47,6 +47,20 @@ const MAX_DEPTH: usize = 256;
 /// values than memory holds.
 pub const MAX_VALUES: usize = 1_000_000;
 
+/// The bytes of text (a string, a mapping key) that count as one value against
+/// [`MAX_VALUES`]: copies of a long string cost what they hold.
+const BYTES_PER_VALUE: usize = 64;
+
+/// The longest JSON text of a mapping key that is not a string (a mapping or a sequence as
+/// a key): each key nested in a key quotes the text of the one inside it again, which
+/// doubles its backslashes, so thirty nested keys would need gigabytes.
+pub const MAX_KEY_TEXT: usize = 64 * 1024;
+
+/// The values `text` counts for, beyond the value that holds it.
+fn text_values(text: &str) -> usize {
+    text.len() / BYTES_PER_VALUE
+}
+
 /// The values an expansion may still build ([`MAX_VALUES`] to start with).
 #[derive(Debug)]
 pub struct Budget {
@@ -112,6 +126,7 @@ impl Value {
         budget.take(1)?;
         Ok(match &node.kind {
             NodeKind::Scalar(s) => {
+                budget.take(text_values(&s.value))?;
                 if s.style != ScalarStyle::Plain || node.tag.as_deref() == Some("!!str") {
                     Value::Str(s.value.clone())
                 } else {
@@ -133,6 +148,13 @@ impl Value {
                         Value::Str(s) => s,
                         other => other.to_json(),
                     };
+                    if !is_str && text.len() > MAX_KEY_TEXT {
+                        return Err(format!(
+                            "a mapping key that is not a string is more than {MAX_KEY_TEXT} \
+                             characters long as JSON (keys nested in keys): rein stops there"
+                        ));
+                    }
+                    budget.take(text_values(&text))?;
                     let value = Value::convert(&e.value, anchors, depth + 1, budget)?;
                     map.push((Key { text, is_str }, value));
                 }
@@ -145,8 +167,8 @@ impl Value {
         })
     }
 
-    /// How many values `self` holds (itself included), counted up to `limit`: a count
-    /// past it stops there.
+    /// How many values `self` holds (itself included, and its texts by their length),
+    /// counted up to `limit`: a count past it stops there.
     pub fn size_upto(&self, limit: usize) -> usize {
         let mut count = 0;
         let mut stack = vec![self];
@@ -156,8 +178,14 @@ impl Value {
                 break;
             }
             match v {
+                Value::Str(s) => count += text_values(s),
                 Value::Seq(items) => stack.extend(items),
-                Value::Map(entries) => stack.extend(entries.iter().map(|(_, v)| v)),
+                Value::Map(entries) => {
+                    for (k, v) in entries {
+                        count += text_values(&k.text);
+                        stack.push(v);
+                    }
+                }
                 _ => {}
             }
         }
