@@ -7,6 +7,7 @@ use crate::eval::project::Project;
 use std::cell::{OnceCell, RefCell};
 
 use super::diagnostic::{Diagnostic, Related, RelatedAt, Severity};
+use super::lint_tokens::{whitespace_runs, WsRun};
 use super::meta::{OptionKind, RuleMeta};
 use super::scopes::Scopes;
 use super::whitespace_tokens::{interpolations, stream_tokens, PlTok, Stream};
@@ -87,6 +88,7 @@ pub struct Facts {
     module_layout: OnceCell<Option<ModuleLayout>>,
     tokens: OnceCell<Vec<Token>>,
     whitespace_tokens: OnceCell<Vec<PlTok>>,
+    whitespace_runs: OnceCell<Vec<WsRun>>,
     scopes: OnceCell<Scopes>,
     /// Where the file's classes are, by name ([`crate::eval::loader::class_paths`]).
     class_paths: OnceCell<std::collections::HashMap<String, Vec<u32>>>,
@@ -376,6 +378,15 @@ impl<'a> Context<'a> {
             source: self.file.source,
             toks,
         }
+    }
+
+    /// The whitespace runs between the file's tokens (puppet-lint's `INDENT` and
+    /// `WHITESPACE` tokens), computed on first use, once per file.
+    pub fn whitespace_runs(&self) -> &'a [WsRun] {
+        let facts: &'a Facts = self.facts;
+        facts
+            .whitespace_runs
+            .get_or_init(|| whitespace_runs(self.file.source, self.tokens()).collect())
     }
 
     /// The scopes of the file with their parameters and assigned variables (computed on

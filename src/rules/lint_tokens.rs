@@ -45,27 +45,47 @@ pub fn whitespace_runs<'a>(
     .flat_map(move |(start, end)| runs_in(source, start, end))
 }
 
-/// The whitespace runs of the gap `start..end` of `source`.
-fn runs_in(source: &str, start: usize, end: usize) -> impl Iterator<Item = WsRun> + '_ {
-    let gap = source.get(start..end).unwrap_or("");
-    let mut run: Option<usize> = None;
-    gap.char_indices()
-        .chain(std::iter::once((gap.len(), '\0')))
-        .filter_map(move |(i, c)| {
-            let at = start + i;
-            let inside = i < gap.len() && is_ws(c);
-            match (run, inside) {
-                (None, true) => {
-                    run = Some(at);
-                    None
-                }
-                (Some(s), false) => {
-                    run = None;
-                    Some(run_at(source, s, at))
-                }
-                _ => None,
+/// The whitespace runs of the gap `start..end` of `source`, read a byte at a time (a
+/// gap is nearly always ASCII: a line end and an indentation).
+fn runs_in(source: &str, start: usize, end: usize) -> GapRuns<'_> {
+    GapRuns {
+        source,
+        pos: start,
+        end: end.min(source.len()),
+    }
+}
+
+/// The whitespace runs of a gap, from `pos` on.
+struct GapRuns<'a> {
+    source: &'a str,
+    pos: usize,
+    end: usize,
+}
+
+impl Iterator for GapRuns<'_> {
+    type Item = WsRun;
+
+    fn next(&mut self) -> Option<WsRun> {
+        let bytes = self.source.as_bytes();
+        let mut run: Option<usize> = None;
+        while self.pos < self.end {
+            let at = self.pos;
+            let (ws, len) = match bytes.get(at) {
+                Some(&b) if b.is_ascii() => (matches!(b, b'\t' | 0x0b | 0x0c | b' '), 1),
+                _ => match self.source.get(at..).and_then(|r| r.chars().next()) {
+                    Some(c) => (is_ws(c), c.len_utf8()),
+                    None => (false, 1),
+                },
+            };
+            self.pos = at + len;
+            match (run, ws) {
+                (None, true) => run = Some(at),
+                (Some(s), false) => return Some(run_at(self.source, s, at)),
+                _ => {}
             }
-        })
+        }
+        run.map(|s| run_at(self.source, s, self.end))
+    }
 }
 
 fn run_at(source: &str, start: usize, end: usize) -> WsRun {

@@ -1,7 +1,7 @@
 //! `2sp_soft_tabs`: an indentation of an odd number of characters (puppet-lint's
 //! `2sp_soft_tabs`; like puppet-lint it does not check the nesting depth).
 
-use crate::rules::lint_tokens::{chars, whitespace_runs};
+use crate::rules::lint_tokens::chars;
 use crate::rules::{Category, Context, Diagnostic, FixKind, Level, Rule, RuleMeta};
 
 pub struct TwoSpSoftTabs;
@@ -27,7 +27,9 @@ impl Rule for TwoSpSoftTabs {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let found: Vec<_> = whitespace_runs(cx.source(), cx.tokens())
+        let found: Vec<_> = cx
+            .whitespace_runs()
+            .iter()
             .filter(|r| r.indent && chars(cx.text(r.span)) % 2 == 1)
             .collect();
         for r in found {

@@ -192,6 +192,9 @@ impl<'a> Layout<'a> {
 
     /// The gap before token `i`, which is at `span` in the source.
     fn gap(&self, i: usize, span: Span) -> &str {
+        if self.changed.is_empty() {
+            return self.source.get(span.start()..span.end()).unwrap_or("");
+        }
         match self.changed.get(&i) {
             Some(text) => text,
             None => self.source.get(span.start()..span.end()).unwrap_or(""),

@@ -1,7 +1,6 @@
 //! `hard_tabs`: a tab character in whitespace between tokens (puppet-lint's `hard_tabs`).
 //! Tabs inside strings, heredocs and comments are left alone.
 
-use crate::rules::lint_tokens::whitespace_runs;
 use crate::rules::{Category, Context, Diagnostic, Edit, Fix, FixKind, Level, Rule, RuleMeta};
 
 pub struct HardTabs;
@@ -27,7 +26,9 @@ impl Rule for HardTabs {
     }
 
     fn check_file(&self, cx: &mut Context<'_>) {
-        let found: Vec<_> = whitespace_runs(cx.source(), cx.tokens())
+        let found: Vec<_> = cx
+            .whitespace_runs()
+            .iter()
             .filter(|r| cx.text(r.span).contains('\t'))
             .collect();
         for r in found {

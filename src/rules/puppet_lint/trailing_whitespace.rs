@@ -3,7 +3,7 @@
 //! heredoc body is part of that token and not reported; with the option `comments`,
 //! whitespace at the end of a comment's lines is reported too.
 
-use crate::rules::lint_tokens::{is_ws, whitespace_runs};
+use crate::rules::lint_tokens::is_ws;
 use crate::rules::{
     Category, Context, Diagnostic, Edit, Fix, FixKind, Level, OptionKind, Rule, RuleMeta,
     RuleOption,
@@ -39,7 +39,9 @@ impl Rule for TrailingWhitespace {
 
     fn check_file(&self, cx: &mut Context<'_>) {
         let source = cx.source();
-        let mut found: Vec<Span> = whitespace_runs(source, cx.tokens())
+        let mut found: Vec<Span> = cx
+            .whitespace_runs()
+            .iter()
             .filter(|r| r.at_eol)
             .map(|r| r.span)
             .collect();
