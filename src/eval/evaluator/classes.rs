@@ -53,10 +53,14 @@ impl<'a> Evaluator<'a> {
         if self.declared_classes.contains_key(&key) {
             self.note_declared_again(&key);
             let path = self.path_cond.clone();
-            let certain = self
-                .class_paths
-                .get(&key)
-                .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
+            // Only a resource-like declaration asks (an `include` of a class declared
+            // before, again and again in a loop or a recursive function, does not scan
+            // every path it was declared under).
+            let certain = resource_like
+                && self
+                    .class_paths
+                    .get(&key)
+                    .is_some_and(|paths| paths.iter().any(|p| related(p, &path)));
             self.push_class_path(key.clone(), path);
             if resource_like && certain {
                 // Puppet names the first declaration when it was resource-like too.

@@ -458,7 +458,12 @@ impl<'a> Evaluator<'a> {
         self.declared_classes.insert(key, complete);
     }
 
+    /// Notes a declaration of class `key` under `path` (not when its last one was under
+    /// the same branches: a loop declaring it again adds nothing).
     pub(super) fn push_class_path(&mut self, key: String, path: PathCond) {
+        if self.class_paths.get(&key).and_then(|p| p.last()) == Some(&path) {
+            return;
+        }
         self.journal(|| Op::ClassPath(key.clone(), path.clone()));
         self.class_paths.entry(key).or_default().push(path);
     }

@@ -465,6 +465,34 @@ fn a_finding_is_small() {
 }
 
 #[test]
+fn a_class_included_again_and_again_keeps_one_path_per_branch() {
+    // The fuzzed shape: a function calling itself includes the same class at every call
+    // (3 s for 553 bytes when each `include` scanned every path the class was declared
+    // under). A loop adds no path; the class declared resource-like under the same
+    // branch is still a duplicate.
+    let src = "class x {}\nInteger[1, 100].each |$i| {\n  include x\n}\nif $facts['a'] {\n  include x\n}\nclass { 'x': }\n";
+    let parsed = crate::syntax::parse(src);
+    assert!(!parsed.has_errors());
+    let mut locals = Locals::default();
+    collect_locals(&parsed.program.body, &mut locals);
+    let (regexes, manifests) = (Regexes::default(), Manifests::default());
+    let mut paths = 0;
+    let found = with_options(&parsed.program, "t.pp", Vec::new(), &|_| false, |options| {
+        let mut ev = Evaluator::new(options, options.module_path, &locals, &regexes, &manifests);
+        ev.root_main(&parsed.program);
+        paths = ev.class_paths.get("x").map_or(0, Vec::len);
+        ev.finish_root(true)
+    });
+    // The first `include`, the one under the `if`, and `class { 'x': }`.
+    assert_eq!(paths, 3);
+    let found: Vec<(&str, usize)> = found
+        .iter()
+        .map(|f| (f.rule, parsed.line_index.line(f.span.start())))
+        .collect();
+    assert_eq!(found, vec![("duplicate_resource", 8)]);
+}
+
+#[test]
 fn an_inline_template_rendered_again_and_again_is_parsed_once() {
     // The fuzzed shape: a function calling itself renders the same text each time (8 s
     // when each call parsed it again). Two texts, each rendered 100 times: two parses, and
