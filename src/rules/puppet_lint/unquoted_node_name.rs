@@ -44,8 +44,13 @@ impl Rule for UnquotedNodeName {
                 continue;
             }
             // Puppet keeps a bare node name as the String of its text: quoting it keeps
-            // the AST (`(matches 'a.b')` either way).
-            let edits = vec![Edit::replace(m.span, single_quoted(cx.text(m.span)))];
+            // the AST (`(matches 'a.b')` either way). A name over lines (`e.⏎fault`) is
+            // the String of its parts joined: that is what gets quoted.
+            let name = match &m.kind {
+                ExprKind::String { value, .. } => value.as_str(),
+                _ => cx.text(m.span),
+            };
+            let edits = vec![Edit::replace(m.span, single_quoted(name))];
             let fix = match m.kind {
                 ExprKind::QualifiedName(_) => Fix::unsafe_(edits),
                 _ => Fix::safe(edits),
@@ -78,5 +83,14 @@ mod tests {
             fixed(NAME, src),
             "node 'foo.example.com', 'bar', /baz/ {\n}\nnode default {}\nnode 'web01' inherits base {}\n"
         );
+    }
+
+    #[test]
+    fn a_name_over_lines_is_quoted_as_its_parts_joined() {
+        // Found by fuzzing: the text with its line end quoted was another name.
+        let src = "node 'a', e.\nfault {\n}\n";
+        assert_eq!(positions(NAME, src), vec![(1, 11, MSG.into())]);
+        assert_eq!(fixed(NAME, src), "node 'a', 'e.fault' {\n}\n");
+        assert_eq!(ast(&fixed(NAME, src)), ast(src));
     }
 }
