@@ -111,10 +111,16 @@ module.exports = grammar({
 
   word: $ => $._ident,
 
-  // Hidden choices inlined: each would be a node of its own (about 100 bytes) around every
-  // value, statement and attribute of the concrete tree; inlined, the tree of real code is
-  // about a third smaller. (`_assign` and `_relationship_level` cannot be: generation fails.)
-  inline: $ => [$._primary, $._expression, $._statement, $._attribute_op, $._resource_level],
+  // Hidden choices inlined: each would be a node of its own (about 100 bytes, and a reduction
+  // of the parser) around every value, statement, attribute, argument and element of the
+  // concrete tree; inlined, the tree of real code is about a third smaller. `_assign` cannot
+  // be (generation fails on `/r/ { attr => ...`); it names `relationship` itself, so that an
+  // expression that is neither an assignment nor a relationship has one hidden node around
+  // it, not two. (`_rbrace` inlined changes how some unclosed braces are recovered from.)
+  inline: $ => [
+    $._primary, $._expression, $._statement, $._attribute_op, $._resource_level,
+    $._relationship_level, $._argument, $._element,
+  ],
 
   reserved: {
     global: _ => KEYWORDS,
@@ -139,7 +145,7 @@ module.exports = grammar({
 
     // ---------------------------------------------------------------- layers
 
-    _assign: $ => choice($.assignment, $._relationship_level),
+    _assign: $ => choice($.assignment, $.relationship, $._resource_level),
 
     assignment: $ => prec.right(PREC.ASSIGN, seq(
       field('left', $._relationship_level),
