@@ -242,9 +242,23 @@ fn walk_dir(
         .parents(true)
         .require_git(false)
         .follow_links(false)
-        .filter_entry(|e| !is_skipped_dir(e));
+        .filter_entry(|e| !is_skipped_dir(e))
+        .threads(1);
+    // (The parallel walker, on one thread: it learns which ignore files a directory holds
+    // from the directory's listing, where the sequential one probes for four names in every
+    // directory: 7,400 failed `stat`s on Debian's modules.)
+    let (sender, entries) = std::sync::mpsc::channel();
+    builder.build_parallel().run(|| {
+        let sender = sender.clone();
+        Box::new(move |entry| {
+            // (The receiver lives until the walk is done.)
+            let _ = sender.send(entry);
+            ignore::WalkState::Continue
+        })
+    });
+    drop(sender);
     let mut inside = None;
-    for entry in builder.build() {
+    for entry in entries {
         let e = match entry {
             Ok(e) => e,
             Err(e) => {
