@@ -12,7 +12,7 @@ use crate::rules::{
     RuleOption,
 };
 use crate::syntax::tokens::Token;
-use crate::syntax::Span;
+use crate::syntax::{LineIndex, Span};
 use std::collections::BTreeMap;
 
 pub struct ArrowAlignment;
@@ -48,6 +48,7 @@ impl Rule for ArrowAlignment {
         let layout = Layout {
             source: cx.source(),
             tokens: cx.tokens(),
+            lines: cx.file.line_index,
             changed: BTreeMap::new(),
         };
         let first = find(&layout, hashes);
@@ -177,6 +178,9 @@ fn find(layout: &Layout<'_>, hashes: bool) -> Vec<Found> {
 struct Layout<'a> {
     source: &'a str,
     tokens: &'a [Token],
+    /// The source's lines: where nothing changed, a token's position is its position in
+    /// the source.
+    lines: &'a LineIndex,
     /// The gaps changed by fixes, by the index of the token they precede; the others are
     /// as in the source.
     changed: BTreeMap<usize, String>,
@@ -214,16 +218,24 @@ struct Spot {
 }
 
 /// Walks the layout's tokens forward, keeping the position after the last one passed.
+///
+/// While the layout is the source's (no gap changed) and no token has begun inside one
+/// before it, the position of a token is its position in the source: the cursor then
+/// finds it through the line index, not by counting every character before it (the
+/// spots it passes wait for their line and column until asked).
 struct Cursor<'l, 'a> {
     layout: &'l Layout<'a>,
     /// The next token to pass.
     next: usize,
     /// The furthest end of a token passed (where the next gap starts).
     end: usize,
-    /// (line, column) after the last token passed.
+    /// (line, column) after the last token passed (kept only when not `in_source`).
     pos: (u32, u32),
-    /// The last code (non-comment) token passed.
+    /// The last code (non-comment) token passed (its line and column set only when not
+    /// `in_source`).
     last_code: Option<Spot>,
+    /// Whether every position passed so far is the one in the source.
+    in_source: bool,
 }
 
 impl<'l, 'a> Cursor<'l, 'a> {
@@ -234,6 +246,61 @@ impl<'l, 'a> Cursor<'l, 'a> {
             end: 0,
             pos: (1, 1),
             last_code: None,
+            in_source: layout.changed.is_empty(),
+        }
+    }
+
+    /// `spot` with the line and column of where it is in the source.
+    fn placed(&self, spot: Spot) -> Spot {
+        let offset = self
+            .layout
+            .tokens
+            .get(spot.index)
+            .map_or(0, |t| t.span.start());
+        let (line, column) = self.layout.lines.line_col(self.layout.source, offset);
+        Spot {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column).unwrap_or(u32::MAX),
+            ..spot
+        }
+    }
+
+    /// Passes the tokens up to `i` while their positions are the source's; stops early
+    /// (with the position counted so far) at a token that begins inside an earlier one.
+    fn pass_in_source(&mut self, i: usize) -> Option<Option<(Spot, Option<Spot>)>> {
+        let tokens = self.layout.tokens;
+        loop {
+            let j = self.next;
+            let Some(t) = tokens.get(j) else {
+                return Some(None);
+            };
+            if t.span.start() < self.end {
+                // From here on, counted: the position after the last token passed is
+                // where it ends in the source.
+                self.in_source = false;
+                let (line, column) = self.layout.lines.line_col(self.layout.source, self.end);
+                self.pos = (
+                    u32::try_from(line).unwrap_or(u32::MAX),
+                    u32::try_from(column).unwrap_or(u32::MAX),
+                );
+                self.last_code = self.last_code.map(|s| self.placed(s));
+                return None;
+            }
+            let prev = self.last_code;
+            let spot = Spot {
+                index: j,
+                line: 0,
+                column: 0,
+                gap: Span::new(self.end, t.span.start()),
+            };
+            self.end = t.span.end();
+            self.next = j + 1;
+            if !is_comment(t) {
+                self.last_code = Some(spot);
+            }
+            if j == i {
+                return Some(Some((self.placed(spot), prev.map(|p| self.placed(p)))));
+            }
         }
     }
 
@@ -251,6 +318,11 @@ impl<'l, 'a> Cursor<'l, 'a> {
         }
         if i < self.next {
             return None;
+        }
+        if self.in_source {
+            if let Some(found) = self.pass_in_source(i) {
+                return found;
+            }
         }
         let tokens = self.layout.tokens;
         loop {
@@ -471,8 +543,11 @@ impl Walk<'_, '_> {
 
 #[cfg(test)]
 mod tests {
+    use super::{find, Layout};
     use crate::rules::engine::{check_file, RuleSet};
     use crate::rules::{fix, registry, Level};
+    use crate::syntax::Span;
+    use std::collections::BTreeMap;
 
     fn run_with(src: &str, hashes: bool) -> (Vec<(usize, usize, String)>, String) {
         let f = crate::syntax::parse(src);
@@ -510,6 +585,52 @@ mod tests {
         .iter()
         .map(|d| (d.span.start(), d.fix.is_some()))
         .collect()
+    }
+
+    /// A finding of `find`: where, the expected and found columns, the gaps' new texts.
+    type Seen = (Span, usize, usize, Option<Vec<(usize, Span, String)>>);
+
+    /// What `find` gives on `src` when positions are counted token by token from the
+    /// start of the file, and when they are taken from the source's line index.
+    fn found_both_ways(src: &str) -> [Vec<Seen>; 2] {
+        let f = crate::syntax::parse(src);
+        let tokens = crate::syntax::tokens::tokens(&f);
+        let in_source = Layout {
+            source: src,
+            tokens: &tokens,
+            lines: &f.line_index,
+            changed: BTreeMap::new(),
+        };
+        // A "change" that leaves the first gap as it is: the cursor counts.
+        let first_gap = tokens
+            .first()
+            .map_or("", |t| &src[..t.span.start()])
+            .to_string();
+        let counted = Layout {
+            changed: BTreeMap::from([(0, first_gap)]),
+            ..in_source.clone()
+        };
+        [in_source, counted].map(|layout| {
+            find(&layout, true)
+                .into_iter()
+                .map(|f| (f.span, f.expected, f.column, f.edits))
+                .collect()
+        })
+    }
+
+    #[test]
+    fn positions_from_the_line_index_are_the_counted_ones() {
+        let sources = [
+            "file { 'a':\n  ensure => present,\n  mode   => '0644', # ü\n  owner =>  'root',\n}\n",
+            "# é à\nfile { \"x${y}\":\n\tensure => present,\n  content => @(END),\n    text ${x}\n    | END\n  mode => 1,\n}\n",
+            "$h = {\n  'a' => 1,\n  'bb' => { 'c' => 2,\n    'dd' => 3 },\n}\nfile { 'b': x => 1, yy => 2;\n  'c':\n    z => 3,\n    zzz => 4,\n}\n",
+            "$s = $x ? {\n  'a' => \"multi\nline\",\n  default => 2,\n}\nFile { mode => 1,\n  owner => 2 }\n",
+        ];
+        for src in sources {
+            let [fast, counted] = found_both_ways(src);
+            assert!(!fast.is_empty(), "{src}");
+            assert_eq!(fast, counted, "{src}");
+        }
     }
 
     fn msg(expected: usize, found: usize) -> String {
