@@ -391,9 +391,23 @@ impl<'d> Printer<'d> {
 
     /// Prints pending trailing comments and heredoc bodies (before a newline).
     fn flush_line_end(&mut self) {
+        // After a `#` comment, the rest of the line is that comment's: a trailing comment
+        // pending after it goes on a line of its own, at its indentation (two trailing
+        // comments met before one line break: an empty resource body's, and its `;`'s).
+        let mut after_line_comment = false;
         while !self.suffixes.is_empty() {
             let sfx = std::mem::take(&mut self.suffixes);
             for (ind, d) in sfx {
+                let d = if after_line_comment {
+                    self.pending_indent = None;
+                    self.out.push('\n');
+                    self.col = 0;
+                    self.pending_indent = Some(ind);
+                    without_leading_space(d)
+                } else {
+                    d
+                };
+                after_line_comment |= has_line_comment(d);
                 let mut stack = vec![(ind, Mode::Flat, d)];
                 self.run(&mut stack);
             }
@@ -417,6 +431,31 @@ impl<'d> Printer<'d> {
         self.out.push('\n');
         self.col = 0;
         self.pending_indent = Some(ind);
+    }
+}
+
+/// Whether `d` holds a `#` comment (which runs to the end of its line).
+fn has_line_comment(d: &Doc) -> bool {
+    match d {
+        Doc::Comment(_, t) => t.trim_start().starts_with('#'),
+        Doc::Concat(v) => v.iter().any(has_line_comment),
+        Doc::Group { doc, .. } | Doc::LocalGroup { doc, .. } | Doc::Indent(doc) => {
+            has_line_comment(doc)
+        }
+        Doc::LineSuffix(doc) => has_line_comment(doc),
+        _ => false,
+    }
+}
+
+/// A trailing comment's document without the space that separates it from the code
+/// before it (for when it starts a line of its own).
+fn without_leading_space(d: &Doc) -> &Doc {
+    match d {
+        Doc::Concat(v) => match v.as_slice() {
+            [Doc::Text(space), rest] if space == " " => rest,
+            _ => d,
+        },
+        _ => d,
     }
 }
 
