@@ -101,6 +101,8 @@ module.exports = grammar({
     $._rcollect,
     $._rrcollect,
     $._error_sentinel,
+    // Also a rule (below): the scanner lexes `#` comments, the generated lexer the others.
+    $.comment,
   ],
 
   extras: $ => [

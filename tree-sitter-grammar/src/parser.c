@@ -12,7 +12,7 @@
 #define SYMBOL_COUNT 177
 #define ALIAS_COUNT 0
 #define TOKEN_COUNT 88
-#define EXTERNAL_TOKEN_COUNT 17
+#define EXTERNAL_TOKEN_COUNT 18
 #define FIELD_COUNT 26
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 20
@@ -82231,6 +82231,7 @@ enum ts_external_scanner_symbol_identifiers {
   ts_external_token__rcollect = 14,
   ts_external_token__rrcollect = 15,
   ts_external_token__error_sentinel = 16,
+  ts_external_token_comment = 17,
 };
 
 static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
@@ -82251,6 +82252,7 @@ static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
   [ts_external_token__rcollect] = sym__rcollect,
   [ts_external_token__rrcollect] = sym__rrcollect,
   [ts_external_token__error_sentinel] = sym__error_sentinel,
+  [ts_external_token_comment] = sym_comment,
 };
 
 static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
@@ -82272,10 +82274,12 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__rcollect] = true,
     [ts_external_token__rrcollect] = true,
     [ts_external_token__error_sentinel] = true,
+    [ts_external_token_comment] = true,
   },
   [2] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
+    [ts_external_token_comment] = true,
   },
   [3] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82283,6 +82287,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__div] = true,
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [4] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82291,6 +82296,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
+    [ts_external_token_comment] = true,
   },
   [5] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82299,37 +82305,44 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__regex_ok] = true,
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [6] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [7] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
     [ts_external_token__selbrace] = true,
+    [ts_external_token_comment] = true,
   },
   [8] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
     [ts_external_token__rrcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [9] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
     [ts_external_token__rcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [10] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_regex] = true,
     [ts_external_token__regex_ok] = true,
+    [ts_external_token_comment] = true,
   },
   [11] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__div] = true,
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [12] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82337,6 +82350,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
+    [ts_external_token_comment] = true,
   },
   [13] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82344,6 +82358,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__regex_ok] = true,
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [14] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82351,6 +82366,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lambda_close] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [15] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82359,6 +82375,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__lambda_close] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
+    [ts_external_token_comment] = true,
   },
   [16] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82366,6 +82383,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__rrcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [17] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82373,6 +82391,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__rcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [18] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82381,6 +82400,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
     [ts_external_token__rcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [19] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82389,6 +82409,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lambda_close] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [20] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82397,6 +82418,7 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
     [ts_external_token__rrcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [21] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82405,9 +82427,11 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__rrcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [22] = {
     [ts_external_token__heredoc_body_start] = true,
+    [ts_external_token_comment] = true,
   },
   [23] = {
     [ts_external_token__heredoc_body_start] = true,
@@ -82416,68 +82440,82 @@ static const bool ts_external_scanner_states[37][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__rcollect] = true,
+    [ts_external_token_comment] = true,
   },
   [24] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__div] = true,
     [ts_external_token__lbrack] = true,
     [ts_external_token__lambda_open] = true,
+    [ts_external_token_comment] = true,
   },
   [25] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__div] = true,
     [ts_external_token__regex_ok] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [26] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__div] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [27] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__div] = true,
+    [ts_external_token_comment] = true,
   },
   [28] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__regex_ok] = true,
+    [ts_external_token_comment] = true,
   },
   [29] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__regex_ok] = true,
     [ts_external_token__call_lparen] = true,
+    [ts_external_token_comment] = true,
   },
   [30] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [31] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__lambda_close] = true,
+    [ts_external_token_comment] = true,
   },
   [32] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__call_lparen] = true,
     [ts_external_token__lbrack] = true,
+    [ts_external_token_comment] = true,
   },
   [33] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_string_text] = true,
     [ts_external_token_short_interpolation] = true,
+    [ts_external_token_comment] = true,
   },
   [34] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_heredoc_text] = true,
     [ts_external_token_heredoc_end] = true,
     [ts_external_token_short_interpolation] = true,
+    [ts_external_token_comment] = true,
   },
   [35] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token__call_lparen] = true,
+    [ts_external_token_comment] = true,
   },
   [36] = {
     [ts_external_token__heredoc_body_start] = true,
     [ts_external_token_heredoc_tag] = true,
+    [ts_external_token_comment] = true,
   },
 };
 
