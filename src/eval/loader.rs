@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::custom_types::CustomType;
-use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles};
+use super::module_store::{Loaded, ModuleIndex, ModuleStore, RubyFiles, RubyIndex};
 use super::probes::Probes;
 use super::project::Project;
 use super::reads::{Read, ReadLog};
@@ -64,6 +64,8 @@ pub struct ModulePath {
     pub store: Arc<ModuleStore>,
     /// `dirs` and `own` as one string: the key of this module path's answers in the store.
     key: String,
+    /// The length of the part of `key` that names `dirs` (the key of what they hold).
+    dirs_key: usize,
     /// Where what is read is recorded, when the run records it.
     log: Option<Arc<ReadLog>>,
 }
@@ -76,11 +78,13 @@ impl ModulePath {
         store: Arc<ModuleStore>,
     ) -> ModulePath {
         let key = format!("{dirs:?}\0{own:?}");
+        let dirs_key = key.find('\0').unwrap_or(key.len());
         ModulePath {
             dirs,
             own,
             store,
             key,
+            dirs_key,
             log: None,
         }
     }
@@ -277,10 +281,58 @@ impl ModulePath {
     fn find_ruby_function(&self, name: &str) -> bool {
         let lower = trim_colons(name).to_ascii_lowercase();
         let legacy = !lower.contains("::");
-        self.all_modules().iter().any(|root| {
-            let ruby = self.ruby_files(root);
-            ruby.functions.contains(&lower) || (legacy && ruby.legacy_functions.contains(&lower))
+        let own = self.own_ruby();
+        let index = self.ruby_index();
+        own.functions.contains(&lower)
+            || index.functions.contains(&lower)
+            || (legacy
+                && (own.legacy_functions.contains(&lower)
+                    || index.legacy_functions.contains(&lower)))
+    }
+
+    /// The Ruby files of the checked file's own module (none outside a module).
+    fn own_ruby(&self) -> Arc<RubyFiles> {
+        match &self.own {
+            Some((_, root)) => self.ruby_files(root),
+            None => Arc::default(),
+        }
+    }
+
+    /// The Ruby files of the modules of the path's directories, merged (once per store
+    /// for a list of directories; their modules' roots in the order [`Self::all_modules`]
+    /// searches them).
+    fn ruby_index(&self) -> Arc<RubyIndex> {
+        self.record_modules();
+        let key = self.key.get(..self.dirs_key).unwrap_or(&self.key);
+        self.store.ruby_index(key, || {
+            let mut index = RubyIndex::default();
+            for root in self.dir_roots() {
+                let ruby = self.ruby_files(&root);
+                index.functions.extend(ruby.functions.iter().cloned());
+                index
+                    .legacy_functions
+                    .extend(ruby.legacy_functions.iter().cloned());
+                for t in &ruby.types {
+                    if !index.types.contains_key(t) {
+                        index.types.insert(t.clone(), root.clone());
+                    }
+                }
+            }
+            index
         })
+    }
+
+    /// The module root of the custom type `name`: the own module's, else the first of the
+    /// directories' modules that has it.
+    fn custom_type_root(&self, name: &str) -> Option<PathBuf> {
+        if let Some((_, root)) = self
+            .own
+            .as_ref()
+            .filter(|_| self.own_ruby().types.contains(name))
+        {
+            return Some(root.clone());
+        }
+        self.ruby_index().types.get(name).cloned()
     }
 
     /// The Ruby files of the module at `root` (listed once per store).
@@ -310,9 +362,7 @@ impl ModulePath {
         self.record_modules();
         let key = format!("{}\0{name}", self.key);
         self.store.type_file(&key, || {
-            self.all_modules()
-                .iter()
-                .find(|root| self.ruby_files(root).types.contains(name))
+            self.custom_type_root(name)
                 .map(|root| root.join("lib/puppet/type").join(format!("{name}.rb")))
         })
     }
@@ -332,9 +382,7 @@ impl ModulePath {
     }
 
     fn find_custom_type(&self, name: &str) -> bool {
-        self.all_modules()
-            .iter()
-            .any(|root| self.ruby_files(root).types.contains(name))
+        self.custom_type_root(name).is_some()
     }
 
     /// Whether every module the checked file's own module depends on (its
@@ -418,13 +466,20 @@ impl ModulePath {
         self.record_modules();
         self.store.module_roots(&self.key, || {
             let mut out: Vec<PathBuf> = self.own.iter().map(|(_, r)| r.clone()).collect();
-            for dir in &self.dirs {
-                let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
-                roots.sort();
-                out.extend(roots);
-            }
+            out.extend(self.dir_roots());
             out
         })
+    }
+
+    /// The module roots of the path's directories, in search order.
+    fn dir_roots(&self) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for dir in &self.dirs {
+            let mut roots: Vec<PathBuf> = self.modules_in(dir).values().cloned().collect();
+            roots.sort();
+            out.extend(roots);
+        }
+        out
     }
 }
 
@@ -828,6 +883,41 @@ mod tests {
             only_b.custom_type_file("new_type"),
             Some(b.join("n/lib/puppet/type/new_type.rb"))
         );
+    }
+
+    #[test]
+    fn ruby_types_and_functions_are_found_in_search_order() {
+        let tmp = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+        for file in [
+            b.join("n/lib/puppet/type/t.rb"),
+            b.join("n/lib/puppet/functions/n/g.rb"),
+            a.join("m/lib/puppet/type/t.rb"),
+            a.join("m/lib/puppet/type/u.rb"),
+            a.join("m/lib/puppet/parser/functions/f.rb"),
+        ] {
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{e}"));
+            }
+            std::fs::write(file, "").unwrap_or_else(|e| panic!("{e}"));
+        }
+        let store = Arc::new(ModuleStore::default());
+        let dirs = vec![b.clone(), a.clone()];
+        let outside = ModulePath::new(dirs.clone(), None, store.clone());
+        let in_m = ModulePath::new(dirs, Some(("m".into(), a.join("m"))), store.clone());
+        let ty = |root: &Path, name: &str| Some(root.join(format!("lib/puppet/type/{name}.rb")));
+        // The first directory's module first; the file's own module before both.
+        assert_eq!(outside.custom_type_file("t"), ty(&b.join("n"), "t"));
+        assert_eq!(in_m.custom_type_file("t"), ty(&a.join("m"), "t"));
+        assert_eq!(outside.custom_type_file("u"), ty(&a.join("m"), "u"));
+        assert!(outside.has_custom_type("u") && !outside.has_custom_type("v"));
+        for mp in [&outside, &in_m] {
+            assert!(mp.has_ruby_function("n::g"));
+            assert!(mp.has_ruby_function("::f"));
+            // A 3.x function has no namespace.
+            assert!(!mp.has_ruby_function("m::f"));
+            assert!(!mp.has_ruby_function("g"));
+        }
     }
 
     #[test]

@@ -75,6 +75,17 @@ pub struct RubyFiles {
     pub types: HashSet<String>,
 }
 
+/// What the Ruby files of the modules of a module path's directories define, merged:
+/// asked about a name, a module path looks in its own module, then here (not in each
+/// module in turn).
+#[derive(Debug, Default)]
+pub struct RubyIndex {
+    pub functions: HashSet<String>,
+    pub legacy_functions: HashSet<String>,
+    /// Each custom type with the first module root (in search order) that defines it.
+    pub types: HashMap<String, PathBuf>,
+}
+
 /// The tables of one owner (see the module documentation).
 #[derive(Default)]
 pub struct ModuleStore {
@@ -97,6 +108,9 @@ pub struct ModuleStore {
     roots: Mutex<Table<String, Arc<Vec<PathBuf>>>>,
     /// The file of each custom type, by module path key and type name.
     type_files: Mutex<Table<String, Option<PathBuf>>>,
+    /// The Ruby files of the modules of each list of module directories, merged (by the
+    /// list's key).
+    ruby_indexes: Mutex<Table<String, Arc<RubyIndex>>>,
 }
 
 impl fmt::Debug for ModuleStore {
@@ -230,6 +244,12 @@ impl ModuleStore {
         remembered(&self.ruby, root, || Arc::new(scan()))
     }
 
+    /// The merged Ruby files of the modules of the directories `key`, built by `build`
+    /// once.
+    pub fn ruby_index(&self, key: &str, build: impl FnOnce() -> RubyIndex) -> Arc<RubyIndex> {
+        remembered(&self.ruby_indexes, key, || Arc::new(build()))
+    }
+
     /// The module roots of the module path `key`, listed by `list` once.
     pub fn module_roots(
         &self,
@@ -295,6 +315,7 @@ impl ModuleStore {
         emptied(&self.answers);
         emptied(&self.facts);
         emptied(&self.type_files);
+        emptied(&self.ruby_indexes);
     }
 
     /// Drops everything.
@@ -310,6 +331,7 @@ impl ModuleStore {
         emptied(&self.ruby);
         emptied(&self.roots);
         emptied(&self.type_files);
+        emptied(&self.ruby_indexes);
     }
 }
 
