@@ -12,14 +12,15 @@
 #                                         run does
 #
 # Targets (fuzz/fuzz_targets/): parse, fmt, fix, eval (Puppet manifests), epp (EPP
-# templates), yaml (Hiera and Unfurl YAML). A crash is saved under
+# templates), yaml (Hiera and Unfurl YAML), memo (manifests cut into module files at
+# `#---` lines: the class memo changes no finding). A crash is saved under
 # fuzz/artifacts/TARGET/ and makes the run fail; reproduce it with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none TARGET fuzz/artifacts/TARGET/crash-...
 # Needs cargo-fuzz (`cargo install --locked cargo-fuzz`) and a C++ compiler.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-TARGETS=(parse fmt fix eval epp yaml)
+TARGETS=(parse fmt fix eval epp yaml memo)
 export RUSTC_BOOTSTRAP=1
 
 # Seeds, one file each (named by content hash, so re-seeding adds nothing twice):
@@ -27,7 +28,9 @@ export RUSTC_BOOTSTRAP=1
 # puppet example of rules/*.md; fuzz/corpus/seed-epp: the .epp files of tests/fixtures and
 # of Debian's Puppet modules (when installed), the rule pages' template examples and the
 # EPP grammar's test cases; fuzz/corpus/seed-yaml: the .yaml/.yml files of the same places
-# and the rule pages' yaml examples.
+# and the rule pages' yaml examples; fuzz/corpus/seed-memo: the multi-file inputs of
+# tests/fuzz/seeds/memo, and each module of tests/fixtures as one (its manifests joined by
+# `#---` lines).
 MODULES=/usr/share/puppet/modules.available
 seeds() {
   local t
@@ -59,10 +62,19 @@ seeds() {
                          printf "%s", buf > file; close(file); next }
     inblock { buf = buf $0 "\n" }
   ' tree-sitter-grammar/epp/test/corpus/*.txt
+  copy_files tests/fuzz/seeds/memo '*.pp' fuzz/corpus/seed-memo
+  local m
+  for m in tests/fixtures/*/modules/*/; do
+    [ -d "$m/manifests" ] || continue
+    find "$m/manifests" -name '*.pp' -type f | sort | while IFS= read -r f; do
+      cat "$f"
+      printf '#---\n'
+    done >"fuzz/corpus/seed-memo/module-$(basename "$m").pp"
+  done
   for t in "${TARGETS[@]}"; do
     mkdir -p "fuzz/corpus/$t"
   done
-  for t in seed seed-epp seed-yaml; do
+  for t in seed seed-epp seed-yaml seed-memo; do
     echo "seeds: $(ls "fuzz/corpus/$t" | wc -l) files in fuzz/corpus/$t"
   done
 }
@@ -81,7 +93,7 @@ copy_files() {
 # The seed corpus of a target.
 seed_dir() {
   case "$1" in
-    epp | yaml) echo "fuzz/corpus/seed-$1" ;;
+    epp | yaml | memo) echo "fuzz/corpus/seed-$1" ;;
     *) echo fuzz/corpus/seed ;;
   esac
 }
@@ -131,7 +143,7 @@ case "${1:-}" in
     echo "fuzzing: ${#TARGETS[@]} targets for $2 s each; new findings: $found"
     ;;
   *)
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

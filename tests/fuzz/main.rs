@@ -33,8 +33,14 @@ fn holds(property: Property, data: Vec<u8>) -> bool {
 
 /// Runs `property` on every input in `found/<target>/`; there must be some.
 fn replay(target: &str, property: Property) {
+    replay_dir("found", target, property);
+}
+
+/// Runs `property` on every input in `<dir>/<target>/`; there must be some.
+fn replay_dir(dir: &str, target: &str, property: Property) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fuzz/found")
+        .join("tests/fuzz")
+        .join(dir)
         .join(target);
     let inputs = files(&dir);
     assert!(!inputs.is_empty(), "no inputs in {}", dir.display());
@@ -74,6 +80,13 @@ fn yaml_findings() {
     replay("yaml", properties::yaml);
 }
 
+/// The memo target's own seeds (module classes included from classes and defined types,
+/// in several roots): nothing found there yet, and its property is worth running anyway.
+#[test]
+fn memo_seeds() {
+    replay_dir("seeds", "memo", properties::memo);
+}
+
 /// With `REIN_FUZZ_CORPUS=DIR`: every property (or the one `REIN_FUZZ_PROPERTY` names) on
 /// every file of `DIR`, each failure listed, and each that takes a second or more. Without it: nothing (printed).
 #[test]
@@ -82,13 +95,14 @@ fn corpus_holds() {
         println!("skipped: REIN_FUZZ_CORPUS is not set");
         return;
     };
-    let properties: [(&str, Property); 6] = [
+    let properties: [(&str, Property); 7] = [
         ("parse", properties::parse),
         ("fmt", properties::fmt),
         ("fix", properties::fix),
         ("eval", properties::eval),
         ("epp", properties::epp),
         ("yaml", properties::yaml),
+        ("memo", properties::memo),
     ];
     // `REIN_FUZZ_PROPERTY=NAME`: that property only.
     let only = std::env::var("REIN_FUZZ_PROPERTY").ok();

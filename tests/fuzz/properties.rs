@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use rein::diagnostics::Finding;
+use rein::eval::class_memo::ClassMemo;
 use rein::eval::evaluator::{evaluate, Options};
 use rein::eval::loader::ModulePath;
 use rein::eval::project::Project;
@@ -174,6 +175,98 @@ pub fn eval(data: &[u8]) {
         is_fact: &is_fact,
     };
     let _ = evaluate(&parsed.program, &options);
+}
+
+/// The class memo changes no finding. The text is cut into files at lines `#---` (at most
+/// eight; each that parses is a module manifest named after the first class or defined type
+/// it defines, `modules/m/manifests/a/b.pp` for `m::a::b`, or else a manifest of a module
+/// `site`), written to a directory of this process, and every file is evaluated as a root in
+/// turn, as `rein check` does: once with the memo (a module class's first evaluation
+/// recorded, replayed in later roots it fits) and once without (every class evaluated in
+/// every root). Both give the same findings.
+pub fn memo(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut files: Vec<(String, &str, ParsedFile)> = Vec::new();
+    for (i, piece) in text.split("#---\n").take(8).enumerate() {
+        let parsed = syntax::parse(piece);
+        if parsed.has_errors() {
+            continue;
+        }
+        let rel = manifest_path(&parsed.program)
+            .unwrap_or_else(|| format!("modules/site/manifests/s{i}.pp"));
+        if files.iter().all(|(r, ..)| *r != rel) {
+            files.push((rel, piece, parsed));
+        }
+    }
+    if files.is_empty() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("rein-fuzz-memo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (rel, piece, _) in &files {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{}: {e}", parent.display()));
+        }
+        std::fs::write(&path, piece).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    let is_fact = |name: &str| name == "osfamily" || name == "os";
+    let run = |memo: ClassMemo| {
+        let mut project = Project::default();
+        for (_, _, parsed) in &files {
+            project.merge(Project::of(&parsed.program));
+        }
+        project.roots = vec![dir.clone()];
+        project.memo = memo;
+        let found: Vec<_> = files
+            .iter()
+            .map(|(rel, _, parsed)| {
+                let module_path = ModulePath::for_file(&dir.join(rel), &project);
+                let options = Options {
+                    project: &project,
+                    module_path: &module_path,
+                    is_fact: &is_fact,
+                };
+                (rel.clone(), evaluate(&parsed.program, &options))
+            })
+            .collect();
+        (found, project.memo.replays())
+    };
+    let (without, none) = run(ClassMemo::off());
+    assert_eq!(none, 0, "a memo that is off replayed");
+    let (with, _) = run(ClassMemo::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        with == without,
+        "the class memo changed the findings:\nwith {with:#?}\nwithout {without:#?}"
+    );
+}
+
+/// Where the autoloader looks for the first class or defined type `program` defines at
+/// its top (`None` when it defines none, or its name is not a module's).
+fn manifest_path(program: &syntax::Program) -> Option<String> {
+    let name = program.body.iter().find_map(|s| match &s.kind {
+        syntax::ExprKind::Class(c) => Some(c.name.as_str()),
+        syntax::ExprKind::Define(d) => Some(d.name.as_str()),
+        _ => None,
+    })?;
+    let name = name.trim_start_matches("::").to_ascii_lowercase();
+    let segments: Vec<&str> = name.split("::").collect();
+    let valid = |s: &&str| {
+        s.starts_with(|c: char| c.is_ascii_lowercase())
+            && s.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    };
+    if !segments.iter().all(valid) {
+        return None;
+    }
+    let (module, rest) = segments.split_first()?;
+    Some(match rest {
+        [] => format!("modules/{module}/manifests/init.pp"),
+        _ => format!("modules/{module}/manifests/{}.pp", rest.join("/")),
+    })
 }
 
 /// An EPP template from any bytes, as `rein dump`, `rein check` and `rein check --fix` read
