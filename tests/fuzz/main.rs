@@ -80,6 +80,11 @@ fn yaml_findings() {
     replay("yaml", properties::yaml);
 }
 
+#[test]
+fn memo_findings() {
+    replay("memo", properties::memo);
+}
+
 /// The memo target's own seeds (module classes included from classes and defined types,
 /// in several roots): nothing found there yet, and its property is worth running anyway.
 #[test]

@@ -94,13 +94,16 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Declares class `key`, not declared before, and evaluates it when rein can find it.
+    /// Whether it reported (or would have, outside the checked file) that it cannot find
+    /// it: a finding at the declaration, kept or not as the declaration is in the checked
+    /// file or not.
     pub(super) fn declare_fresh(
         &mut self,
         key: String,
         params: Option<Attrs<'_>>,
         span: Span,
         resource_like: bool,
-    ) {
+    ) -> bool {
         self.note_fresh_class(&key);
         self.push_class_path(key.clone(), self.path_cond.clone());
         self.record_class_decl(&key, span, resource_like);
@@ -110,7 +113,7 @@ impl<'a> Evaluator<'a> {
         if let Some(c) = local {
             let complete = self.in_definition(self.here, |ev| ev.run_class(c, params, span));
             self.set_declared(key, complete);
-            return;
+            return false;
         }
         // From the module path.
         if let Some(l) = self.manifests.get(self.modulepath, &key) {
@@ -121,12 +124,12 @@ impl<'a> Evaluator<'a> {
                     ev.in_file(origin, |ev| ev.run_class(c, params, span))
                 });
                 self.set_declared(key, complete);
-                return;
+                return false;
             }
         }
         self.open = true;
         if self.options.project.class(&key) {
-            return;
+            return false;
         }
         let file = self.modulepath.manifest_for(&key);
         let message = format!("Could not find class ::{key}");
@@ -145,7 +148,10 @@ impl<'a> Evaluator<'a> {
             // Un-namespaced, and no module of that name: missing with a complete module
             // path, likely missing without one.
             self.report_unseen("unknown_class", span, message);
+        } else {
+            return false;
         }
+        true
     }
 
     /// Records a resource-like declaration of class `key` (`class { 'a': }`) at `span`.

@@ -20,8 +20,9 @@
 //!   belongs to that instance, as an evaluation there would number it.
 //!
 //! A recording is dropped when a scope it left hangs under a scope of the root other than
-//! top scope, when its code reports in the checked file, and when a budget or a depth
-//! limit was reached; a replay needs room for all it spent. Branch conditions, scopes and
+//! top scope, when its code reports in the checked file, when the class is not found (that
+//! is reported where it is declared, which is in the checked file in some roots and not in
+//! others), and when a budget or a depth limit was reached; a replay needs room for all it spent. Branch conditions, scopes and
 //! instances are numbered from the root's at the replay; what the class read from the
 //! module path is recorded again in the file's read log (the cache's dependencies).
 
@@ -64,7 +65,13 @@ impl<'a> Evaluator<'a> {
         }
         if found.record {
             self.begin_recording(memo_key);
-            self.declare_fresh(key, None, span, false);
+            if self.declare_fresh(key, None, span, false) {
+                // Reported where it is declared: in the checked file in one root, elsewhere
+                // (and dropped) in another, so not the same in every root.
+                if let Some(r) = self.recorders.last_mut() {
+                    r.poisoned.get_or_insert("a class not found");
+                }
+            }
             self.end_recording();
         } else {
             self.declare_fresh(key, None, span, false);

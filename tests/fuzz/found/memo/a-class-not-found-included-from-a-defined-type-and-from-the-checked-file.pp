@@ -1,0 +1,8 @@
+define web::site() {
+  include web
+}
+#---
+web::site { 'main': }
+define app::w() {
+  include web
+}
