@@ -270,7 +270,20 @@ impl<'d> Printer<'d> {
                 }
                 Doc::Verbatim { text, comments } => {
                     self.comments.extend(comments.iter().copied());
-                    self.write(text);
+                    match text.split_once('\n') {
+                        // The bodies of heredocs opened on this line come after it, before
+                        // the text's next line (code written as it was around a heredoc
+                        // opened before it: `@(END) <- ct⏎body⏎END⏎{ a => 0 }`).
+                        Some((first, rest)) if !self.heredocs.is_empty() => {
+                            self.write(first);
+                            self.flush_line_end();
+                            self.pending_indent = None;
+                            self.out.push('\n');
+                            self.col = 0;
+                            self.write(rest);
+                        }
+                        _ => self.write(text),
+                    }
                 }
                 Doc::Heredoc {
                     opener,

@@ -92,6 +92,7 @@ const AS_WRITTEN: &[&str] = &[
     "basic/hash_key_too_wide.expected.pp",
     // A block (a name and a hash) is printed as written.
     "basic/heredoc_body_inside_verbatim.expected.pp",
+    "style/heredoc_opened_before_verbatim_code_over_lines.expected.pp",
     // Comments between a binary operator's operands: the operator or the right operand is
     // indented on the line after a comment, where `strict_indent` (as its plugin) sees no
     // operator ending the line before, and so wants the statement's level.
