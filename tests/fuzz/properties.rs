@@ -245,7 +245,8 @@ pub fn memo(data: &[u8]) {
 }
 
 /// Where the autoloader looks for the first class or defined type `program` defines at
-/// its top (`None` when it defines none, or its name is not a module's).
+/// its top (`None` when it defines none, or its name is not a module's, or has a segment
+/// too long for a file name).
 fn manifest_path(program: &syntax::Program) -> Option<String> {
     let name = program.body.iter().find_map(|s| match &s.kind {
         syntax::ExprKind::Class(c) => Some(c.name.as_str()),
@@ -254,8 +255,10 @@ fn manifest_path(program: &syntax::Program) -> Option<String> {
     })?;
     let name = name.trim_start_matches("::").to_ascii_lowercase();
     let segments: Vec<&str> = name.split("::").collect();
+    // (A file name is at most 255 bytes.)
     let valid = |s: &&str| {
-        s.starts_with(|c: char| c.is_ascii_lowercase())
+        s.len() <= 64
+            && s.starts_with(|c: char| c.is_ascii_lowercase())
             && s.chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
     };
