@@ -2,6 +2,7 @@
 //! arrows, resource defaults, overrides and collectors, and the `@`/`@@` forms.
 
 use super::align::{marker_width, pad_marker, strip_marker};
+use super::comments::Leading;
 use super::lists::{ListDocs, Slot};
 use super::{cat, txt, Formatter};
 use crate::fmt::doc::Doc;
@@ -101,6 +102,9 @@ impl<'a> Formatter<'a> {
         // A body that can stay on one line is formatted both ways, the choice made once
         // every body is known; the list holds a placeholder (`\u{2}`) for it.
         let mut forms: Vec<Option<Forms>> = Vec::new();
+        // Whether each body ends its line with a comment (one without attributes with a
+        // comment on its title's line).
+        let mut ends_in_comment: Vec<bool> = Vec::new();
         let l = self.list(open + 1, &spans, close, false, |me, i| {
             let Some(b) = bodies.get(i) else {
                 return cat(vec![]);
@@ -130,9 +134,11 @@ impl<'a> Formatter<'a> {
             let mut v = vec![title.clone(), txt(":")];
             if ops.slots.is_empty() && ops.dangling.is_empty() {
                 // Comments on the title's line trail the body's `;`.
+                ends_in_comment.push(!ops.open_suffix.is_empty());
                 v.push(txt(" "));
                 v.extend(ops.open_suffix);
             } else {
+                ends_in_comment.push(false);
                 v.push(me.attr_lines(ops));
                 v.push(Doc::HardLine);
             }
@@ -220,6 +226,23 @@ impl<'a> Formatter<'a> {
                 doc,
                 ..s
             });
+        }
+        // After a body whose line ends with its title's comment, the comments after its
+        // `;` go before the next body, each on a line of its own, where the next run reads
+        // them (after the last body they are printed below it, as the next run does too).
+        for i in 1..slots.len() {
+            if ends_in_comment.get(i - 1) != Some(&true) {
+                continue;
+            }
+            let (before, after) = slots.split_at_mut(i);
+            let (Some(prev), Some(next)) = (before.last_mut(), after.first_mut()) else {
+                continue;
+            };
+            let moved: Option<Vec<Leading>> = prev.trailing.iter().map(suffix_comment).collect();
+            if let Some(moved) = moved.filter(|m| !m.is_empty()) {
+                prev.trailing.clear();
+                next.leading.splice(0..0, moved);
+            }
         }
         let l = ListDocs { slots, ..l };
         cat(vec![
@@ -385,5 +408,24 @@ fn form_prefix(f: ResourceForm) -> &'static str {
         ResourceForm::Regular => "",
         ResourceForm::Virtual => "@",
         ResourceForm::Exported => "@@",
+    }
+}
+
+/// A trailing comment's document ([`super::comments::line_suffix`]) as a comment on a line
+/// of its own (`None` for any other document).
+fn suffix_comment(d: &Doc) -> Option<Leading> {
+    let Doc::LineSuffix(inner) = d else {
+        return None;
+    };
+    match &**inner {
+        Doc::Concat(v) => match v.as_slice() {
+            [Doc::Text(space), Doc::Comment(i, t)] if space == " " => Some(Leading {
+                blank_before: false,
+                doc: Doc::Comment(*i, t.clone()),
+                text: t.clone(),
+            }),
+            _ => None,
+        },
+        _ => None,
     }
 }
